@@ -1,0 +1,132 @@
+import { ChevronDown, Mail, X } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, NavLink } from "react-router";
+import { isGroup, sideMenu } from "~/content/navigation";
+import { useScrollLock } from "~/hooks/use-scroll-lock";
+import { LogoMark } from "./logo";
+
+type Props = {
+  open: boolean;
+  onClose: () => void;
+  orgName: string;
+  contactEmail: string;
+};
+
+/**
+ * The slide-in side menu (spec part 1 §2.3, §4.4). A modal <dialog>: the rest of
+ * the page is inert while it is open, so focus stays inside; Escape, the close
+ * button, a click on the backdrop and choosing a link all close it.
+ */
+export function SideMenu({ open, onClose, orgName, contactEmail }: Props) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const [workshopOpen, setWorkshopOpen] = useState(false);
+  const submenuId = useId();
+  useScrollLock(open);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) dialog.showModal();
+    if (!open && dialog.open) dialog.close();
+  }, [open]);
+
+  const navClass = ({ isActive }: { isActive: boolean }) =>
+    `flex min-h-11 items-center rounded-lg px-4 text-lg transition-colors hover:bg-plum-50 ${
+      isActive ? "bg-plum-100 font-semibold text-plum-800" : "text-ink"
+    }`;
+
+  return (
+    <dialog
+      ref={ref}
+      id="side-menu"
+      aria-label="Site menu"
+      className="side-menu fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[min(22rem,88vw)] max-w-none bg-white p-0 shadow-2xl backdrop:bg-plum-950/50"
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClick={(e) => {
+        // A click on the dialog element itself (not its panel) is a click on the backdrop.
+        if (e.target === e.currentTarget) onClose();
+      }}
+    >
+      <div className="flex h-full flex-col">
+        <div className="flex items-center justify-between border-b border-plum-100 px-5 py-4">
+          <span className="flex items-center gap-2 font-serif text-lg text-plum-900">
+            <LogoMark className="size-8 text-plum-600" />
+            {orgName}
+          </span>
+          <button
+            type="button"
+            onClick={onClose}
+            className="grid size-11 place-items-center rounded-full text-plum-900 hover:bg-plum-50"
+            aria-label="Close menu"
+          >
+            <X aria-hidden="true" className="size-6" />
+          </button>
+        </div>
+        <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
+          <ul className="space-y-1">
+            {sideMenu.map((item) =>
+              isGroup(item) ? (
+                <li key={item.label}>
+                  <button
+                    type="button"
+                    aria-expanded={workshopOpen}
+                    aria-controls={submenuId}
+                    onClick={() => setWorkshopOpen((v) => !v)}
+                    className="flex min-h-11 w-full items-center justify-between rounded-lg px-4 text-left text-lg text-ink hover:bg-plum-50"
+                  >
+                    {item.label}
+                    <ChevronDown
+                      aria-hidden="true"
+                      className={`size-5 transition-transform ${workshopOpen ? "rotate-180" : ""}`}
+                    />
+                  </button>
+                  <ul id={submenuId} hidden={!workshopOpen} className="mt-1 ml-4 space-y-1 border-l-2 border-plum-100 pl-2">
+                    {item.items.map((sub) => (
+                      <li key={sub.to}>
+                        <NavLink
+                          to={sub.to}
+                          className={navClass}
+                          onClick={() => {
+                            setWorkshopOpen(false);
+                            onClose();
+                          }}
+                        >
+                          {sub.label}
+                        </NavLink>
+                      </li>
+                    ))}
+                  </ul>
+                </li>
+              ) : (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.to === "/"} className={navClass} onClick={onClose}>
+                    {item.label}
+                  </NavLink>
+                </li>
+              ),
+            )}
+          </ul>
+        </nav>
+        <div className="space-y-4 border-t border-plum-100 px-5 py-5">
+          <Link
+            to="/schedule"
+            onClick={onClose}
+            className="flex min-h-12 items-center justify-center rounded-full bg-brand-gradient px-6 font-semibold text-white shadow-md hover:opacity-95"
+          >
+            Register Now
+          </Link>
+          <a
+            href={`mailto:${contactEmail}`}
+            className="flex min-h-11 items-center justify-center gap-2 text-plum-700 underline-offset-4 hover:underline"
+          >
+            <Mail aria-hidden="true" className="size-5" />
+            {contactEmail}
+          </a>
+        </div>
+      </div>
+    </dialog>
+  );
+}

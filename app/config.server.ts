@@ -1,0 +1,110 @@
+import path from "node:path";
+import { z } from "zod";
+import type { SiteSettings } from "./site-settings.ts";
+
+/**
+ * Every setting the server reads, validated once at start-up.
+ * `.env.example` lists each of them with its default; the README explains them.
+ */
+const boolish = z
+  .enum(["true", "false", "1", "0", "yes", "no"])
+  .transform((v) => v === "true" || v === "1" || v === "yes");
+
+const url = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
+
+const schema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default("0.0.0.0"),
+  PUBLIC_URL: url.optional(),
+  DATA_DIR: z.string().min(1).default("./data"),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, "must start with postgres:// or postgresql://")
+    .optional(),
+  LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  TRUST_PROXY: z
+    .string()
+    .default("false")
+    .transform((v, ctx) => {
+      if (v === "true") return true as const;
+      if (v === "false") return false as const;
+      const n = Number(v);
+      if (Number.isInteger(n) && n >= 0) return n;
+      ctx.addIssue({ code: "custom", message: "must be true, false or a number of proxy hops" });
+      return z.NEVER;
+    }),
+  SEED_DEMO_CONTENT: boolish.default(true),
+  FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  FORM_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  ORG_NAME: z.string().min(1).default("Mindful Path Institute"),
+  CONTACT_EMAIL: z.email({ error: "must be an e-mail address" }).default("hello@mindfulpath.example"),
+  SOCIAL_FACEBOOK_URL: url.default("https://www.facebook.com/"),
+  SOCIAL_INSTAGRAM_URL: url.default("https://www.instagram.com/"),
+  SOCIAL_LINKEDIN_URL: url.default("https://www.linkedin.com/"),
+  CREDIT_NAME: z.string().min(1).default("Studio Lumen"),
+  CREDIT_URL: url.default("https://example.com/"),
+});
+
+export type AppConfig = {
+  env: "development" | "production" | "test";
+  isProduction: boolean;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  logLevel: string;
+  trustProxy: boolean | number;
+  seedDemoContent: boolean;
+  formRateLimit: { points: number; windowSeconds: number };
+  site: SiteSettings;
+};
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join("\n")}`);
+    this.name = "ConfigError";
+    this.problems = problems;
+  }
+}
+
+export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+  // An empty variable means "not set", as in most .env tooling.
+  const cleaned = Object.fromEntries(
+    Object.keys(schema.shape).map((k) => [k, env[k] === "" ? undefined : env[k]]),
+  );
+  const parsed = schema.safeParse(cleaned);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join(".") || "(root)"}: ${i.message}`),
+    );
+  }
+  const c = parsed.data;
+  const publicUrl = (c.PUBLIC_URL ?? `http://localhost:${c.PORT}`).replace(/\/+$/, "");
+  return {
+    env: c.NODE_ENV,
+    isProduction: c.NODE_ENV === "production",
+    port: c.PORT,
+    host: c.HOST,
+    publicUrl,
+    dataDir: path.resolve(c.DATA_DIR),
+    databaseUrl: c.DATABASE_URL,
+    logLevel: c.LOG_LEVEL,
+    trustProxy: c.TRUST_PROXY,
+    seedDemoContent: c.SEED_DEMO_CONTENT,
+    formRateLimit: { points: c.FORM_RATE_LIMIT, windowSeconds: c.FORM_RATE_WINDOW_SECONDS },
+    site: {
+      orgName: c.ORG_NAME,
+      contactEmail: c.CONTACT_EMAIL,
+      social: {
+        facebook: c.SOCIAL_FACEBOOK_URL,
+        instagram: c.SOCIAL_INSTAGRAM_URL,
+        linkedin: c.SOCIAL_LINKEDIN_URL,
+      },
+      credit: { name: c.CREDIT_NAME, url: c.CREDIT_URL },
+      publicUrl,
+    },
+  };
+}

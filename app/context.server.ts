@@ -1,0 +1,26 @@
+import { createContext } from "react-router";
+import type { RateLimiterAbstract } from "rate-limiter-flexible";
+import type { Logger } from "pino";
+import type { AppConfig } from "./config.server.ts";
+import type { Database } from "./db/db.server.ts";
+
+/** Long-lived services, made once at start-up (server/app.ts). */
+export type AppServices = {
+  config: AppConfig;
+  db: Database;
+  logger: Logger;
+  /** Counts public form submissions per client address. */
+  formLimiter: RateLimiterAbstract;
+};
+
+/** Facts about the one request being served. */
+export type RequestInfo = {
+  requestId: string;
+  /** The client's address (after TRUST_PROXY), used only as a rate-limit key, never logged. */
+  ip: string;
+  /** The CSP nonce for this response's inline scripts. */
+  nonce: string;
+};
+
+export const servicesContext = createContext<AppServices>();
+export const requestContext = createContext<RequestInfo>();

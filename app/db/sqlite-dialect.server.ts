@@ -1,0 +1,47 @@
+import { DatabaseSync, type StatementSync } from "node:sqlite";
+import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from "kysely";
+
+type Param = null | number | bigint | string | NodeJS.ArrayBufferView;
+
+/** Kysely's SqliteDialect speaks the better-sqlite3 interface; this adapts node:sqlite to it. */
+class NodeSqliteStatement implements SqliteStatement {
+  readonly reader: boolean;
+  #stmt: StatementSync;
+  constructor(stmt: StatementSync) {
+    this.#stmt = stmt;
+    this.reader = stmt.columns().length > 0;
+  }
+  all(parameters: ReadonlyArray<unknown>): unknown[] {
+    return this.#stmt.all(...(parameters.map(toParam) as Param[]));
+  }
+  run(parameters: ReadonlyArray<unknown>) {
+    const r = this.#stmt.run(...(parameters.map(toParam) as Param[]));
+    return { changes: r.changes, lastInsertRowid: r.lastInsertRowid };
+  }
+  iterate(parameters: ReadonlyArray<unknown>): IterableIterator<unknown> {
+    return this.#stmt.iterate(...(parameters.map(toParam) as Param[])) as IterableIterator<unknown>;
+  }
+}
+
+function toParam(v: unknown): unknown {
+  if (typeof v === "boolean") return v ? 1 : 0;
+  if (v instanceof Date) return v.toISOString();
+  if (v === undefined) return null;
+  return v;
+}
+
+export function openSqlite(file: string): { dialect: SqliteDialect; raw: DatabaseSync } {
+  const raw = new DatabaseSync(file, { enableForeignKeyConstraints: true, timeout: 5000 });
+  // WAL lets readers run beside the single writer. synchronous=FULL fsyncs the WAL
+  // on every commit: a registration that was acknowledged survives a power cut
+  // (NORMAL could lose the last commits). The write volume here makes the cost moot.
+  raw.exec("PRAGMA journal_mode = WAL");
+  raw.exec("PRAGMA synchronous = FULL");
+  raw.exec("PRAGMA foreign_keys = ON");
+  raw.exec("PRAGMA busy_timeout = 5000");
+  const database: SqliteDatabase = {
+    close: () => raw.close(),
+    prepare: (sql: string) => new NodeSqliteStatement(raw.prepare(sql)),
+  };
+  return { dialect: new SqliteDialect({ database }), raw };
+}

@@ -1,0 +1,69 @@
+import { RateLimiterRes } from "rate-limiter-flexible";
+import type { AppServices, RequestInfo } from "~/context.server";
+import type { ContactMessageRow } from "~/db/schema";
+import { validateContact, type ContactField, type ContactInput } from "./schema";
+import type { FieldErrors } from "~/lib/validation";
+
+export const CONTACT_SUCCESS = "Message sent successfully! We will contact you soon.";
+export const CONTACT_INVALID = "Please correct the highlighted fields.";
+
+export type ContactOutcome =
+  | { status: "created"; message: ContactMessageRow }
+  | { status: "invalid"; errors: FieldErrors<ContactField> }
+  | { status: "rate-limited"; retryAfterSeconds: number; message: string };
+
+/**
+ * One contact-form submission: counted against the sender's address, validated
+ * with the same schema the browser uses, then stored in one insert.
+ */
+export async function submitContact(
+  services: Pick<AppServices, "db" | "formLimiter">,
+  request: Pick<RequestInfo, "ip">,
+  values: unknown,
+): Promise<ContactOutcome> {
+  const limited = await consumeFormAllowance(services, request.ip);
+  if (limited) return limited;
+
+  const result = validateContact(values);
+  if (!result.ok) return { status: "invalid", errors: result.errors };
+  return { status: "created", message: await storeContactMessage(services, result.data) };
+}
+
+export async function consumeFormAllowance(
+  services: Pick<AppServices, "formLimiter">,
+  key: string,
+): Promise<Extract<ContactOutcome, { status: "rate-limited" }> | null> {
+  try {
+    await services.formLimiter.consume(key);
+    return null;
+  } catch (e) {
+    if (!(e instanceof RateLimiterRes)) throw e;
+    const retryAfterSeconds = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
+    const minutes = Math.ceil(retryAfterSeconds / 60);
+    return {
+      status: "rate-limited",
+      retryAfterSeconds,
+      message: `Too many submissions from your connection. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+    };
+  }
+}
+
+async function storeContactMessage(
+  services: Pick<AppServices, "db">,
+  input: ContactInput,
+): Promise<ContactMessageRow> {
+  const now = new Date().toISOString();
+  const row = {
+    id: crypto.randomUUID(),
+    first_name: input.firstName,
+    last_name: input.lastName,
+    email: input.email,
+    phone_number: input.phoneNumber,
+    country: input.country,
+    zip_code: input.zipCode,
+    message: input.message ?? null,
+    accepted_privacy_at: now,
+    created_at: now,
+  };
+  return services.db.insertInto("contact_messages").values(row).returningAll().executeTakeFirstOrThrow();
+}

@@ -1,0 +1,44 @@
+import { z } from "zod";
+import { checkbox, emailPattern, optionalText, requiredText, validate } from "~/lib/validation";
+
+/** Spec part 1 §3.2: the country select, in order, after the empty 'Select Country'. */
+export const countryOptions = [
+  { value: "US", label: "United States" },
+  { value: "IN", label: "India" },
+  { value: "UK", label: "United Kingdom" },
+  { value: "CA", label: "Canada" },
+  { value: "AU", label: "Australia" },
+] as const;
+
+const countryCodes = countryOptions.map((c) => c.value) as string[];
+
+/** Optional plus, then at least 10 digits, spaces, hyphens or parentheses (spec part 1 §5.1). */
+export const phonePattern = /^\+?[\d\s\-()]{10,}$/;
+
+/** Spec part 1 §5.1, with its exact messages; upper bounds are ours (docs/decisions/0004). */
+export const contactSchema = z.object({
+  firstName: requiredText({ required: "First name is required", min: 2, max: 100 }),
+  lastName: requiredText({ required: "Last name is required", min: 2, max: 100 }),
+  email: requiredText({ required: "Email is required", max: 254 }).regex(emailPattern, "Invalid email address"),
+  phoneNumber: requiredText({ required: "Phone number is required", max: 30 }).regex(phonePattern, "Invalid phone number"),
+  country: z
+    .string({ error: "Country is required" })
+    .trim()
+    .min(1, { error: "Country is required", abort: true })
+    .refine((v) => countryCodes.includes(v), "Please choose a country from the list"),
+  zipCode: requiredText({ required: "Zip code is required", min: 3, max: 12 }),
+  message: optionalText(5000),
+  acceptPrivacyPolicy: checkbox("You must accept the privacy policy"),
+});
+
+export type ContactInput = z.output<typeof contactSchema>;
+export type ContactField = keyof z.input<typeof contactSchema>;
+export const contactFields = Object.keys(contactSchema.shape) as ContactField[];
+
+export function validateContact(values: unknown) {
+  return validate<typeof contactSchema, ContactField>(contactSchema, values);
+}
+
+/** D3: the message a visitor from 'Find a Therapist Near Me' starts with. */
+export const therapistRequestMessage =
+  "Hello, I would like to be matched with a certified therapist near me. Please get in touch with suitable options.";

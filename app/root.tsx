@@ -1,0 +1,62 @@
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+} from "react-router";
+import { Toaster } from "sonner";
+import type { Route } from "./+types/root";
+import { servicesContext } from "./context.server";
+import type { SiteSettings } from "./site-settings";
+import "./app.css";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const { config } = context.get(servicesContext);
+  return { site: config.site satisfies SiteSettings, year: new Date().getFullYear() };
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#2a1747" />
+        <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <Toaster position="top-center" duration={4000} closeButton richColors />
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+export default function App() {
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  let title = "Something went wrong";
+  let detail = "We could not show this page. Please try again in a moment.";
+  if (isRouteErrorResponse(error)) {
+    title = error.status === 404 ? "Page not found" : `Error ${error.status}`;
+    detail = error.status === 404 ? "The page you are looking for does not exist." : error.statusText || detail;
+  }
+  return (
+    <main id="main" className="container-page py-24">
+      <title>{title}</title>
+      <h1 className="text-3xl text-plum-900">{title}</h1>
+      <p className="mt-4 text-muted">{detail}</p>
+      <a className="mt-8 inline-block font-semibold text-plum-700 underline" href="/">
+        Go to Home
+      </a>
+    </main>
+  );
+}

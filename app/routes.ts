@@ -1,0 +1,35 @@
+import { type RouteConfig, index, layout, prefix, route } from "@react-router/dev/routes";
+
+export default [
+  layout("routes/_public/layout.tsx", [
+    index("routes/_public/home.tsx"),
+    route("about", "routes/_public/about.tsx"),
+    route("contact-us", "routes/_public/contact-us.tsx"),
+    route("decode", "routes/_public/decode.tsx"),
+    route("decode/level/:id", "routes/_public/decode-level.tsx"),
+    route("schedule", "routes/_public/schedule.tsx"),
+    route("tasso", "routes/_public/tasso.tsx"),
+    route("family-constellation", "routes/_public/family-constellation.tsx"),
+    route("ich", "routes/_public/ich.tsx"),
+    route("ich/levels", "routes/_public/ich-levels.tsx"),
+    route("ich/level/:id", "routes/_public/ich-level.tsx"),
+    route("level/:levelNumber", "routes/_public/level.tsx"),
+    route("level-one", "routes/_public/level.tsx", { id: "level-one" }),
+    route("level-two", "routes/_public/level.tsx", { id: "level-two" }),
+    route("level-three", "routes/_public/level.tsx", { id: "level-three" }),
+    route("level-four", "routes/_public/level.tsx", { id: "level-four" }),
+    route("privacy-policy", "routes/_public/privacy-policy.tsx"),
+    route("coming-soon", "routes/_public/coming-soon.tsx"),
+    // Staff screens: built by a later issue; until then they show the coming-soon body.
+    ...prefix("admin", [
+      index("routes/admin/index.tsx"),
+      route("login", "routes/admin/login.tsx"),
+      route(":section", "routes/admin/section.tsx"),
+    ]),
+    route("*", "routes/_public/not-found.tsx"),
+  ]),
+  ...prefix("api", [
+    route("contact", "routes/api/contact.ts"),
+    route("*", "routes/api/not-found.ts"),
+  ]),
+] satisfies RouteConfig;

@@ -1,0 +1,14 @@
+import { ComingSoon } from "~/components/layout/coming-soon";
+import { pageMeta } from "~/lib/meta";
+import type { Route } from "./+types/ich-level";
+
+export const meta: Route.MetaFunction = ({ matches, params }) =>
+  pageMeta(matches, {
+    title: "Hypnotherapy programme",
+    description: "An Integrated Clinical Hypnotherapy programme: curriculum, sessions and enrolment.",
+    path: `/ich/level/${params.id}`,
+  });
+
+export default function Page() {
+  return <ComingSoon title="Hypnotherapy programme" />;
+}
