@@ -13,10 +13,14 @@ export function useHeaderVisibility(frozen: boolean) {
   const [scrolled, setScrolled] = useState(false);
   const lastY = useRef(0);
   const frozenRef = useRef(frozen);
-  frozenRef.current = frozen;
+  useEffect(() => {
+    frozenRef.current = frozen;
+  }, [frozen]);
 
   useEffect(() => {
     lastY.current = window.scrollY;
+    // A page reloaded mid-way starts with the header it would have there.
+    // oxlint-disable-next-line react/set-state-in-effect
     setScrolled(window.scrollY > SHADOW_AFTER_PX);
     const onScroll = () => {
       const y = window.scrollY;

@@ -24,17 +24,17 @@ export async function apiRequest<T = unknown>(
   const timer = setTimeout(() => controller.abort(), API_TIMEOUT_MS);
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
+    const init: RequestInit = {
       method,
-      headers: {
-        Accept: "application/json",
-        "X-Request-ID": crypto.randomUUID(),
-        ...(body === undefined ? {} : { "Content-Type": "application/json" }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { Accept: "application/json", "X-Request-ID": crypto.randomUUID() },
       signal: controller.signal,
       credentials: "same-origin",
-    });
+    };
+    if (body !== undefined) {
+      init.headers = { ...init.headers, "Content-Type": "application/json" };
+      init.body = JSON.stringify(body);
+    }
+    response = await fetch(`/api${path}`, init);
   } catch {
     throw new ApiError("Network error. Please check your connection.", 0, null);
   } finally {

@@ -3,6 +3,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { isGroup, sideMenu } from "~/content/navigation";
 import { useScrollLock } from "~/hooks/use-scroll-lock";
+import { trapTabKey } from "~/lib/focus-trap";
 import { LogoMark } from "./logo";
 
 type Props = {
@@ -36,11 +37,14 @@ export function SideMenu({ open, onClose, orgName, contactEmail }: Props) {
     }`;
 
   return (
+    // The dialog handles Escape itself (cancel); the click handler is the backdrop's.
+    // oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <dialog
       ref={ref}
       id="side-menu"
       aria-label="Site menu"
       className="side-menu fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[min(22rem,88vw)] max-w-none bg-white p-0 shadow-2xl backdrop:bg-plum-950/50"
+      onKeyDown={trapTabKey}
       onCancel={(e) => {
         e.preventDefault();
         onClose();

@@ -24,7 +24,7 @@ export function SiteHeader({ orgName, contactEmail }: Props) {
         } ${
           solid
             ? "bg-white text-plum-900 shadow-md"
-            : "bg-transparent text-white hover:bg-white hover:text-plum-900 focus-within:bg-white focus-within:text-plum-900"
+            : "bg-plum-900 text-white hover:bg-white hover:text-plum-900 focus-within:bg-white focus-within:text-plum-900"
         }`}
       >
         <div className="container-page flex h-full items-center justify-between gap-3">
@@ -35,7 +35,11 @@ export function SiteHeader({ orgName, contactEmail }: Props) {
           <div className="flex items-center gap-2 sm:gap-3">
             <Link
               to="/schedule"
-              className="inline-flex min-h-11 items-center rounded-full bg-brand-gradient px-4 text-sm font-semibold text-white shadow-md hover:opacity-95 sm:px-6 sm:text-base"
+              className={`inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold shadow-md transition-colors sm:px-6 sm:text-base ${
+                solid
+                  ? "bg-brand-gradient text-white hover:opacity-95"
+                  : "bg-white text-plum-800 group-hover:bg-plum-700 group-hover:text-white group-focus-within:bg-plum-700 group-focus-within:text-white"
+              }`}
             >
               <span className="sm:hidden">Register</span>
               <span className="hidden sm:inline">Register Now</span>

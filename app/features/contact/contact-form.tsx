@@ -1,7 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from "react";
+import { useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { toast } from "sonner";
 import { Field, inputClass } from "~/components/ui/field";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { ApiError, apiRequest } from "~/lib/api-client";
 import type { FieldErrors } from "~/lib/validation";
 import { countryOptions, validateContact, type ContactField } from "./schema";
@@ -41,10 +42,9 @@ export function ContactForm({ initial, serverErrors }: Props) {
   const [touched, setTouched] = useState<Partial<Record<ContactField, boolean>>>({});
   const [dirty, setDirty] = useState(false);
   const [sending, setSending] = useState(false);
-  const [hydrated, setHydrated] = useState(false);
+  const hydrated = useHydrated();
   const [remoteErrors, setRemoteErrors] = useState<FieldErrors<ContactField>>(serverErrors ?? {});
   const formRef = useRef<HTMLFormElement>(null);
-  useEffect(() => setHydrated(true), []);
 
   const check = validateContact(values);
   const errors: FieldErrors<ContactField> = check.ok ? {} : check.errors;

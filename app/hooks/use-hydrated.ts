@@ -1,0 +1,8 @@
+import { useSyncExternalStore } from "react";
+
+const subscribe = () => () => {};
+
+/** False in the server render and the hydration pass, true once React runs in the browser. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(subscribe, () => true, () => false);
+}

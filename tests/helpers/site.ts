@@ -1,0 +1,47 @@
+import fs from "node:fs";
+import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
+import { loadConfig } from "~/config.server";
+import { createPostgresDatabase } from "./databases";
+
+type SiteModule = typeof import("../../server/app");
+
+/**
+ * Starts the built site (build/server/index.js: the artefact `npm start` serves)
+ * on a free port with a database of its own; `stop()` closes it and drops the data.
+ */
+export async function startSite(dialect: "sqlite" | "postgres", env: Record<string, string> = {}) {
+  const entry = path.resolve("build/server/index.js");
+  if (!fs.existsSync(entry)) throw new Error("build/server/index.js is missing: run `npm run build` first");
+  const { createSite } = (await import(/* @vite-ignore */ entry)) as SiteModule;
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-test-"));
+  const pgDb = dialect === "postgres" ? await createPostgresDatabase() : null;
+  const config = loadConfig({
+    NODE_ENV: "test",
+    LOG_LEVEL: "silent",
+    DATA_DIR: dataDir,
+    ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
+    ...env,
+  });
+  const site = await createSite(config);
+  const server = site.app.listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  return {
+    url,
+    site,
+    db: site.database.db,
+    config,
+    async stop() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await site.close();
+      await pgDb?.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type RunningSite = Awaited<ReturnType<typeof startSite>>;

@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { dialects } from "../helpers/databases";
+import { startSite, type RunningSite } from "../helpers/site";
+
+const valid = {
+  firstName: "Ann",
+  lastName: "Lee",
+  email: "ann@example.com",
+  phoneNumber: "+1 555 123 4567",
+  country: "US",
+  zipCode: "10001",
+  message: "I would like to know more about DECODE level 1.",
+  acceptPrivacyPolicy: true,
+};
+
+describe.each(dialects)("Contact Us on %s", (dialect) => {
+  let s: RunningSite;
+  beforeAll(async () => {
+    s = await startSite(dialect);
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+  beforeEach(async () => {
+    await s.db.deleteFrom("contact_messages").execute();
+    await s.site.services.formLimiter.delete("127.0.0.1");
+  });
+
+  const count = async () => Number((await s.db.selectFrom("contact_messages").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  const postJson = (body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${s.url}/api/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", ...headers },
+      body: typeof body === "string" ? body : JSON.stringify(body),
+    });
+
+  it("stores a valid message and answers 201", async () => {
+    const res = await postJson(valid);
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body).toMatchObject({ success: true, message: "Message sent successfully! We will contact you soon." });
+    const rows = await s.db.selectFrom("contact_messages").selectAll().execute();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      id: body.data._id,
+      first_name: "Ann",
+      last_name: "Lee",
+      email: "ann@example.com",
+      phone_number: "+1 555 123 4567",
+      country: "US",
+      zip_code: "10001",
+      message: valid.message,
+      status: "new",
+    });
+    expect(new Date(rows[0]!.created_at).toISOString()).toBe(rows[0]!.created_at);
+  });
+
+  it("answers 400 with a message per field and stores nothing", async () => {
+    const res = await postJson({ ...valid, firstName: "A", email: "nope", acceptPrivacyPolicy: false });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      success: false,
+      message: "Please correct the highlighted fields.",
+      errors: {
+        firstName: "Must be at least 2 characters",
+        email: "Invalid email address",
+        acceptPrivacyPolicy: "You must accept the privacy policy",
+      },
+    });
+    expect(await count()).toBe(0);
+  });
+
+  it("refuses malformed, non-object, wrongly typed and oversized bodies with a 4xx", async () => {
+    const bad = await postJson("{not json");
+    expect(bad.status).toBe(400);
+    expect((await bad.json()).message).toBe("The request body is not valid JSON.");
+    expect((await postJson("[1,2]")).status).toBe(400);
+    expect((await postJson("null")).status).toBe(400);
+    const text = await fetch(`${s.url}/api/contact`, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "hi" });
+    expect(text.status).toBe(415);
+    const huge = await postJson({ ...valid, message: "x".repeat(40_000) });
+    expect(huge.status).toBe(413);
+    const wrongTypes = await postJson({ ...valid, firstName: { $gt: "" }, zipCode: 12345 });
+    expect(wrongTypes.status).toBe(400);
+    expect(await count()).toBe(0);
+  });
+
+  it("answers unknown API paths and wrong methods with JSON, not a page", async () => {
+    const res = await fetch(`${s.url}/api/nothing-here`);
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ success: false, message: "Not found" });
+    const get = await fetch(`${s.url}/api/contact`);
+    expect(get.status).toBe(405);
+  });
+
+  it("accepts the plain form post of /contact-us and renders field errors in the page", async () => {
+    const form = new URLSearchParams({ ...valid, acceptPrivacyPolicy: "true" } as Record<string, string>);
+    const ok = await fetch(`${s.url}/contact-us`, { method: "POST", body: form });
+    expect(ok.status).toBe(200);
+    expect(await ok.text()).toContain("Message sent successfully! We will contact you soon.");
+    expect(await count()).toBe(1);
+
+    const badForm = new URLSearchParams({ ...valid, zipCode: "1", acceptPrivacyPolicy: "" } as Record<string, string>);
+    const bad = await fetch(`${s.url}/contact-us`, { method: "POST", body: badForm });
+    expect(bad.status).toBe(400);
+    const html = await bad.text();
+    expect(html).toContain("Must be at least 3 characters");
+    expect(html).toContain("You must accept the privacy policy");
+    expect(await count()).toBe(1);
+  });
+
+  it("rate limits public form posts per address with a clear 429", async () => {
+    const limit = s.config.formRateLimit.points;
+    for (let i = 0; i < limit; i++) expect((await postJson({ ...valid, firstName: `Ann${i}` })).status).toBe(201);
+    const limited = await postJson(valid);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect((await limited.json()).message).toMatch(/^Too many submissions from your connection\. Please try again in \d+ minutes?\.$/);
+    const page = await fetch(`${s.url}/contact-us`, { method: "POST", body: new URLSearchParams(valid as never) });
+    expect(page.status).toBe(429);
+    expect(await page.text()).toContain("Too many submissions from your connection.");
+    expect(await count()).toBe(limit);
+  });
+});
