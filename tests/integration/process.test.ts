@@ -1,0 +1,100 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+
+/** Starts `node server.ts` as `npm start` does (after the build) and waits for its start-up line. */
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["server.ts"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  let err = "";
+  child.stdout!.on("data", (d) => (out += d));
+  child.stderr!.on("data", (d) => (err += d));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  const url = new Promise<string>((resolve, reject) => {
+    child.stdout!.on("data", () => {
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (m) resolve(m[1]!.replace("localhost", "127.0.0.1"));
+    });
+    void exited.then((code) => reject(new Error(`exited ${code}: ${err}`)));
+  });
+  return { child, url, exited, output: () => ({ out, err }) };
+}
+
+const children: ChildProcess[] = [];
+const dirs: string[] = [];
+afterEach(() => {
+  for (const c of children.splice(0)) if (c.exitCode === null) c.kill("SIGKILL");
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+const tempDir = () => {
+  const d = fs.mkdtempSync(path.join(os.tmpdir(), "site-proc-"));
+  dirs.push(d);
+  return d;
+};
+
+describe("the server process", () => {
+  it("creates, migrates and seeds its database on first start and prints the URL", async () => {
+    const dataDir = path.join(tempDir(), "nested", "data");
+    const s = startServer({ DATA_DIR: dataDir });
+    children.push(s.child);
+    const url = await s.url;
+    expect(fs.existsSync(path.join(dataDir, "site.db"))).toBe(true);
+    const health = await fetch(`${url}/healthz`);
+    expect(await health.json()).toEqual({ status: "ok", database: "ok" });
+    s.child.kill("SIGTERM");
+    expect(await s.exited).toBe(0);
+  });
+
+  it("finishes an in-flight request after SIGTERM, then exits 0", async () => {
+    const s = startServer({ DATA_DIR: tempDir() });
+    children.push(s.child);
+    const url = new URL(await s.url);
+    const body = JSON.stringify({
+      firstName: "Ann", lastName: "Lee", email: "ann@example.com", phoneNumber: "+1 555 123 4567",
+      country: "US", zipCode: "10001", acceptPrivacyPolicy: true,
+    });
+    const response = new Promise<{ status: number; text: string }>((resolve, reject) => {
+      const req = http.request(
+        { host: url.hostname, port: url.port, path: "/api/contact", method: "POST",
+          headers: { "Content-Type": "application/json", "Content-Length": Buffer.byteLength(body) } },
+        (res) => {
+          let text = "";
+          res.on("data", (d) => (text += d));
+          res.on("end", () => resolve({ status: res.statusCode!, text }));
+        },
+      );
+      req.on("error", reject);
+      // Half the body now; the rest after the signal.
+      req.write(body.slice(0, 20));
+      setTimeout(() => {
+        s.child.kill("SIGTERM");
+        setTimeout(() => req.end(body.slice(20)), 300);
+      }, 200);
+    });
+    const answer = await response;
+    expect(answer.status).toBe(201);
+    expect(JSON.parse(answer.text).success).toBe(true);
+    expect(await s.exited).toBe(0);
+    expect(s.output().out).toContain("SIGTERM received");
+  });
+
+  it.each([
+    [{ PORT: "not-a-port" }, "PORT"],
+    [{ DATABASE_URL: "mysql://nope" }, "DATABASE_URL"],
+    [{ CONTACT_EMAIL: "not an address" }, "CONTACT_EMAIL"],
+    [{ LOG_LEVEL: "loud" }, "LOG_LEVEL"],
+  ])("refuses to start with a bad setting %j, naming it", async (env, name) => {
+    const s = startServer({ DATA_DIR: tempDir(), ...env });
+    children.push(s.child);
+    s.url.catch(() => {});
+    expect(await s.exited).toBe(1);
+    expect(s.output().err).toContain("Invalid configuration");
+    expect(s.output().err).toContain(`${name}:`);
+  });
+});
