@@ -31,7 +31,10 @@ async function loadSite() {
     return mod.createSite(config, { clientDir: path.join(root, "build/client") });
   }
   const vite = await import("vite");
-  const devServer = await vite.createServer({ server: { middlewareMode: true }, appType: "custom" });
+  const devServer = await vite.createServer({
+    server: { middlewareMode: true, hmr: { port: Number(process.env.HMR_PORT ?? 24678) } },
+    appType: "custom",
+  });
   const mod = (await devServer.ssrLoadModule("./server/app.ts")) as SiteModule;
   const site = await mod.createSite(config, { devMiddleware: devServer.middlewares });
   return { ...site, close: async () => { await site.close(); await devServer.close(); } };
