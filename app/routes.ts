@@ -30,6 +30,10 @@ export default [
   ]),
   ...prefix("api", [
     route("contact", "routes/api/contact.ts"),
+    route("decode/user", "routes/api/decode-user.ts"),
+    route("decode/user/:id", "routes/api/decode-user-one.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
+  route("sitemap.xml", "routes/resources/sitemap.ts"),
+  route("robots.txt", "routes/resources/robots.ts"),
 ] satisfies RouteConfig;

@@ -10,7 +10,7 @@ import { RouterContextProvider } from "react-router";
 import type { AppConfig } from "../app/config.server.ts";
 import { requestContext, servicesContext, type AppServices } from "../app/context.server.ts";
 import { migrateToLatest, openDatabase, type DbHandle } from "../app/db/db.server.ts";
-import { seedDemoContent } from "../app/db/seed.server.ts";
+import { seedOnFirstStart } from "../app/db/seed.server.ts";
 
 export type Site = {
   app: express.Express;
@@ -42,7 +42,7 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
     const applied = migrated.results?.filter((r) => r.status === "Success").map((r) => r.migrationName) ?? [];
     if (applied.length) logger.info({ applied }, "database migrated");
     if (config.seedDemoContent) {
-      const { inserted } = await seedDemoContent(database.db);
+      const { inserted } = await seedOnFirstStart(database.db);
       if (inserted) logger.info({ inserted }, "demo content seeded");
     }
   } catch (error) {
@@ -82,6 +82,13 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
       res.status(503).set("Cache-Control", "no-store").json({ status: "error", database: "unreachable" });
     }
   });
+
+  // Public uploads (programme thumbnails). Private files (ID photos) live elsewhere
+  // under DATA_DIR and are served only to administrators (decision S5).
+  app.use(
+    "/uploads",
+    express.static(path.join(config.dataDir, "uploads", "public"), { maxAge: "1d", index: false, dotfiles: "deny" }),
+  );
 
   if (opts.devMiddleware) app.use(opts.devMiddleware);
   if (opts.clientDir) {

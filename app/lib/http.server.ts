@@ -68,6 +68,6 @@ export async function readJsonObject(request: Request, limit = FORM_BODY_LIMIT):
   return parsed as Record<string, unknown>;
 }
 
-export function jsonError(status: number, message: string, errors?: Record<string, string>, headers?: HeadersInit) {
+export function jsonError(status: number, message: string, errors?: Partial<Record<string, string>>, headers?: HeadersInit) {
   return Response.json({ success: false, message, ...(errors ? { errors } : {}) }, { status, headers });
 }

@@ -1,14 +1,152 @@
-import { ComingSoon } from "~/components/layout/coming-soon";
+import { ChevronDown, Play } from "lucide-react";
+import { useState } from "react";
+import { isRouteErrorResponse } from "react-router";
+import { VideoDialog } from "~/components/media/video-dialog";
+import { servicesContext } from "~/context.server";
+import { decodeFaqs } from "~/content/decode-faq";
+import { videos } from "~/content/media";
+import { listProgrammes } from "~/features/programmes/programmes.server";
+import { normaliseProgramme } from "~/features/programmes/normalise";
+import { FETCH_FAILED, ProgrammeList } from "~/features/programmes/programme-list";
 import { pageMeta } from "~/lib/meta";
+import type { SiteSettings } from "~/site-settings";
 import type { Route } from "./+types/decode";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, {
-    title: "DECODE",
-    description: "DECODE: transform your mind, behaviour, relationships and blueprint in a five-level programme.",
-    path: "/decode",
-  });
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
+  const { programs } = await listProgrammes(db, "decode", { search: "", page: 1, limit: 50 });
+  return { programs };
+}
 
-export default function Page() {
-  return <ComingSoon title="DECODE" />;
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const site = (matches.find((m) => m?.id === "root")?.loaderData as { site?: SiteSettings } | undefined)?.site;
+  const courses = (loaderData?.programs ?? []).map((p) => normaliseProgramme(p as Record<string, unknown>));
+  return [
+    ...pageMeta(matches, {
+      title: "DECODE",
+      description: "DECODE: transform your mind, behaviour, relationships and blueprint in five practical, in-person levels across the USA.",
+      path: "/decode",
+    }),
+    ...(courses.length
+      ? [
+          {
+            "script:ld+json": {
+              "@context": "https://schema.org",
+              "@type": "ItemList",
+              itemListElement: courses.toReversed().map((c, i) => ({
+                "@type": "ListItem",
+                position: i + 1,
+                item: {
+                  "@type": "Course",
+                  name: c.title,
+                  description: c.subtitle,
+                  url: `${site?.publicUrl ?? ""}/decode/level/${encodeURIComponent(c.id)}`,
+                  provider: { "@type": "Organization", name: site?.orgName, sameAs: site?.publicUrl },
+                },
+              })),
+            },
+          },
+        ]
+      : []),
+  ];
+};
+
+export default function Decode({ loaderData }: Route.ComponentProps) {
+  return <DecodePage programs={loaderData.programs as unknown as Record<string, unknown>[]} />;
+}
+
+/** A failed load still shows the page, with the list's error state and 'Try again'. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const message = isRouteErrorResponse(error)
+    ? typeof error.data === "string" && error.data
+      ? error.data
+      : FETCH_FAILED
+    : error instanceof Error && error.message
+      ? error.message
+      : FETCH_FAILED;
+  return <DecodePage programs={null} error={message} />;
+}
+
+function DecodePage({ programs, error }: { programs: Record<string, unknown>[] | null; error?: string }) {
+  const [overlayOpen, setOverlayOpen] = useState(false);
+  const v = videos.decodeOverlay;
+  return (
+    <>
+      <section className="relative isolate overflow-hidden bg-hero text-white">
+        <div className="container-page grid items-center gap-10 pt-[calc(var(--header-height)+3.5rem)] pb-16 md:grid-cols-[3fr_2fr] md:pt-[calc(var(--header-height)+5rem)] md:pb-24">
+          <div>
+            <p className="text-sm font-semibold tracking-[0.25em] text-plum-200 uppercase">Five levels · In person</p>
+            <h1 className="mt-3 text-6xl tracking-tight md:text-8xl">DECODE</h1>
+            <p className="mt-5 max-w-xl text-xl text-plum-50 md:text-2xl">Transform your Mind, Behavior, Relationships, and Blueprint</p>
+          </div>
+          <div className="flex items-center gap-5 md:justify-center">
+            <button
+              type="button"
+              onClick={() => setOverlayOpen(true)}
+              aria-label="Play the DECODE introduction video"
+              className="group grid size-24 shrink-0 place-items-center rounded-full bg-white text-plum-800 shadow-2xl ring-[12px] ring-white/20 transition-transform hover:scale-105 md:size-32"
+            >
+              <Play aria-hidden="true" className="ml-1.5 size-10 fill-current md:size-12" />
+            </button>
+            <p className="text-plum-100 md:hidden">Watch the introduction</p>
+          </div>
+        </div>
+      </section>
+
+      <VideoDialog open={overlayOpen} onClose={() => setOverlayOpen(false)} title={v.title} src={v.src} poster={v.poster} captions={v.captions} variant="overlay">
+        <div className="text-center">
+          <p className="font-serif text-2xl">An introduction to DECODE</p>
+          <p className="mt-1 text-plum-200">The full introduction takes 15 mins: how the five levels fit together and who each one is for.</p>
+        </div>
+      </VideoDialog>
+
+      <section aria-labelledby="programmes-heading" className="py-16 md:py-24">
+        <div className="container-page">
+          <div className="mx-auto max-w-2xl text-center">
+            <p className="text-sm font-semibold tracking-[0.2em] text-plum-600 uppercase">Programmes</p>
+            <h2 id="programmes-heading" className="mt-2 text-3xl text-plum-900 md:text-4xl">
+              Choose your level
+            </h2>
+            <p className="mt-4 text-lg text-muted">Start at Level 1, or join the masterclass for parents, teachers and caregivers.</p>
+          </div>
+          <div className="mt-12">
+            <ProgrammeList initial={programs} initialError={error} />
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="faq-heading" className="relative overflow-hidden bg-plum-50 py-16 md:py-24">
+        <LeafArt />
+        <div className="container-page relative grid gap-10 md:grid-cols-[2fr_3fr]">
+          <div>
+            <h2 id="faq-heading" className="text-4xl text-plum-900 md:text-5xl">
+              FAQs
+            </h2>
+            <p className="mt-3 text-lg text-muted">Answers to what you&apos;re thinking.</p>
+          </div>
+          <div className="divide-y divide-plum-200 rounded-3xl bg-white px-6 ring-1 ring-plum-100 md:px-8">
+            {decodeFaqs.map((f) => (
+              <details key={f.question} className="group py-1">
+                <summary className="flex min-h-14 cursor-pointer list-none items-center justify-between gap-4 py-3 text-lg font-semibold text-ink [&::-webkit-details-marker]:hidden">
+                  {f.question}
+                  <ChevronDown aria-hidden="true" className="size-5 shrink-0 text-plum-600 transition-transform group-open:rotate-180" />
+                </summary>
+                <p className="pb-5 text-muted">{f.answer}</p>
+              </details>
+            ))}
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}
+
+/** The decorative leaf beside the FAQs, drawn inline (nothing to download). */
+function LeafArt() {
+  return (
+    <svg aria-hidden="true" focusable="false" viewBox="0 0 200 260" className="pointer-events-none absolute -bottom-6 -left-10 h-64 text-plum-200 md:h-80">
+      <path d="M100 250C40 200 20 130 50 60 70 20 100 10 100 10s30 10 50 50c30 70 10 140-50 190Z" fill="currentColor" opacity="0.6" />
+      <path d="M100 250V30M100 90l-28-22M100 130l-36-26M100 170l-30-22M100 110l30-24M100 150l34-26M100 190l26-20" stroke="#fff" strokeWidth="3" strokeLinecap="round" fill="none" opacity="0.8" />
+    </svg>
+  );
 }

@@ -1,0 +1,100 @@
+import { X } from "lucide-react";
+import { useEffect, useRef, type ReactNode } from "react";
+import type { ResponsiveImage } from "~/content/media";
+import { useScrollLock } from "~/hooks/use-scroll-lock";
+import { trapTabKey } from "~/lib/focus-trap";
+import { VideoPlayer, type VideoPlayerHandle } from "./video-player";
+
+export const AUTOPLAY_DELAY_MS = 100;
+
+type Props = {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  src: string;
+  poster?: ResponsiveImage;
+  captions?: string;
+  /** "modal": a centred card (audience videos); "overlay": full screen (DECODE hero). */
+  variant?: "modal" | "overlay";
+  children?: ReactNode;
+};
+
+/**
+ * A video in a modal dialog (spec part 1 §4.2 and the DECODE overlay of §2.7).
+ * Page scrolling is locked while it is open; playback is attempted 100 ms after
+ * opening (if the browser refuses, the thumbnail returns and the dialog stays);
+ * the close button, a backdrop click and Escape pause, rewind and close it, and
+ * focus goes back to what opened it.
+ */
+export function VideoDialog({ open, onClose, title, src, poster, captions, variant = "modal", children }: Props) {
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const playerRef = useRef<VideoPlayerHandle>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
+  useScrollLock(open);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      returnFocus.current = document.activeElement as HTMLElement | null;
+      dialog.showModal();
+      const timer = setTimeout(() => {
+        playerRef.current?.play().catch((error: unknown) => console.error("Auto-play failed", error));
+      }, AUTOPLAY_DELAY_MS);
+      return () => clearTimeout(timer);
+    }
+    if (!open && dialog.open) {
+      playerRef.current?.reset();
+      dialog.close();
+      returnFocus.current?.focus();
+    }
+  }, [open]);
+
+  const overlay = variant === "overlay";
+  return (
+    // The dialog handles Escape itself (cancel); the click handler is the backdrop's.
+    // oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <dialog
+      ref={dialogRef}
+      aria-label={title}
+      onKeyDown={trapTabKey}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+      onClick={(e) => {
+        if (e.target === e.currentTarget) onClose();
+      }}
+      className={
+        overlay
+          ? "video-dialog m-0 h-dvh max-h-none w-screen max-w-none bg-plum-950/95 p-0 text-white backdrop:bg-black/80"
+          : "video-dialog m-auto w-[min(56rem,calc(100vw-2rem))] max-w-none overflow-visible bg-transparent p-0 backdrop:bg-plum-950/80"
+      }
+    >
+      {/* Around the player the overlay is backdrop too; keyboard users have Escape and the close button. */}
+      {/* oxlint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
+      <div
+        className={overlay ? "mx-auto flex h-full max-w-6xl flex-col justify-center gap-5 px-4 py-16 md:px-8" : "relative"}
+        onClick={(e) => {
+          // In the overlay the padding around the player is backdrop too.
+          if (overlay && e.target === e.currentTarget) onClose();
+        }}
+      >
+        <button
+          type="button"
+          onClick={onClose}
+          aria-label="Close video"
+          className={`z-20 grid size-11 place-items-center rounded-full bg-white text-plum-900 shadow-lg hover:bg-plum-50 ${
+            overlay ? "fixed top-4 right-4" : "absolute -top-5 -right-2 sm:-right-5"
+          }`}
+        >
+          <X aria-hidden="true" className="size-6" />
+        </button>
+        {open ? (
+          <VideoPlayer ref={playerRef} src={src} title={title} poster={poster} captions={captions} allowFullscreen variant={overlay ? "bare" : "card"} sizes="(min-width: 1024px) 900px, 100vw" />
+        ) : null}
+        {children}
+      </div>
+    </dialog>
+  );
+}

@@ -1,0 +1,372 @@
+import { Captions, Maximize, Minimize, Pause, Play, Settings, Volume2, VolumeX } from "lucide-react";
+import { useCallback, useEffect, useId, useImperativeHandle, useRef, useState, type Ref } from "react";
+import type { ResponsiveImage } from "~/content/media";
+import { formatClock, spokenDuration } from "~/lib/format";
+import { ResponsivePicture } from "./responsive-picture";
+
+export const CONTROLS_HIDE_MS = 4000;
+const SPEEDS = [0.75, 1, 1.25, 1.5] as const;
+
+export type VideoPlayerHandle = {
+  /** Starts playback; rejects when the browser refuses (autoplay policy). */
+  play: () => Promise<void>;
+  /** Pauses and rewinds to the start, showing the thumbnail again. */
+  reset: () => void;
+};
+
+type Props = {
+  src: string;
+  title: string;
+  poster?: ResponsiveImage;
+  /** A WebVTT captions file; the CC button toggles it. */
+  captions?: string;
+  allowFullscreen?: boolean;
+  sizes?: string;
+  className?: string;
+  /** Rounded card (default) or edge-to-edge inside an overlay. */
+  variant?: "card" | "bare";
+  /** Called when the thumbnail image fails to load (the thumbnail is then hidden). */
+  onThumbnailError?: () => void;
+  /** Called when autoplay was refused and the thumbnail came back. */
+  onAutoplayFailed?: () => void;
+  ref?: Ref<VideoPlayerHandle>;
+};
+
+type Phase = "thumbnail" | "playing" | "paused";
+
+/**
+ * The shared player (spec part 1 §4.1): a thumbnail with a big play button, then
+ * custom controls: seekable progress bar, play/pause, mute, elapsed/total,
+ * captions, settings (speed) and fullscreen. Controls hide 4 s after the last
+ * mouse movement while playing and come back on movement or keyboard focus.
+ */
+export function VideoPlayer({
+  src,
+  title,
+  poster,
+  captions,
+  allowFullscreen = false,
+  sizes = "(min-width: 1024px) 50vw, 100vw",
+  className = "",
+  variant = "card",
+  onThumbnailError,
+  onAutoplayFailed,
+  ref,
+}: Props) {
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const hideTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [phase, setPhase] = useState<Phase>("thumbnail");
+  const [current, setCurrent] = useState(0);
+  const [duration, setDuration] = useState(0);
+  const [muted, setMuted] = useState(false);
+  const [controlsVisible, setControlsVisible] = useState(true);
+  const [thumbFailed, setThumbFailed] = useState(false);
+  const [isFullscreen, setIsFullscreen] = useState(false);
+  const [captionsOn, setCaptionsOn] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const [speed, setSpeed] = useState<number>(1);
+  const settingsId = useId();
+
+  const scheduleHide = useCallback(() => {
+    clearTimeout(hideTimer.current);
+    setControlsVisible(true);
+    hideTimer.current = setTimeout(() => {
+      const v = videoRef.current;
+      const focusInside = containerRef.current?.contains(document.activeElement) && document.activeElement !== v;
+      if (v && !v.paused && !focusInside) setControlsVisible(false);
+    }, CONTROLS_HIDE_MS);
+  }, []);
+
+  useEffect(() => () => clearTimeout(hideTimer.current), []);
+
+  useEffect(() => {
+    const onChange = () => setIsFullscreen(document.fullscreenElement === containerRef.current);
+    document.addEventListener("fullscreenchange", onChange);
+    return () => document.removeEventListener("fullscreenchange", onChange);
+  }, []);
+
+  useEffect(() => {
+    const track = videoRef.current?.textTracks[0];
+    // oxlint-disable-next-line react/immutability -- a DOM TextTrack, not React state
+    if (track) track.mode = captionsOn ? "showing" : "hidden";
+  }, [captionsOn]);
+
+  const play = useCallback(async () => {
+    const v = videoRef.current;
+    if (!v) return;
+    setPhase("playing");
+    try {
+      await v.play();
+      scheduleHide();
+    } catch (error) {
+      setPhase("thumbnail");
+      throw error;
+    }
+  }, [scheduleHide]);
+
+  const reset = useCallback(() => {
+    const v = videoRef.current;
+    if (v) {
+      v.pause();
+      try {
+        v.currentTime = 0;
+      } catch {
+        // Not loaded yet: nothing to rewind.
+      }
+    }
+    setCurrent(0);
+    setPhase("thumbnail");
+    setControlsVisible(true);
+    setSettingsOpen(false);
+  }, []);
+
+  useImperativeHandle(ref, () => ({ play, reset }), [play, reset]);
+
+  const startFromThumbnail = () => {
+    play().catch((error: unknown) => {
+      console.error("Auto-play failed", error);
+      onAutoplayFailed?.();
+    });
+  };
+
+  const toggle = () => {
+    const v = videoRef.current;
+    if (!v) return;
+    if (v.paused) {
+      play().catch((error: unknown) => console.error("Playback failed", error));
+    } else {
+      v.pause();
+    }
+  };
+
+  const seekTo = (seconds: number) => {
+    const v = videoRef.current;
+    if (!v || !Number.isFinite(v.duration)) return;
+    v.currentTime = Math.min(Math.max(0, seconds), v.duration);
+    setCurrent(v.currentTime);
+  };
+
+  const onBarClick = (e: React.MouseEvent<HTMLDivElement>) => {
+    const rect = e.currentTarget.getBoundingClientRect();
+    const ratio = Math.min(Math.max(0, (e.clientX - rect.left) / rect.width), 1);
+    seekTo(ratio * (videoRef.current?.duration ?? 0));
+  };
+
+  const onBarKey = (e: React.KeyboardEvent<HTMLDivElement>) => {
+    const step = { ArrowRight: 5, ArrowUp: 5, ArrowLeft: -5, ArrowDown: -5, PageUp: 10, PageDown: -10 }[e.key];
+    if (step !== undefined) {
+      e.preventDefault();
+      seekTo(current + step);
+    } else if (e.key === "Home") {
+      e.preventDefault();
+      seekTo(0);
+    } else if (e.key === "End") {
+      e.preventDefault();
+      seekTo(duration);
+    }
+  };
+
+  const toggleMute = () => {
+    const v = videoRef.current;
+    if (!v) return;
+    v.muted = !v.muted;
+    setMuted(v.muted);
+  };
+
+  const toggleFullscreen = async () => {
+    try {
+      if (document.fullscreenElement) await document.exitFullscreen();
+      else await containerRef.current?.requestFullscreen();
+    } catch (error) {
+      console.error("Fullscreen failed", error);
+    }
+  };
+
+  const chooseSpeed = (value: number) => {
+    if (videoRef.current) videoRef.current.playbackRate = value;
+    setSpeed(value);
+    setSettingsOpen(false);
+  };
+
+  const showThumbnail = phase === "thumbnail";
+  const progress = duration > 0 ? (current / duration) * 100 : 0;
+  const frame = variant === "card" ? "rounded-2xl shadow-lg ring-1 ring-black/5" : "";
+
+  return (
+    <div
+      ref={containerRef}
+      data-phase={phase}
+      data-controls={controlsVisible ? "visible" : "hidden"}
+      className={`video-player group/player relative isolate aspect-video overflow-hidden bg-brand-gradient text-white ${frame} ${className}`}
+      onMouseMove={() => phase === "playing" && scheduleHide()}
+      onFocusCapture={() => setControlsVisible(true)}
+    >
+      {/* The captions track is added whenever the video has one (public/captions/). */}
+      {/* oxlint-disable-next-line jsx-a11y/media-has-caption */}
+      <video
+        ref={videoRef}
+        src={src}
+        preload="none"
+        playsInline
+        className={`absolute inset-0 size-full object-contain ${showThumbnail ? "invisible" : ""} ${variant === "bare" ? "bg-black" : "bg-plum-950"}`}
+        aria-label={title}
+        onClick={toggle}
+        onPlay={() => setPhase("playing")}
+        onPause={() => {
+          if (videoRef.current && !videoRef.current.ended) setPhase((p) => (p === "thumbnail" ? p : "paused"));
+          setControlsVisible(true);
+        }}
+        onTimeUpdate={(e) => setCurrent(e.currentTarget.currentTime)}
+        onLoadedMetadata={(e) => setDuration(e.currentTarget.duration)}
+        onDurationChange={(e) => setDuration(e.currentTarget.duration)}
+        onEnded={() => reset()}
+        onVolumeChange={(e) => setMuted(e.currentTarget.muted)}
+        onError={() => console.error("Video failed to load", src)}
+      >
+        {captions ? <track kind="captions" src={captions} srcLang="en" label="English" /> : null}
+      </video>
+
+      {showThumbnail ? (
+        <button
+          type="button"
+          onClick={startFromThumbnail}
+          className="group/thumb absolute inset-0 z-10 flex items-center justify-center"
+          aria-label={`Play video: ${title}`}
+        >
+          {poster && !thumbFailed ? (
+            <ResponsivePicture
+              image={poster}
+              sizes={sizes}
+              decorative
+              className="absolute inset-0 size-full object-cover"
+              onError={() => {
+                setThumbFailed(true);
+                onThumbnailError?.();
+              }}
+            />
+          ) : null}
+          <span className="absolute inset-0 bg-gradient-to-t from-plum-950/50 via-transparent to-transparent" aria-hidden="true" />
+          <span
+            aria-hidden="true"
+            className="relative grid size-16 place-items-center rounded-full bg-white/90 text-plum-800 shadow-xl ring-8 ring-white/25 transition-transform group-hover/thumb:scale-105 md:size-20"
+          >
+            <Play className="ml-1 size-7 fill-current md:size-8" />
+          </span>
+        </button>
+      ) : (
+        <div
+          className={`absolute inset-x-0 bottom-0 z-10 bg-gradient-to-t from-black/75 to-transparent px-3 pt-8 pb-2 transition-opacity duration-300 ${
+            controlsVisible ? "opacity-100" : "pointer-events-none opacity-0"
+          }`}
+        >
+          <div
+            role="slider"
+            tabIndex={0}
+            aria-label="Seek"
+            aria-valuemin={0}
+            aria-valuemax={Math.round(duration)}
+            aria-valuenow={Math.round(current)}
+            aria-valuetext={`${spokenDuration(current)} of ${spokenDuration(duration)}`}
+            onClick={onBarClick}
+            onKeyDown={onBarKey}
+            className="group/bar relative flex h-6 cursor-pointer items-center"
+          >
+            <div className="h-1.5 w-full overflow-hidden rounded-full bg-white/30">
+              <div className="h-full rounded-full bg-white" style={{ width: `${progress}%` }} />
+            </div>
+            <div
+              aria-hidden="true"
+              className="absolute top-1/2 size-3.5 -translate-x-1/2 -translate-y-1/2 rounded-full bg-white shadow"
+              style={{ left: `${progress}%` }}
+            />
+          </div>
+          <div className="flex items-center gap-1">
+            <ControlButton label={phase === "playing" ? "Pause" : "Play"} onClick={toggle}>
+              {phase === "playing" ? <Pause className="size-5 fill-current" /> : <Play className="size-5 fill-current" />}
+            </ControlButton>
+            <ControlButton label={muted ? "Unmute" : "Mute"} onClick={toggleMute}>
+              {muted ? <VolumeX className="size-5" /> : <Volume2 className="size-5" />}
+            </ControlButton>
+            <span className="ml-1 text-xs font-medium tabular-nums sm:text-sm" aria-hidden="true">
+              {formatClock(current)} / {formatClock(duration)}
+            </span>
+            <span className="ml-auto" />
+            {captions ? (
+              <ControlButton label={captionsOn ? "Hide captions" : "Show captions"} pressed={captionsOn} onClick={() => setCaptionsOn((v) => !v)}>
+                <Captions className="size-5" />
+              </ControlButton>
+            ) : null}
+            <div className="relative">
+              <ControlButton
+                label="Settings"
+                expanded={settingsOpen}
+                controls={settingsId}
+                onClick={() => setSettingsOpen((v) => !v)}
+              >
+                <Settings className="size-5" />
+              </ControlButton>
+              {settingsOpen ? (
+                // Escape closes the speed choice without closing a dialog around the player.
+                // oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+                <fieldset
+                  id={settingsId}
+                  className="absolute right-0 bottom-11 min-w-36 rounded-xl bg-plum-950/95 p-2 text-sm shadow-xl ring-1 ring-white/10"
+                  onKeyDown={(e) => {
+                    if (e.key === "Escape") {
+                      e.stopPropagation();
+                      setSettingsOpen(false);
+                    }
+                  }}
+                >
+                  <legend className="px-2 pb-1 text-xs font-semibold tracking-wide text-plum-200 uppercase">Speed</legend>
+                  {SPEEDS.map((s) => (
+                    <label key={s} className="flex min-h-9 cursor-pointer items-center gap-2 rounded-lg px-2 hover:bg-white/10">
+                      <input type="radio" name={`${settingsId}-speed`} checked={speed === s} onChange={() => chooseSpeed(s)} className="accent-plum-400" />
+                      {s === 1 ? "Normal" : `${s}×`}
+                    </label>
+                  ))}
+                </fieldset>
+              ) : null}
+            </div>
+            {allowFullscreen ? (
+              <ControlButton label={isFullscreen ? "Exit full screen" : "Full screen"} onClick={toggleFullscreen}>
+                {isFullscreen ? <Minimize className="size-5" /> : <Maximize className="size-5" />}
+              </ControlButton>
+            ) : null}
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
+
+function ControlButton({
+  label,
+  onClick,
+  children,
+  pressed,
+  expanded,
+  controls,
+}: {
+  label: string;
+  onClick: () => void;
+  children: React.ReactNode;
+  pressed?: boolean;
+  expanded?: boolean;
+  controls?: string;
+}) {
+  return (
+    <button
+      type="button"
+      aria-label={label}
+      aria-pressed={pressed}
+      aria-expanded={expanded}
+      aria-controls={expanded ? controls : undefined}
+      onClick={onClick}
+      className="grid size-10 place-items-center rounded-full text-white hover:bg-white/15 focus-visible:outline-white"
+    >
+      <span aria-hidden="true">{children}</span>
+    </button>
+  );
+}

@@ -1,0 +1,85 @@
+import { sql } from "kysely";
+import type { Database } from "~/db/db.server";
+import type { ProgrammeKind, ProgrammeRow } from "~/db/schema";
+import type { ListQuery } from "./query";
+
+function parseJson<T>(text: string, fallback: T): T {
+  try {
+    return JSON.parse(text) as T;
+  } catch {
+    return fallback;
+  }
+}
+
+function likePattern(search: string): string {
+  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The JSON shape of a programme (spec part 2 §3), `_id` included. */
+export function programmeToJson(row: ProgrammeRow) {
+  return {
+    _id: row.id,
+    title: row.title,
+    subtitle: row.subtitle,
+    subtitle1: row.subtitle1,
+    level: row.level,
+    cardPoints: parseJson<string[]>(row.card_points, []),
+    learningSections: parseJson<Array<{ _id: string; title: string; content: string }>>(row.learning_sections, []),
+    enrollment_features: parseJson<string[]>(row.enrollment_features, []),
+    duration: row.duration,
+    buttonText: row.button_text,
+    videoUrl: row.video_url,
+    thumbnail: row.thumbnail,
+    certification: row.certification,
+    price: row.price_cents === null ? null : row.price_cents / 100,
+    currency: row.currency,
+    status: row.status,
+    upcomingEvents: [] as unknown[],
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export type ProgrammeJson = ReturnType<typeof programmeToJson>;
+
+/**
+ * One page of a kind's programmes, highest `sort_order` first (newest first, as
+ * the original server answered; the landing page shows the list reversed).
+ */
+export async function listProgrammes(db: Database, kind: ProgrammeKind, q: ListQuery) {
+  let base = db.selectFrom("programmes").where("kind", "=", kind);
+  if (q.search) {
+    const pattern = likePattern(q.search);
+    // ESCAPE spelt out: PostgreSQL defaults to backslash, SQLite has no default.
+    base = base.where(
+      sql<boolean>`(lower(title) like ${pattern} escape '\\' or lower(subtitle) like ${pattern} escape '\\' or lower(status) like ${pattern} escape '\\')`,
+    );
+  }
+  const [{ total }, rows] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow(),
+    base
+      .selectAll()
+      .orderBy("sort_order", "desc")
+      .orderBy("created_at", "desc")
+      .limit(q.limit)
+      .offset((q.page - 1) * q.limit)
+      .execute(),
+  ]);
+  const totalPrograms = Number(total);
+  return {
+    programs: rows.map(programmeToJson),
+    totalPages: Math.max(1, Math.ceil(totalPrograms / q.limit)),
+    totalPrograms,
+    currentPage: q.page,
+  };
+}
+
+export async function getProgramme(db: Database, kind: ProgrammeKind, id: string) {
+  const row = await db.selectFrom("programmes").selectAll().where("kind", "=", kind).where("id", "=", id).executeTakeFirst();
+  return row ? programmeToJson(row) : null;
+}
+
+/** Every programme's id and last change, for the sitemap. */
+export async function programmeSitemapEntries(db: Database) {
+  return db.selectFrom("programmes").select(["id", "kind", "updated_at"]).orderBy("kind").orderBy("sort_order").execute();
+}

@@ -1,0 +1,29 @@
+import { servicesContext } from "~/context.server";
+import { publicPages } from "~/content/public-pages";
+import { programmeSitemapEntries } from "~/features/programmes/programmes.server";
+import type { Route } from "./+types/sitemap";
+
+const escapeXml = (s: string) => s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const programmePath: Record<string, string> = { decode: "/decode/level/", hypnotherapy: "/ich/level/" };
+
+/** /sitemap.xml: every public page and every programme page. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { config, db } = context.get(servicesContext);
+  const urls = publicPages.map((p) => ({ loc: `${config.publicUrl}${p.path}`, priority: p.priority, lastmod: undefined as string | undefined }));
+  for (const p of await programmeSitemapEntries(db)) {
+    const prefix = programmePath[p.kind];
+    if (prefix) urls.push({ loc: `${config.publicUrl}${prefix}${encodeURIComponent(p.id)}`, priority: 0.8, lastmod: p.updated_at.slice(0, 10) });
+  }
+  const body = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...urls.map(
+      (u) =>
+        `  <url><loc>${escapeXml(u.loc)}</loc>${u.lastmod ? `<lastmod>${u.lastmod}</lastmod>` : ""}<priority>${u.priority.toFixed(1)}</priority></url>`,
+    ),
+    "</urlset>",
+    "",
+  ].join("\n");
+  return new Response(body, { headers: { "Content-Type": "application/xml; charset=utf-8", "Cache-Control": "public, max-age=3600" } });
+}

@@ -1,0 +1,99 @@
+// Public-page budgets (issue 3): Lighthouse mobile scores, client JavaScript,
+// bytes before any video plays, and CLS. Serves the existing production build
+// (run `npm run build` first) on its own data folder, in the system Chromium.
+// Usage: npm run bench            (PAGES=/,/about to choose pages)
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
+
+const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const flags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+const pages = (process.env.PAGES ?? "/,/about,/decode,/contact-us").split(",");
+const port = Number(process.env.BENCH_PORT ?? 4390);
+const base = `http://127.0.0.1:${port}`;
+
+if (!fs.existsSync("build/server/index.js")) {
+  console.error("No build found: run `npm run build` first.");
+  process.exit(1);
+}
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-bench-"));
+const server = spawn(process.execPath, ["server.ts"], {
+  env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+  stdio: ["ignore", "pipe", "inherit"],
+});
+await new Promise<void>((resolve, reject) => {
+  server.stdout!.on("data", (d: Buffer) => d.toString().includes("listening on") && resolve());
+  server.on("exit", (code) => reject(new Error(`server exited ${code}`)));
+});
+
+type Row = { page: string; perf: number; a11y: number; bp: number; seo: number; cls: number; lcpMs: number; jsGzipKb: number; bytesKb: number };
+const rows: Row[] = [];
+
+try {
+  // Transfer sizes from a real mobile-sized page load (no video has played: preload="none").
+  const browser = await chromium.launch({ executablePath: chromePath, args: flags.slice(1) });
+  const transfer = new Map<string, { js: number; total: number }>();
+  for (const p of pages) {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    const types = new Map<string, string>();
+    let js = 0;
+    let total = 0;
+    cdp.on("Network.responseReceived", (e) => types.set(e.requestId, e.type));
+    cdp.on("Network.loadingFinished", (e) => {
+      total += e.encodedDataLength;
+      if (types.get(e.requestId) === "Script") js += e.encodedDataLength;
+    });
+    await page.goto(base + p, { waitUntil: "networkidle" });
+    await page.waitForTimeout(500);
+    transfer.set(p, { js, total });
+    await context.close();
+  }
+  await browser.close();
+
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: flags, userDataDir: fs.mkdtempSync(path.join(os.tmpdir(), "lh-")) });
+  try {
+    for (const p of pages) {
+      const result = await lighthouse(base + p, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      });
+      const lhr = result!.lhr;
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const t = transfer.get(p)!;
+      rows.push({
+        page: p,
+        perf: score("performance"),
+        a11y: score("accessibility"),
+        bp: score("best-practices"),
+        seo: score("seo"),
+        cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
+        lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
+        jsGzipKb: Math.round(t.js / 102.4) / 10,
+        bytesKb: Math.round(t.total / 102.4) / 10,
+      });
+      const failing = Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
+        .map((a) => a.id);
+      if (failing.length) console.log(`${p}: audits below 0.9: ${failing.join(", ")}`);
+    }
+  } finally {
+    chrome.kill();
+  }
+} finally {
+  server.kill("SIGTERM");
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log("\nLighthouse mobile (simulated throttling), transfer sizes at 375 px:");
+console.table(rows);
+console.log("Budgets: performance >= 95, accessibility/best practices/SEO 100, JS <= 125 KB gzip, bytes before video <= 500 KB, CLS <= 0.04");

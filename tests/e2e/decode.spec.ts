@@ -1,0 +1,112 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations, hydrated } from "./fixtures";
+
+test.describe("DECODE landing", () => {
+  test("hero, programme cards in reverse order with their fields, FAQ", async ({ page }) => {
+    await page.goto("/decode");
+    await expect(page.getByRole("heading", { level: 1, name: "DECODE" })).toBeVisible();
+    await expect(page.getByText("Transform your Mind, Behavior, Relationships, and Blueprint")).toBeVisible();
+    const cards = page.locator("article");
+    await expect(cards).toHaveCount(5);
+    await expect(cards.locator("h3")).toHaveText([
+      "DECODE Level 1: Decode Your Mind",
+      "DECODE Level 2: Decode Your Behaviour",
+      "DECODE Level 3: Decode Your Relationships",
+      "DECODE Level 4: Decode Your Blueprint",
+      "DECODE Level 5: Decode The Child",
+    ]);
+    await expect(cards.first()).toContainText("Duration: 1 Day");
+    await expect(cards.first().locator("li")).toHaveCount(4);
+    await expect(cards.first().getByRole("link", { name: "Register Now" })).toBeVisible();
+    await expect(cards.nth(1).getByRole("link", { name: "Enroll Now" })).toBeVisible();
+    await expect(page.getByRole("heading", { name: "FAQs" })).toBeVisible();
+    await expect(page.getByText("Answers to what you're thinking.")).toBeVisible();
+    const faq = page.locator("details").first();
+    await faq.locator("summary").click();
+    await expect(faq).toHaveAttribute("open", "");
+    await expectNoAxeViolations(page);
+  });
+
+  test("enrol stores the programme title under 'level' and opens its page", async ({ page }) => {
+    await page.goto("/decode");
+    await hydrated(page);
+    await page.locator("article").nth(2).getByRole("link", { name: "Enroll Now" }).click();
+    await expect(page).toHaveURL(/\/decode\/level\/decode-3$/);
+    expect(await page.evaluate(() => localStorage.getItem("level"))).toBe("DECODE Level 3: Decode Your Relationships");
+  });
+
+  test("the overlay plays, locks scrolling and closes by button, backdrop and Escape", async ({ page }) => {
+    await page.goto("/decode");
+    await hydrated(page);
+    const opener = page.getByRole("button", { name: "Play the DECODE introduction video" });
+    await opener.click();
+    const overlay = page.getByRole("dialog");
+    await expect(overlay).toBeVisible();
+    await expect(overlay).toContainText("15 mins");
+    await expect(page.locator("body")).toHaveClass(/scroll-locked/);
+    await expect.poll(() => overlay.locator("video").evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
+    for (const name of ["Pause", "Mute", "Settings", "Full screen"]) await expect(overlay.getByRole("button", { name })).toBeVisible();
+    await expect(overlay.getByRole("slider", { name: "Seek" })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await page.keyboard.press("Escape");
+    await expect(overlay).toBeHidden();
+    await expect(page.locator("body")).not.toHaveClass(/scroll-locked/);
+    await expect(opener).toBeFocused();
+
+    await opener.click();
+    await expect(overlay).toBeVisible();
+    await page.mouse.click(10, 300);
+    await expect(overlay).toBeHidden();
+
+    await opener.click();
+    await overlay.getByRole("button", { name: "Close video" }).click();
+    await expect(overlay).toBeHidden();
+    // Reopening starts from the beginning.
+    await opener.click();
+    await expect(overlay.getByRole("slider", { name: "Seek" })).toBeVisible();
+    expect(await overlay.locator("video").evaluate((v: HTMLVideoElement) => v.currentTime)).toBeLessThan(1);
+  });
+
+  test("a failed load shows the error with 'Try again', which re-fetches through loading to the list", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await page.route("**/decode.data*", (route) => route.fulfill({ status: 500, body: "boom" }));
+    await page.getByRole("link", { name: "Know More" }).click();
+    await expect(page.getByRole("heading", { name: "Error Loading Programs" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/api/decode/user*", async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByText("Loading programs...")).toBeVisible();
+    release();
+    await expect(page.locator("article")).toHaveCount(5);
+    await expect(page.locator("article h3").first()).toHaveText("DECODE Level 1: Decode Your Mind");
+  });
+
+  test("a failed retry shows the server's message; an empty answer shows the empty state", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    await page.route("**/decode.data*", (route) => route.fulfill({ status: 500, body: "boom" }));
+    await page.getByRole("link", { name: "Know More" }).click();
+    await page.route("**/api/decode/user*", (route) =>
+      route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ success: false, message: "Service temporarily unavailable" }) }),
+    );
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByText("Service temporarily unavailable")).toBeVisible();
+    await expect(page.locator("article")).toHaveCount(0);
+
+    await page.unroute("**/api/decode/user*");
+    await page.route("**/api/decode/user*", (route) =>
+      route.fulfill({ status: 200, contentType: "application/json", body: JSON.stringify({ programs: [], totalPages: 1, totalPrograms: 0 }) }),
+    );
+    await page.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByRole("heading", { name: "No programs found" })).toBeVisible();
+    await expect(page.getByText("Check back later for upcoming decode programs.")).toBeVisible();
+  });
+});
