@@ -71,10 +71,12 @@ test.describe("DECODE landing", () => {
   test("a failed load shows the error with 'Try again', which re-fetches through loading to the list", async ({ page }) => {
     await page.goto("/");
     await hydrated(page);
-    await page.route("**/decode.data*", (route) => route.fulfill({ status: 500, body: "boom" }));
+    // In the browser, a visit reads the public API; make it fail once.
+    await page.route("**/api/decode/user*", (route) => route.abort("connectionrefused"), { times: 1 });
     await page.getByRole("link", { name: "Know More" }).click();
     await expect(page.getByRole("heading", { name: "Error Loading Programs" })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Try again" })).toBeVisible();
+    await expect(page.getByText("Network error. Please check your connection.")).toBeVisible();
+    await expect(page.locator("article")).toHaveCount(0);
 
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
@@ -92,12 +94,13 @@ test.describe("DECODE landing", () => {
   test("a failed retry shows the server's message; an empty answer shows the empty state", async ({ page }) => {
     await page.goto("/");
     await hydrated(page);
-    await page.route("**/decode.data*", (route) => route.fulfill({ status: 500, body: "boom" }));
-    await page.getByRole("link", { name: "Know More" }).click();
     await page.route("**/api/decode/user*", (route) =>
       route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ success: false, message: "Service temporarily unavailable" }) }),
     );
+    await page.getByRole("link", { name: "Know More" }).click();
+    await expect(page.getByText("Service temporarily unavailable")).toBeVisible();
     await page.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByRole("heading", { name: "Error Loading Programs" })).toBeVisible();
     await expect(page.getByText("Service temporarily unavailable")).toBeVisible();
     await expect(page.locator("article")).toHaveCount(0);
 

@@ -84,26 +84,31 @@ export function TestimonialCarousel({ items }: { items: Testimonial[] }) {
                   {t.captions ? <track kind="captions" src={t.captions} srcLang="en" label="English" /> : null}
                 </video>
               ) : (
-                <button
-                  type="button"
-                  tabIndex={isCurrent ? 0 : -1}
-                  onClick={() => (isCurrent ? setPlaying(t.id) : go(i === wrapIndex(current - 1, count) ? -1 : 1))}
-                  aria-label={isCurrent ? `Play testimonial from ${t.name}` : `Show testimonial from ${t.name}`}
-                  className="group absolute inset-0 text-left"
-                >
-                  <ResponsivePicture image={t.thumbnail} sizes="(min-width: 768px) 256px, 288px" decorative className="absolute inset-0 size-full object-cover" />
-                  <span className="absolute inset-0 bg-gradient-to-t from-plum-950/90 via-plum-950/20 to-transparent" aria-hidden="true" />
-                  {isCurrent ? (
-                    <span aria-hidden="true" className="absolute top-1/2 left-1/2 grid size-14 -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full bg-white/90 text-plum-800 shadow-lg transition-transform group-hover:scale-105">
-                      <Play className="ml-0.5 size-6 fill-current" />
-                    </span>
-                  ) : null}
-                  <span className="absolute inset-x-0 bottom-0 p-5 text-white">
-                    <span className="block font-serif text-lg leading-snug">&ldquo;{t.quote}&rdquo;</span>
-                    <span className="mt-3 block text-sm font-semibold">{t.name}</span>
-                    <span className="block text-sm text-plum-100">{t.role}</span>
-                  </span>
-                </button>
+                <>
+                  <button
+                    type="button"
+                    tabIndex={isCurrent ? 0 : -1}
+                    onClick={() => (isCurrent ? setPlaying(t.id) : go(i === wrapIndex(current - 1, count) ? -1 : 1))}
+                    aria-label={isCurrent ? `Play testimonial from ${t.name}` : `Show testimonial from ${t.name}`}
+                    className="group absolute inset-0"
+                  >
+                    <ResponsivePicture image={t.thumbnail} sizes="(min-width: 768px) 256px, 288px" decorative className="absolute inset-0 size-full object-cover" />
+                    <span className="absolute inset-0 bg-gradient-to-t from-plum-950/90 via-plum-950/20 to-transparent" aria-hidden="true" />
+                    {isCurrent ? (
+                      <span aria-hidden="true" className="absolute top-1/3 left-1/2 grid size-14 -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full bg-white/90 text-plum-800 shadow-lg transition-transform group-hover:scale-105">
+                        <Play className="ml-0.5 size-6 fill-current" />
+                      </span>
+                    ) : null}
+                  </button>
+                  {/* The words sit over the button but let clicks through to it. */}
+                  <blockquote className="pointer-events-none absolute inset-x-0 bottom-0 p-5 text-white">
+                    <p className="font-serif text-lg leading-snug">&ldquo;{t.quote}&rdquo;</p>
+                    <footer className="mt-3 text-sm">
+                      <cite className="block font-semibold not-italic">{t.name}</cite>
+                      <span className="block text-plum-100">{t.role}</span>
+                    </footer>
+                  </blockquote>
+                </>
               )}
             </li>
           );

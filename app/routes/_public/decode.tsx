@@ -1,26 +1,45 @@
 import { ChevronDown, Play } from "lucide-react";
 import { useState } from "react";
-import { isRouteErrorResponse } from "react-router";
+import { data } from "react-router";
 import { VideoDialog } from "~/components/media/video-dialog";
 import { servicesContext } from "~/context.server";
 import { decodeFaqs } from "~/content/decode-faq";
 import { videos } from "~/content/media";
 import { listProgrammes } from "~/features/programmes/programmes.server";
 import { normaliseProgramme } from "~/features/programmes/normalise";
-import { FETCH_FAILED, ProgrammeList } from "~/features/programmes/programme-list";
+import { FETCH_FAILED, ProgrammeList, programmesFromAnswer } from "~/features/programmes/programme-list";
+import { apiRequest } from "~/lib/api-client";
 import { pageMeta } from "~/lib/meta";
 import type { SiteSettings } from "~/site-settings";
 import type { Route } from "./+types/decode";
 
+type LoaderResult = { programs: Record<string, unknown>[] | null; error: string | null };
+
+/** First load: read on the server, so the cards are in the HTML. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
-  const { programs } = await listProgrammes(db, "decode", { search: "", page: 1, limit: 50 });
-  return { programs };
+  const { db, logger } = context.get(servicesContext);
+  try {
+    const { programs } = await listProgrammes(db, "decode", { search: "", page: 1, limit: 50 });
+    return { programs: programs as unknown as Record<string, unknown>[], error: null } satisfies LoaderResult;
+  } catch (error) {
+    logger.error({ err: error }, "DECODE programmes could not be read");
+    return data({ programs: null, error: FETCH_FAILED } satisfies LoaderResult, { status: 503 });
+  }
+}
+
+/** Later visits in the browser read the public API, as the spec's client does (§4.6). */
+export async function clientLoader(): Promise<LoaderResult> {
+  try {
+    const answer = await apiRequest("GET", "/decode/user?page=1&limit=50");
+    return { programs: programmesFromAnswer(answer), error: null };
+  } catch (error) {
+    return { programs: null, error: error instanceof Error && error.message ? error.message : FETCH_FAILED };
+  }
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const site = (matches.find((m) => m?.id === "root")?.loaderData as { site?: SiteSettings } | undefined)?.site;
-  const courses = (loaderData?.programs ?? []).map((p) => normaliseProgramme(p as Record<string, unknown>));
+  const courses = (loaderData?.programs ?? []).map((p) => normaliseProgramme(p));
   return [
     ...pageMeta(matches, {
       title: "DECODE",
@@ -52,19 +71,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function Decode({ loaderData }: Route.ComponentProps) {
-  return <DecodePage programs={loaderData.programs as unknown as Record<string, unknown>[]} />;
-}
-
-/** A failed load still shows the page, with the list's error state and 'Try again'. */
-export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const message = isRouteErrorResponse(error)
-    ? typeof error.data === "string" && error.data
-      ? error.data
-      : FETCH_FAILED
-    : error instanceof Error && error.message
-      ? error.message
-      : FETCH_FAILED;
-  return <DecodePage programs={null} error={message} />;
+  return <DecodePage programs={loaderData.programs} error={loaderData.error ?? undefined} />;
 }
 
 function DecodePage({ programs, error }: { programs: Record<string, unknown>[] | null; error?: string }) {
@@ -110,7 +117,7 @@ function DecodePage({ programs, error }: { programs: Record<string, unknown>[] |
             <p className="mt-4 text-lg text-muted">Start at Level 1, or join the masterclass for parents, teachers and caregivers.</p>
           </div>
           <div className="mt-12">
-            <ProgrammeList initial={programs} initialError={error} />
+            <ProgrammeList key={error ?? (programs ?? []).map((p) => String(p._id)).join()} initial={programs} initialError={error} />
           </div>
         </div>
       </section>
