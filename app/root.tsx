@@ -7,7 +7,7 @@ import {
   ScrollRestoration,
 } from "react-router";
 import { useEffect } from "react";
-import { Toaster } from "sonner";
+import { ToastHost } from "./components/ui/toasts";
 import type { Route } from "./+types/root";
 import { servicesContext } from "./context.server";
 import type { SiteSettings } from "./site-settings";
@@ -31,7 +31,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <Toaster position="top-center" duration={4000} closeButton richColors />
+        <ToastHost />
         <ScrollRestoration />
         <Scripts />
       </body>

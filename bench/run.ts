@@ -46,10 +46,16 @@ try {
     const types = new Map<string, string>();
     let js = 0;
     let total = 0;
-    cdp.on("Network.responseReceived", (e) => types.set(e.requestId, e.type));
+    // Bodies as transferred (gzip), without HTTP headers.
+    const headerBytes = new Map<string, number>();
+    cdp.on("Network.responseReceived", (e) => {
+      types.set(e.requestId, e.type);
+      headerBytes.set(e.requestId, e.response.encodedDataLength);
+    });
     cdp.on("Network.loadingFinished", (e) => {
-      total += e.encodedDataLength;
-      if (types.get(e.requestId) === "Script") js += e.encodedDataLength;
+      const body = Math.max(0, e.encodedDataLength - (headerBytes.get(e.requestId) ?? 0));
+      total += body;
+      if (types.get(e.requestId) === "Script") js += body;
     });
     await page.goto(base + p, { waitUntil: "networkidle" });
     await page.waitForTimeout(500);

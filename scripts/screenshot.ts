@@ -16,6 +16,16 @@ for (const width of widths) {
   const page = await browser.newPage({ viewport: { width, height: width < 600 ? 812 : 900 } });
   for (const p of paths) {
     await page.goto(base + p, { waitUntil: "networkidle" });
+    // Scroll through the page so lazy images load, then back to the top.
+    await page.evaluate(async () => {
+      for (let y = 0; y < document.body.scrollHeight; y += 400) {
+        window.scrollTo(0, y);
+        await new Promise((r) => setTimeout(r, 60));
+      }
+      window.scrollTo(0, 0);
+    });
+    await page.waitForLoadState("networkidle");
+    await page.waitForTimeout(400);
     const name = `${outDir}/${p.replace(/[^a-z0-9]+/gi, "_").replace(/^_|_$/g, "") || "home"}-${width}.png`;
     await page.screenshot({ path: name, fullPage: process.env.FULL !== "0" });
     console.log(name);

@@ -66,12 +66,23 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
   app.set("trust proxy", config.trustProxy);
 
   app.use(requestIdAndLogging(logger));
+  app.use(compression());
+  if (opts.clientDir) {
+    // Built files come first, with only the headers a file needs: the page
+    // headers (CSP and the rest) would add about a kilobyte to every script.
+    const nosniff = (res: Response) => res.setHeader("X-Content-Type-Options", "nosniff");
+    // Hashed file names never change content: cache them for a year.
+    app.use(
+      "/assets",
+      express.static(path.join(opts.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, setHeaders: nosniff }),
+    );
+    app.use(express.static(opts.clientDir, { maxAge: "1h", index: false, setHeaders: nosniff }));
+  }
   app.use((_req, res, next) => {
     res.locals.nonce = crypto.randomBytes(16).toString("base64");
     next();
   });
   app.use(securityHeaders(config, Boolean(opts.devMiddleware)));
-  app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -91,14 +102,6 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
   );
 
   if (opts.devMiddleware) app.use(opts.devMiddleware);
-  if (opts.clientDir) {
-    // Hashed file names never change content: cache them for a year.
-    app.use(
-      "/assets",
-      express.static(path.join(opts.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false }),
-    );
-    app.use(express.static(opts.clientDir, { maxAge: "1h", index: false }));
-  }
 
   const build = await import("virtual:react-router/server-build");
   app.all(

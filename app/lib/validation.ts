@@ -1,9 +1,13 @@
-import { regexes, z } from "zod";
+// zod/mini: the same validation engine as zod with a tree-shakable API, so the
+// schemas shared with the browser cost a few kilobytes instead of thirty.
+import * as z from "zod/mini";
 
 /** First message per field, keyed by the field's top-level name. */
 export type FieldErrors<K extends string = string> = Partial<Record<K, string>>;
 
-export function fieldErrors<K extends string>(error: z.ZodError): FieldErrors<K> {
+type IssueList = { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> };
+
+export function fieldErrors<K extends string>(error: IssueList): FieldErrors<K> {
   const out: Record<string, string> = {};
   for (const issue of error.issues) {
     const key = String(issue.path[0] ?? "form");
@@ -14,35 +18,37 @@ export function fieldErrors<K extends string>(error: z.ZodError): FieldErrors<K>
 
 export type Validation<T, K extends string> = { ok: true; data: T } | { ok: false; errors: FieldErrors<K> };
 
-export function validate<S extends z.ZodType, K extends string = string>(
-  schema: S,
-  values: unknown,
-): Validation<z.output<S>, K> {
-  const r = schema.safeParse(values);
+export function validate<S extends z.ZodMiniType, K extends string = string>(schema: S, values: unknown): Validation<z.output<S>, K> {
+  const r = z.safeParse(schema, values);
   return r.success ? { ok: true, data: r.data } : { ok: false, errors: fieldErrors<K>(r.error) };
 }
 
 /** A required text: trimmed, 'required' when empty, then a minimum and a maximum length. */
-export function requiredText(opts: { required: string; min?: number; minMessage?: string; max: number }) {
-  let s = z.string({ error: opts.required }).trim().min(1, { error: opts.required, abort: true });
-  if (opts.min && opts.min > 1) s = s.min(opts.min, { error: opts.minMessage ?? `Must be at least ${opts.min} characters`, abort: true });
-  return s.max(opts.max, { error: `Must be at most ${opts.max} characters` });
+export function requiredText(opts: { required: string; min?: number; minMessage?: string; max: number; pattern?: RegExp; patternMessage?: string }) {
+  const checks = [
+    z.trim(),
+    z.minLength(1, { error: opts.required, abort: true }),
+    ...(opts.min && opts.min > 1 ? [z.minLength(opts.min, { error: opts.minMessage ?? `Must be at least ${opts.min} characters`, abort: true })] : []),
+    z.maxLength(opts.max, { error: `Must be at most ${opts.max} characters`, abort: true }),
+    ...(opts.pattern ? [z.regex(opts.pattern, { error: opts.patternMessage ?? "Invalid value" })] : []),
+  ];
+  return z.string({ error: opts.required }).check(...checks);
 }
 
 /** An optional text: trimmed; empty, missing or null becomes undefined. */
 export function optionalText(max: number) {
-  return z.preprocess(
-    (v) => (v === null || v === undefined || (typeof v === "string" && v.trim() === "") ? undefined : v),
-    z.string({ error: "Must be text" }).trim().max(max, { error: `Must be at most ${max} characters` }).optional(),
+  return z.pipe(
+    z.transform((v: unknown) => (v === null || v === undefined || (typeof v === "string" && v.trim() === "") ? undefined : v)),
+    z.optional(z.string({ error: "Must be text" }).check(z.trim(), z.maxLength(max, { error: `Must be at most ${max} characters` }))),
   );
 }
 
-export const emailPattern = regexes.email;
+export const emailPattern = z.regexes.email;
 
 /** A checkbox: true from a JSON true, or the form values "on", "true", "1", "yes". */
 export function checkbox(message: string) {
-  return z.preprocess(
-    (v) => v === true || (typeof v === "string" && ["on", "true", "1", "yes"].includes(v.toLowerCase())),
+  return z.pipe(
+    z.transform((v: unknown) => v === true || (typeof v === "string" && ["on", "true", "1", "yes"].includes(v.toLowerCase()))),
     z.literal(true, { error: message }),
   );
 }

@@ -92,8 +92,9 @@ export function TestimonialCarousel({ items }: { items: Testimonial[] }) {
                     aria-label={isCurrent ? `Play testimonial from ${t.name}` : `Show testimonial from ${t.name}`}
                     className="group absolute inset-0"
                   >
-                    <ResponsivePicture image={t.thumbnail} sizes="(min-width: 768px) 256px, 288px" decorative className="absolute inset-0 size-full object-cover" />
-                    <span className="absolute inset-0 bg-gradient-to-t from-plum-950/90 via-plum-950/20 to-transparent" aria-hidden="true" />
+                    <ResponsivePicture image={t.thumbnail} sizes="(min-width: 768px) 256px, 288px" decorative className="absolute inset-0 size-full origin-top scale-[1.6] object-cover" />
+                    {/* Scaled from the top so the poster's own title stays out of the card. */}
+                    <span className="absolute inset-0 bg-gradient-to-t from-plum-950 from-35% via-plum-950/80 via-55% to-plum-950/10" aria-hidden="true" />
                     {isCurrent ? (
                       <span aria-hidden="true" className="absolute top-1/3 left-1/2 grid size-14 -translate-x-1/2 -translate-y-1/2 place-items-center rounded-full bg-white/90 text-plum-800 shadow-lg transition-transform group-hover:scale-105">
                         <Play className="ml-0.5 size-6 fill-current" />

@@ -1,7 +1,7 @@
 import { useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
-import { toast } from "sonner";
 import { Field, inputClass } from "~/components/ui/field";
+import { preloadToasts, toast } from "~/components/ui/toasts";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { ApiError, apiRequest } from "~/lib/api-client";
 import type { FieldErrors } from "~/lib/validation";
@@ -51,6 +51,7 @@ export function ContactForm({ initial, serverErrors }: Props) {
   const shown = (f: ContactField) => (touched[f] ? errors[f] : undefined) ?? remoteErrors[f];
 
   function update<K extends keyof Values>(field: K, value: Values[K]) {
+    void preloadToasts();
     setValues((v) => ({ ...v, [field]: value }));
     setTouched((t) => ({ ...t, [field]: true }));
     setRemoteErrors((r) => ({ ...r, [field]: undefined }));
@@ -65,10 +66,10 @@ export function ContactForm({ initial, serverErrors }: Props) {
       return;
     }
     setSending(true);
-    const id = toast.loading(SENDING_TOAST, { duration: 80_000 });
+    const id = await toast.loading(SENDING_TOAST, { duration: 80_000 });
     try {
       const answer = await apiRequest<{ message?: string }>("POST", "/contact", values);
-      toast.success(answer?.message || SUCCESS_TOAST, { id, duration: 5000 });
+      void toast.success(answer?.message || SUCCESS_TOAST, { id, duration: 5000 });
       setValues({ ...empty });
       setTouched({});
       setDirty(false);
@@ -78,7 +79,7 @@ export function ContactForm({ initial, serverErrors }: Props) {
       if (error instanceof ApiError && error.data && typeof error.data === "object" && "errors" in error.data) {
         setRemoteErrors((error.data as { errors: FieldErrors<ContactField> }).errors);
       }
-      toast.error(message || FAILURE_TOAST, { id, duration: 4000 });
+      void toast.error(message || FAILURE_TOAST, { id, duration: 4000 });
     } finally {
       setSending(false);
     }

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod/mini";
 import { checkbox, emailPattern, optionalText, requiredText, validate } from "~/lib/validation";
 
 /** Spec part 1 §3.2: the country select, in order, after the empty 'Select Country'. */
@@ -19,13 +19,13 @@ export const phonePattern = /^\+?[\d\s\-()]{10,}$/;
 export const contactSchema = z.object({
   firstName: requiredText({ required: "First name is required", min: 2, max: 100 }),
   lastName: requiredText({ required: "Last name is required", min: 2, max: 100 }),
-  email: requiredText({ required: "Email is required", max: 254 }).regex(emailPattern, "Invalid email address"),
-  phoneNumber: requiredText({ required: "Phone number is required", max: 30 }).regex(phonePattern, "Invalid phone number"),
-  country: z
-    .string({ error: "Country is required" })
-    .trim()
-    .min(1, { error: "Country is required", abort: true })
-    .refine((v) => countryCodes.includes(v), "Please choose a country from the list"),
+  email: requiredText({ required: "Email is required", max: 254, pattern: emailPattern, patternMessage: "Invalid email address" }),
+  phoneNumber: requiredText({ required: "Phone number is required", max: 30, pattern: phonePattern, patternMessage: "Invalid phone number" }),
+  country: z.string({ error: "Country is required" }).check(
+    z.trim(),
+    z.minLength(1, { error: "Country is required", abort: true }),
+    z.refine((v) => countryCodes.includes(v), { error: "Please choose a country from the list" }),
+  ),
   zipCode: requiredText({ required: "Zip code is required", min: 3, max: 12 }),
   message: optionalText(5000),
   acceptPrivacyPolicy: checkbox("You must accept the privacy policy"),
