@@ -1,9 +1,8 @@
 import { ChevronDown, Mail, X } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { isGroup, sideMenu } from "~/content/navigation";
-import { useScrollLock } from "~/hooks/use-scroll-lock";
-import { trapTabKey } from "~/lib/focus-trap";
+import { useModalDialog } from "~/hooks/use-modal-dialog";
 import { LogoMark } from "./logo";
 
 type Props = {
@@ -19,17 +18,9 @@ type Props = {
  * button, a click on the backdrop and choosing a link all close it.
  */
 export function SideMenu({ open, onClose, orgName, contactEmail }: Props) {
-  const ref = useRef<HTMLDialogElement>(null);
   const [workshopOpen, setWorkshopOpen] = useState(false);
   const submenuId = useId();
-  useScrollLock(open);
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) dialog.showModal();
-    if (!open && dialog.open) dialog.close();
-  }, [open]);
+  const { dialogProps } = useModalDialog(open, onClose);
 
   const navClass = ({ isActive }: { isActive: boolean }) =>
     `flex min-h-11 items-center rounded-lg px-4 text-lg transition-colors hover:bg-plum-50 ${
@@ -40,19 +31,10 @@ export function SideMenu({ open, onClose, orgName, contactEmail }: Props) {
     // The dialog handles Escape itself (cancel); the click handler is the backdrop's.
     // oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <dialog
-      ref={ref}
+      {...dialogProps}
       id="side-menu"
       aria-label="Site menu"
       className="side-menu fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[min(22rem,88vw)] max-w-none bg-white p-0 shadow-2xl backdrop:bg-plum-950/50"
-      onKeyDown={trapTabKey}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      onClick={(e) => {
-        // A click on the dialog element itself (not its panel) is a click on the backdrop.
-        if (e.target === e.currentTarget) onClose();
-      }}
     >
       <div className="flex h-full flex-col">
         <div className="flex items-center justify-between border-b border-plum-100 px-5 py-4">

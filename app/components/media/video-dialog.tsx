@@ -1,8 +1,7 @@
 import { X } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import type { ResponsiveImage } from "~/content/media";
-import { useScrollLock } from "~/hooks/use-scroll-lock";
-import { trapTabKey } from "~/lib/focus-trap";
+import { useModalDialog } from "~/hooks/use-modal-dialog";
 import { VideoPlayer, type VideoPlayerHandle } from "./video-player";
 
 export const AUTOPLAY_DELAY_MS = 100;
@@ -27,27 +26,16 @@ type Props = {
  * focus goes back to what opened it.
  */
 export function VideoDialog({ open, onClose, title, src, poster, captions, variant = "modal", children }: Props) {
-  const dialogRef = useRef<HTMLDialogElement>(null);
   const playerRef = useRef<VideoPlayerHandle>(null);
-  const returnFocus = useRef<HTMLElement | null>(null);
-  useScrollLock(open);
+  const { dialogProps } = useModalDialog(open, onClose);
 
   useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      returnFocus.current = document.activeElement as HTMLElement | null;
-      dialog.showModal();
-      const timer = setTimeout(() => {
-        playerRef.current?.play().catch((error: unknown) => console.error("Auto-play failed", error));
-      }, AUTOPLAY_DELAY_MS);
-      return () => clearTimeout(timer);
-    }
-    if (!open && dialog.open) {
-      playerRef.current?.reset();
-      dialog.close();
-      returnFocus.current?.focus();
-    }
+    if (!open) return;
+    const timer = setTimeout(() => {
+      playerRef.current?.play().catch((error: unknown) => console.error("Auto-play failed", error));
+    }, AUTOPLAY_DELAY_MS);
+    // Closing unmounts the player, which stops and rewinds it.
+    return () => clearTimeout(timer);
   }, [open]);
 
   const overlay = variant === "overlay";
@@ -55,16 +43,8 @@ export function VideoDialog({ open, onClose, title, src, poster, captions, varia
     // The dialog handles Escape itself (cancel); the click handler is the backdrop's.
     // oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <dialog
-      ref={dialogRef}
+      {...dialogProps}
       aria-label={title}
-      onKeyDown={trapTabKey}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      onClick={(e) => {
-        if (e.target === e.currentTarget) onClose();
-      }}
       className={
         overlay
           ? "video-dialog m-0 h-dvh max-h-none w-screen max-w-none bg-plum-950/95 p-0 text-white backdrop:bg-black/80"

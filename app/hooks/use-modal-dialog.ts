@@ -1,0 +1,41 @@
+import { useEffect, useRef } from "react";
+import { trapTabKey } from "~/lib/focus-trap";
+import { useScrollLock } from "./use-scroll-lock";
+
+/**
+ * A native modal <dialog> driven by `open`: shown with showModal() (the page
+ * behind becomes inert), page scrolling locked, Tab wrapped inside, Escape and a
+ * click on the backdrop call `onClose`, and focus returns to what opened it.
+ * Spread `dialogProps` on the <dialog>.
+ */
+export function useModalDialog(open: boolean, onClose: () => void) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const returnFocus = useRef<HTMLElement | null>(null);
+  useScrollLock(open);
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (open && !dialog.open) {
+      returnFocus.current = document.activeElement as HTMLElement | null;
+      dialog.showModal();
+    } else if (!open && dialog.open) {
+      dialog.close();
+      returnFocus.current?.focus();
+    }
+  }, [open]);
+
+  const dialogProps = {
+    ref,
+    onKeyDown: trapTabKey,
+    onCancel: (e: React.SyntheticEvent<HTMLDialogElement>) => {
+      e.preventDefault();
+      onClose();
+    },
+    onClick: (e: React.MouseEvent<HTMLDialogElement>) => {
+      // A click on the dialog element itself (not its content) is a click on the backdrop.
+      if (e.target === e.currentTarget) onClose();
+    },
+  };
+  return { ref, dialogProps };
+}
