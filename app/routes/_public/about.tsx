@@ -46,7 +46,7 @@ export default function About() {
             Three directors share the work of leading the institute: its vision, its growth and the standard every
             graduate is held to.
           </SectionIntro>
-          <ul className="mt-10 grid gap-6 md:mt-12 md:grid-cols-3 md:gap-8">
+          <ul className="mt-10 mx-auto grid max-w-xl gap-6 md:mt-12 lg:max-w-none lg:grid-cols-3 lg:gap-8">
             {directors.map((person) => (
               <li key={person.name}>
                 <DirectorCard person={person} />
@@ -78,7 +78,7 @@ export default function About() {
             We work alongside organisations that share our commitment to ethical, well-taught and accessible
             mind-body care.
           </SectionIntro>
-          <ul className="mt-10 grid gap-6 md:mt-12 md:grid-cols-3 md:gap-8">
+          <ul className="mt-10 mx-auto grid max-w-xl gap-6 md:mt-12 lg:max-w-none lg:grid-cols-3 lg:gap-8">
             {affiliations.map((affiliation) => (
               <li key={affiliation.url}>
                 <AffiliationCard affiliation={affiliation} />

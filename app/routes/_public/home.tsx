@@ -239,8 +239,8 @@ function TrainingPrograms() {
                   <h3 className="text-2xl text-plum-900">{card.name}</h3>
                   <p className="mt-2 flex-1 text-muted">{card.blurb}</p>
                   <span className="mt-5 inline-flex items-center gap-2 font-semibold text-plum-700">
-                    Explore {card.name}
-                    <ArrowRight aria-hidden="true" className="size-4 transition-transform group-hover:translate-x-1" />
+                    Learn more
+                    <ArrowRight aria-hidden="true" className="size-4 shrink-0 transition-transform group-hover:translate-x-1" />
                   </span>
                 </div>
               </Link>
