@@ -148,6 +148,7 @@ test.describe("header and side menu", () => {
   test("a page still to be built shows the coming-soon body", async ({ page }) => {
     await page.goto("/coming-soon");
     await expect(page.getByRole("heading", { level: 1, name: "Coming Soon" })).toBeVisible();
+    await expectNoAxeViolations(page);
     await page.getByRole("link", { name: "Go to Home" }).click();
     await expect(page).toHaveURL(/\/$/);
   });
