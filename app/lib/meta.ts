@@ -12,7 +12,8 @@ export type PageMetaInput = {
   noindex?: boolean;
 };
 
-function siteFrom(matches: ReadonlyArray<MatchLike>): SiteSettings | undefined {
+/** The site settings from the root loader, as a meta function sees them. */
+export function siteFrom(matches: ReadonlyArray<MatchLike>): SiteSettings | undefined {
   const root = matches.find((m) => m?.id === "root");
   return (root?.loaderData as { site?: SiteSettings } | undefined)?.site;
 }

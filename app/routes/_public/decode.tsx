@@ -9,8 +9,7 @@ import { listProgrammes } from "~/features/programmes/programmes.server";
 import { normaliseProgramme } from "~/features/programmes/normalise";
 import { FETCH_FAILED, ProgrammeList, programmesFromAnswer } from "~/features/programmes/programme-list";
 import { apiRequest } from "~/lib/api-client";
-import { pageMeta } from "~/lib/meta";
-import type { SiteSettings } from "~/site-settings";
+import { pageMeta, siteFrom } from "~/lib/meta";
 import type { Route } from "./+types/decode";
 
 type LoaderResult = { programs: Record<string, unknown>[] | null; error: string | null };
@@ -38,7 +37,7 @@ export async function clientLoader(): Promise<LoaderResult> {
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const site = (matches.find((m) => m?.id === "root")?.loaderData as { site?: SiteSettings } | undefined)?.site;
+  const site = siteFrom(matches);
   const courses = (loaderData?.programs ?? []).map((p) => normaliseProgramme(p));
   return [
     ...pageMeta(matches, {

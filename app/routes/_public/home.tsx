@@ -8,12 +8,11 @@ import { VideoPlayer } from "~/components/media/video-player";
 import { audienceCards, testimonials, trainingCards, type AudienceCard } from "~/content/home";
 import { videos } from "~/content/media";
 import { useSite } from "~/hooks/use-site";
-import { pageMeta } from "~/lib/meta";
-import type { SiteSettings } from "~/site-settings";
+import { pageMeta, siteFrom } from "~/lib/meta";
 import type { Route } from "./+types/home";
 
 export const meta: Route.MetaFunction = ({ matches }) => {
-  const site = (matches.find((m) => m?.id === "root")?.loaderData as { site?: SiteSettings } | undefined)?.site;
+  const site = siteFrom(matches);
   return [
     ...pageMeta(matches, {
       title: "Conscious Living",
