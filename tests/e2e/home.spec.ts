@@ -107,6 +107,17 @@ test.describe("Home", () => {
   });
 });
 
+test("DECODE promo: a thumbnail that fails to load is hidden and the purple gradient shows", async ({ page }) => {
+  await page.route("**/media/decode-promo-*", (route) => route.abort("failed"));
+  await page.goto("/");
+  await hydrated(page);
+  const promo = page.locator("section", { has: page.getByRole("heading", { name: "DECODE", exact: true }) }).locator(".video-player");
+  await promo.scrollIntoViewIfNeeded();
+  await expect(promo.locator("img")).toHaveCount(0);
+  expect(await promo.evaluate((el) => getComputedStyle(el).backgroundImage)).toContain("linear-gradient");
+  await expect(promo.getByRole("button", { name: "Play video: DECODE" })).toBeVisible();
+});
+
 test.describe("shared video player", () => {
   test("plays, pauses on a click, mutes, seeks and returns to the thumbnail at the end", async ({ page }) => {
     await page.goto("/");
