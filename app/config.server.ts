@@ -44,6 +44,8 @@ const schema = z.object({
   SOCIAL_LINKEDIN_URL: url.default("https://www.linkedin.com/"),
   CREDIT_NAME: z.string().min(1).default("Studio Lumen"),
   CREDIT_URL: url.default("https://example.com/"),
+  SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
+  MAIL_FROM: z.string().min(3).optional(),
 });
 
 export type AppConfig = {
@@ -58,6 +60,7 @@ export type AppConfig = {
   trustProxy: boolean | number;
   seedDemoContent: boolean;
   formRateLimit: { points: number; windowSeconds: number };
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   site: SiteSettings;
 };
 
@@ -95,6 +98,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: c.TRUST_PROXY,
     seedDemoContent: c.SEED_DEMO_CONTENT,
     formRateLimit: { points: c.FORM_RATE_LIMIT, windowSeconds: c.FORM_RATE_WINDOW_SECONDS },
+    mail: {
+      smtpUrl: c.SMTP_URL,
+      from: c.MAIL_FROM ?? `"${c.ORG_NAME.replace(/"/g, "")}" <${c.CONTACT_EMAIL}>`,
+      outboxDir: path.join(path.resolve(c.DATA_DIR), "outbox"),
+    },
     site: {
       orgName: c.ORG_NAME,
       contactEmail: c.CONTACT_EMAIL,

@@ -3,6 +3,7 @@ import type { RateLimiterAbstract } from "rate-limiter-flexible";
 import type { Logger } from "pino";
 import type { AppConfig } from "./config.server.ts";
 import type { Database } from "./db/db.server.ts";
+import type { Mailer } from "./features/mail/mailer.server.ts";
 
 /** Long-lived services, made once at start-up (server/app.ts). */
 export type AppServices = {
@@ -11,6 +12,7 @@ export type AppServices = {
   logger: Logger;
   /** Counts public form submissions per client address. */
   formLimiter: RateLimiterAbstract;
+  mailer: Mailer;
 };
 
 /** Facts about the one request being served. */

@@ -11,6 +11,7 @@ import type { AppConfig } from "../app/config.server.ts";
 import { requestContext, servicesContext, type AppServices } from "../app/context.server.ts";
 import { migrateToLatest, openDatabase, type DbHandle } from "../app/db/db.server.ts";
 import { seedOnFirstStart } from "../app/db/seed.server.ts";
+import { createMailer } from "../app/features/mail/mailer.server.ts";
 
 export type Site = {
   app: express.Express;
@@ -59,6 +60,7 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
       points: config.formRateLimit.points,
       duration: config.formRateLimit.windowSeconds,
     }),
+    mailer: createMailer(config.mail),
   };
 
   const app = express();

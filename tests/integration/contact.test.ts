@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { dialects } from "../helpers/databases";
 import { startSite, type RunningSite } from "../helpers/site";
@@ -24,7 +26,13 @@ describe.each(dialects)("Contact Us on %s", (dialect) => {
   beforeEach(async () => {
     await s.db.deleteFrom("contact_messages").execute();
     await s.site.services.formLimiter.delete("127.0.0.1");
+    fs.rmSync(s.config.mail.outboxDir, { recursive: true, force: true });
   });
+
+  const outbox = () =>
+    fs.existsSync(s.config.mail.outboxDir)
+      ? fs.readdirSync(s.config.mail.outboxDir).map((f) => fs.readFileSync(path.join(s.config.mail.outboxDir, f), "utf8"))
+      : [];
 
   const count = async () => Number((await s.db.selectFrom("contact_messages").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
   const postJson = (body: unknown, headers: Record<string, string> = {}) =>
@@ -53,6 +61,17 @@ describe.each(dialects)("Contact Us on %s", (dialect) => {
       status: "new",
     });
     expect(new Date(rows[0]!.created_at).toISOString()).toBe(rows[0]!.created_at);
+
+    // D8: an acknowledgement to the visitor and the message to the team.
+    const mails = outbox();
+    expect(mails).toHaveLength(2);
+    const ack = mails.find((m) => /^To: ann@example\.com$/m.test(m));
+    expect(ack).toContain("Subject: We received your message | Mindful Path Institute");
+    expect(ack).toContain("Dear Ann,");
+    const team = mails.find((m) => /^To: hello@mindfulpath\.example$/m.test(m));
+    expect(team).toContain("Reply-To: ann@example.com");
+    expect(team).toContain("Subject: New contact message from Ann Lee");
+    expect(team).toContain("I would like to know more about DECODE level 1.");
   });
 
   it("answers 400 with a message per field and stores nothing", async () => {
@@ -68,6 +87,7 @@ describe.each(dialects)("Contact Us on %s", (dialect) => {
       },
     });
     expect(await count()).toBe(0);
+    expect(outbox()).toEqual([]);
   });
 
   it("refuses malformed, non-object, wrongly typed and oversized bodies with a 4xx", async () => {

@@ -3,6 +3,7 @@ import type { AppServices, RequestInfo } from "~/context.server";
 import type { ContactMessageRow } from "~/db/schema";
 import { validateContact, type ContactField, type ContactInput } from "./schema";
 import type { FieldErrors } from "~/lib/validation";
+import { sendContactMails } from "./contact-mail.server";
 
 export const CONTACT_SUCCESS = "Message sent successfully! We will contact you soon.";
 export const CONTACT_INVALID = "Please correct the highlighted fields.";
@@ -17,7 +18,7 @@ export type ContactOutcome =
  * with the same schema the browser uses, then stored in one insert.
  */
 export async function submitContact(
-  services: Pick<AppServices, "db" | "formLimiter">,
+  services: Pick<AppServices, "db" | "formLimiter" | "mailer" | "logger" | "config">,
   request: Pick<RequestInfo, "ip">,
   values: unknown,
 ): Promise<ContactOutcome> {
@@ -26,7 +27,9 @@ export async function submitContact(
 
   const result = validateContact(values);
   if (!result.ok) return { status: "invalid", errors: result.errors };
-  return { status: "created", message: await storeContactMessage(services, result.data) };
+  const message = await storeContactMessage(services, result.data);
+  await sendContactMails(services, message);
+  return { status: "created", message };
 }
 
 export async function consumeFormAllowance(

@@ -1,0 +1,49 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import nodemailer, { type Transporter } from "nodemailer";
+
+export type MailMessage = {
+  to: string;
+  subject: string;
+  text: string;
+  replyTo?: string;
+  attachments?: Array<{ filename: string; content: string; contentType: string }>;
+};
+
+export type Mailer = {
+  send: (message: MailMessage) => Promise<void>;
+  /** Where mail goes: "SMTP host" or the outbox folder. */
+  description: string;
+};
+
+/**
+ * Real mail through SMTP when SMTP_URL is set; otherwise each message is written
+ * as an .eml file to DATA_DIR/outbox, so nothing is lost on a machine without a
+ * mail server (and tests can read what was sent).
+ */
+export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: string }): Mailer {
+  if (opts.smtpUrl) {
+    // Time limits so a slow mail server cannot hold a visitor's request for minutes.
+    const url = new URL(opts.smtpUrl);
+    url.searchParams.set("connectionTimeout", "10000");
+    url.searchParams.set("greetingTimeout", "10000");
+    url.searchParams.set("socketTimeout", "20000");
+    const transport: Transporter = nodemailer.createTransport(url.toString());
+    return {
+      description: `SMTP ${new URL(opts.smtpUrl).hostname}`,
+      send: async (m) => {
+        await transport.sendMail({ from: opts.from, ...m });
+      },
+    };
+  }
+  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  return {
+    description: `outbox ${opts.outboxDir}`,
+    send: async (m) => {
+      const info = await transport.sendMail({ from: opts.from, ...m });
+      await fs.mkdir(opts.outboxDir, { recursive: true });
+      const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomUUID().slice(0, 8)}.eml`;
+      await fs.writeFile(path.join(opts.outboxDir, name), info.message as Buffer);
+    },
+  };
+}
