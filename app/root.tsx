@@ -7,7 +7,6 @@ import {
   ScrollRestoration,
 } from "react-router";
 import { useEffect } from "react";
-import { ToastHost } from "./components/ui/toasts";
 import type { Route } from "./+types/root";
 import { servicesContext } from "./context.server";
 import type { SiteSettings } from "./site-settings";
@@ -31,7 +30,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <ToastHost />
         <ScrollRestoration />
         <Scripts />
       </body>

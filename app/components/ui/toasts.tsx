@@ -30,7 +30,10 @@ const LazyToaster = lazy(async () => {
   return { default: MountedToaster };
 });
 
-/** Rendered once in the root layout; mounts the toaster when the first toast is asked for. */
+/**
+ * Rendered once by each page that can toast (pages without forms do not pay for
+ * it); mounts the toaster when the first toast is asked for.
+ */
 export function ToastHost() {
   const [mounted, setMounted] = useState(false);
   useEffect(() => {

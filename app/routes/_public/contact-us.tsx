@@ -1,6 +1,7 @@
 import { CheckCircle2, Clock, Mail } from "lucide-react";
 import { data } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
+import { ToastHost } from "~/components/ui/toasts";
 import { requestContext, servicesContext } from "~/context.server";
 import { CONTACT_INVALID, submitContact } from "~/features/contact/contact.server";
 import { ContactForm, SUCCESS_TOAST } from "~/features/contact/contact-form";
@@ -53,6 +54,7 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
   const initial = actionData && !actionData.ok ? actionData.values : { message: loaderData.prefill };
   return (
     <>
+      <ToastHost />
       <PageHero title="Contact Us">
         <p>We&apos;d Love to Hear From You!</p>
       </PageHero>

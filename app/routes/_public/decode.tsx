@@ -1,7 +1,7 @@
 import { ChevronDown, Play } from "lucide-react";
 import { useState } from "react";
 import { data } from "react-router";
-import { VideoDialog } from "~/components/media/video-dialog";
+import { LazyVideoDialog as VideoDialog } from "~/components/media/lazy-video-dialog";
 import { servicesContext } from "~/context.server";
 import { decodeFaqs } from "~/content/decode-faq";
 import { videos } from "~/content/media";
@@ -75,6 +75,8 @@ export default function Decode({ loaderData }: Route.ComponentProps) {
 
 function DecodePage({ programs, error }: { programs: Record<string, unknown>[] | null; error?: string }) {
   const [overlayOpen, setOverlayOpen] = useState(false);
+  // The overlay's code loads the first time it is opened.
+  const [overlayUsed, setOverlayUsed] = useState(false);
   const v = videos.decodeOverlay;
   return (
     <>
@@ -88,7 +90,10 @@ function DecodePage({ programs, error }: { programs: Record<string, unknown>[] |
           <div className="flex items-center gap-5 md:justify-center">
             <button
               type="button"
-              onClick={() => setOverlayOpen(true)}
+              onClick={() => {
+                setOverlayUsed(true);
+                setOverlayOpen(true);
+              }}
               aria-label="Play the DECODE introduction video"
               className="group grid size-24 shrink-0 place-items-center rounded-full bg-white text-plum-800 shadow-2xl ring-[12px] ring-white/20 transition-transform hover:scale-105 md:size-32"
             >
@@ -99,12 +104,14 @@ function DecodePage({ programs, error }: { programs: Record<string, unknown>[] |
         </div>
       </section>
 
-      <VideoDialog open={overlayOpen} onClose={() => setOverlayOpen(false)} title={v.title} src={v.src} poster={v.poster} captions={v.captions} variant="overlay">
-        <div className="text-center">
-          <p className="font-serif text-2xl">An introduction to DECODE</p>
-          <p className="mt-1 text-plum-200">The full introduction takes 15 mins: how the five levels fit together and who each one is for.</p>
-        </div>
-      </VideoDialog>
+      {overlayUsed ? (
+        <VideoDialog open={overlayOpen} onClose={() => setOverlayOpen(false)} title={v.title} src={v.src} poster={v.poster} captions={v.captions} variant="overlay">
+          <div className="text-center">
+            <p className="font-serif text-2xl">An introduction to DECODE</p>
+            <p className="mt-1 text-plum-200">The full introduction takes 15 mins: how the five levels fit together and who each one is for.</p>
+          </div>
+        </VideoDialog>
+      ) : null}
 
       <section aria-labelledby="programmes-heading" className="py-16 md:py-24">
         <div className="container-page">
