@@ -1,7 +1,7 @@
 import { ChevronDown, Play } from "lucide-react";
 import { useState } from "react";
 import { data } from "react-router";
-import { LazyVideoDialog as VideoDialog } from "~/components/media/lazy-video-dialog";
+import { VideoDialog } from "~/components/media/video-dialog";
 import { servicesContext } from "~/context.server";
 import { decodeFaqs } from "~/content/decode-faq";
 import { videos } from "~/content/media";
@@ -75,7 +75,7 @@ export default function Decode({ loaderData }: Route.ComponentProps) {
 
 function DecodePage({ programs, error }: { programs: Record<string, unknown>[] | null; error?: string }) {
   const [overlayOpen, setOverlayOpen] = useState(false);
-  // The overlay's code loads the first time it is opened.
+  // The overlay is rendered from its first opening on.
   const [overlayUsed, setOverlayUsed] = useState(false);
   const v = videos.decodeOverlay;
   return (

@@ -3,7 +3,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { ResponsivePicture } from "~/components/media/responsive-picture";
 import { TestimonialCarousel } from "~/components/media/testimonial-carousel";
-import { LazyVideoDialog as VideoDialog } from "~/components/media/lazy-video-dialog";
+import { VideoDialog } from "~/components/media/video-dialog";
 import { VideoPlayer } from "~/components/media/video-player";
 import { audienceCards, testimonials, trainingCards, type AudienceCard } from "~/content/home";
 import { videos } from "~/content/media";
