@@ -100,6 +100,9 @@ export function VideoPlayer({
       await v.play();
       scheduleHide();
     } catch (error) {
+      // A pause() before playback really started interrupts play(): that is the
+      // visitor pausing, not a failure, and the pause event sets the state.
+      if (error instanceof DOMException && error.name === "AbortError") return;
       setPhase("thumbnail");
       throw error;
     }
