@@ -9,7 +9,7 @@
  * specification describes.
  */
 
-/** A person shown on a card: no photo files exist, so cards show initials. */
+/** A person shown on a card: no photo files exist, so cards show a placeholder portrait. */
 export type Person = {
   name: string;
   /** The position held, e.g. "Founder-Director & Chief Executive Officer". */
@@ -18,6 +18,12 @@ export type Person = {
   credentials?: string;
   /** Two to four sentences, shown in full on the card. */
   bio: string;
+  /**
+   * Colourway of the placeholder portrait (an index into PORTRAIT_PALETTES of
+   * components/people/person-avatar.tsx), so people shown together differ;
+   * without it the name picks one.
+   */
+  portrait?: number;
 };
 
 /**
@@ -54,37 +60,42 @@ export const mission =
 export const directors: Person[] = [
   {
     name: "Dr. Elena Marquez-Hale",
+    portrait: 4,
     role: "Founder-Director & Chief Executive Officer",
     credentials: "PhD in Clinical Psychology, Certified Clinical Hypnotherapist",
     bio:
-      "Elena founded the institute after twenty years of private practice, convinced that the tools of hypnotherapy belong in everyday life and not only in the clinic. She designed the DECODE series and still leads its opening weekends, setting the calm, evidence-minded tone of every programme.",
+      "Elena founded the institute after twenty years of private practice, convinced that the tools of hypnotherapy belong in everyday life and not only in the clinic. She designed the DECODE series and still leads its opening weekends, setting the calm, evidence-minded tone of every program.",
   },
   {
     name: "Marcus Whitfield",
+    portrait: 2,
     role: "Director & Strategic Business Head",
     credentials: "MBA, Certified Hypnotherapist",
     bio:
-      "Marcus guides the institute's growth across the USA, from choosing workshop cities to building partnerships with clinics and schools. A former healthcare operations leader, he makes sure every programme is run with the same care, whichever venue hosts it.",
+      "Marcus guides the institute's growth across the USA, from choosing workshop cities to building partnerships with clinics and schools. A former healthcare operations leader, he makes sure every program is run with the same care, whichever venue hosts it.",
   },
   {
     name: "Dr. Priya Raman-Cole",
+    portrait: 3,
     role: "Director, Head of Quality Control & Certifying Authority",
     credentials: "PsyD, Licensed Psychologist, Master Trainer in Regression Therapy",
     bio:
-      "Priya oversees the curriculum, assessment standards and supervised practice hours of every programme. As certifying authority, she reviews each graduate's case work personally and signs every certificate the institute issues.",
+      "Priya oversees the curriculum, assessment standards and supervised practice hours of every program. As certifying authority, she reviews each graduate's case work personally and signs every certificate the institute issues.",
   },
 ];
 
 export const usaTeam: Person[] = [
   {
     name: "Dr. Samuel Okafor",
+    portrait: 7,
     role: "Integrative Physician",
     credentials: "MD, Board-Certified in Family Medicine",
     bio:
-      "Samuel has practised family medicine in Atlanta for fifteen years and brought clinical hypnosis into his practice to help patients with chronic pain and sleep difficulties. He teaches the medical-safety modules of the ICH programme, helping therapists recognise when to refer a client to a physician.",
+      "Samuel has practiced family medicine in Atlanta for fifteen years and brought clinical hypnosis into his practice to help patients with chronic pain and sleep difficulties. He teaches the medical-safety modules of the ICH program, helping therapists recognize when to refer a client to a physician.",
   },
   {
     name: "Rachel Lindqvist",
+    portrait: 0,
     role: "Clinical Social Worker & Hypnotherapist",
     credentials: "LCSW, Certified Clinical Hypnotherapist",
     bio:
@@ -92,13 +103,15 @@ export const usaTeam: Person[] = [
   },
   {
     name: "Dr. Amara Delgado",
+    portrait: 5,
     role: "Clinical Psychologist",
     credentials: "PsyD, Licensed Clinical Psychologist",
     bio:
-      "Amara specialises in trauma-informed care and has spent a decade working with veterans and first responders in San Diego. She leads our workshops on safe regression practice, with a steady focus on grounding, consent and pacing.",
+      "Amara specializes in trauma-informed care and has spent a decade working with veterans and first responders in San Diego. She leads our workshops on safe regression practice, with a steady focus on grounding, consent and pacing.",
   },
   {
     name: "Jonathan Reyes",
+    portrait: 6,
     role: "Registered Nurse & Regression Therapy Practitioner",
     credentials: "RN, BSN, Certified Regression Therapist",
     bio:
@@ -106,13 +119,15 @@ export const usaTeam: Person[] = [
   },
   {
     name: "Grace Nakamura",
+    portrait: 1,
     role: "Acupuncturist & Mind-Body Practitioner",
     credentials: "LAc, MS in Oriental Medicine",
     bio:
-      "Grace runs an integrative wellness clinic in Portland, Oregon, where acupuncture, breathwork and guided relaxation work side by side. In the TASSO programme she teaches body awareness practices that help clients settle into a relaxed, receptive state. Her students value her unhurried, practical teaching.",
+      "Grace runs an integrative wellness clinic in Portland, Oregon, where acupuncture, breathwork and guided relaxation work side by side. In the TASSO program she teaches body awareness practices that help clients settle into a relaxed, receptive state. Her students value her unhurried, practical teaching.",
   },
   {
     name: "Daniel Brooks",
+    portrait: 9,
     role: "Marriage & Family Therapist, Family Constellation Facilitator",
     credentials: "LMFT, Certified Family Constellation Facilitator",
     bio:
@@ -131,14 +146,14 @@ export const affiliations: Affiliation[] = [
   {
     title: "Global Regression Therapy Alliance",
     description:
-      "An international network of regression therapists committed to ethical, client-centred practice. Our graduates can join its peer supervision groups and continuing-education events.",
+      "An international network of regression therapists committed to ethical, client-centered practice. Our graduates can join its peer supervision groups and continuing-education events.",
     img: { kind: "monogram", letters: "GR" },
     url: "https://example.org/regression-therapy-alliance",
   },
   {
     title: "National Association for Mind-Body Wellness",
     description:
-      "A non-profit that brings mind-body practices into schools, workplaces and community health centres. Together we run free awareness talks for parents, teachers and healthcare teams.",
+      "A non-profit that brings mind-body practices into schools, workplaces and community health centers. Together we run free awareness talks for parents, teachers and healthcare teams.",
     img: { kind: "monogram", letters: "MB" },
     url: "https://example.org/mind-body-wellness",
   },

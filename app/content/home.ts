@@ -30,7 +30,7 @@ export const audienceCards: AudienceCard[] = [
 export const trainingCards: TrainingCard[] = [
   {
     name: "DECODE",
-    blurb: "Five levels to transform your mind, behaviour, relationships and blueprint, and a masterclass for those who raise children.",
+    blurb: "Five levels to transform your mind, behavior, relationships and blueprint, and a masterclass for those who raise children.",
     image: trainingImages.decode,
     link: "/decode",
   },

@@ -1,48 +1,53 @@
 #!/usr/bin/env bash
 # Regenerates the demo media in public/media/ and public/og-image.png.
 #
-# Everything is synthetic: slowly moving gradients in the brand colours, titles
-# set in DejaVu Serif/Sans, and a soft sine chord for audio. No third-party
-# footage, photos or music. Run from anywhere; paths resolve to the project root:
+# Everything is synthetic: calm, warm scenes drawn as SVG by
+# scripts/media/art.ts (a different palette, light and shape per programme,
+# audience and DECODE level), rasterised with rsvg-convert; the videos move
+# slowly through their scene under a drifting light, over a soft sine chord.
+# No text is drawn into any video, poster or card: the components set titles as
+# real text over the pictures. Only the Open Graph image carries the
+# organisation's name (a social preview card has no page around it). No
+# third-party footage, photos or music. Run from anywhere; paths resolve to the
+# project root:
 #
 #   bash scripts/media/generate.sh
 #
 # Needs Debian's ffmpeg 5.1 (libx264, libaom-av1, libwebp, the `gradients`
-# source, drawtext) and fonts-dejavu-core; about 1.5 minutes on 2 cores.
-# Encoders run with a fixed thread count and bitexact flags, so reruns on the
-# same ffmpeg build give byte-identical files.
+# source, zoompan, drawtext), librsvg2-bin (rsvg-convert), fonts-dejavu-core
+# (Open Graph title) and the project's Node (node_modules/.bin/node); a few
+# minutes on 2 cores. Encoders run with a fixed thread count and bitexact flags,
+# so reruns on the same builds give byte-identical files.
 #
-# Writes: public/media/* (videos, posters, training cards, README.md with the
-# sizes) and public/og-image.png. Fails if a size budget is exceeded.
-# app/content/media.ts describes these files (paths, sizes, alt text and the
-# video durations): if you rename a file or change a duration here, update it
-# there too (the summary printed at the end shows the measured durations).
+# Writes: public/media/* (videos, posters, training cards, DECODE level
+# pictures, README.md with the sizes) and public/og-image.png. Fails if a size
+# budget is exceeded. app/content/media.ts describes these files (paths, sizes,
+# alt text and the video durations): if you rename a file, change a scene or a
+# duration here or in art.ts, update it there too (the summary printed at the
+# end shows the measured durations).
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 
 FFMPEG=${FFMPEG:-/usr/bin/ffmpeg}
 FFPROBE=${FFPROBE:-/usr/bin/ffprobe}
+RSVG=${RSVG:-/usr/bin/rsvg-convert}
+NODE=${NODE:-node_modules/.bin/node}
 FONT_DIR=${FONT_DIR:-/usr/share/fonts/truetype/dejavu}
 SERIF="$FONT_DIR/DejaVuSerif.ttf"
-SANS="$FONT_DIR/DejaVuSans.ttf"
 OUT=public/media
 OG=public/og-image.png
 
-for f in "$FFMPEG" "$FFPROBE" "$SERIF" "$SANS"; do
+for f in "$FFMPEG" "$FFPROBE" "$RSVG" "$NODE" "$SERIF"; do
   [[ -e $f ]] || { echo "generate.sh: missing $f" >&2; exit 1; }
 done
 
 TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 
-# Brand palette.
-PLUM=0x2a1747
-VIOLET=0x6336a6
-LAVENDER=0xa26bd6
 SAND=0xfbf9f6
 GOLD=0xc99a3e
-NIGHT=0x150b24 # darker plum: fade colour and shadows
+DUSK=0x2b2230 # warm near-black: the colour a video fades out to
 
 FPS=24
 THREADS=2 # fixed so the encoders' output does not depend on the machine
@@ -53,78 +58,12 @@ ff() { "$FFMPEG" -hide_banner -nostdin -loglevel error -y "$@"; }
 BITEXACT=(-map_metadata -1 -fflags +bitexact -flags:v +bitexact)
 
 # ---------------------------------------------------------------------------
-# Looks. A look is "c0 c1 c2 c3 glow gx gy angle speed":
-#   c0..c3  four stops of the base linear gradient (rotates slowly)
-#   glow    colour of a soft radial light drifting over it
-#   gx gy   where that light starts, in percent of width/height
-#   angle   direction of the base gradient: 0 = left->right, 1 = diagonal,
-#           2 = top->bottom
-#   speed   rotation speed of the base gradient in radians per frame (tiny)
+# The scenes: SVG from art.ts, rasterised at their own size (posters and cards)
+# and at twice 1280x720 for the videos (so the slow zoom has detail to crop).
 # ---------------------------------------------------------------------------
-declare -A LOOK=(
-  [intro]="$PLUM $VIOLET 0x8a5cc4 $PLUM $LAVENDER 35 40 1 0.004"
-  [decode-promo]="$NIGHT $PLUM $VIOLET $NIGHT $LAVENDER 65 35 0 0.005"
-  [audience-executives]="$NIGHT $PLUM 0x4a2a7e $PLUM $VIOLET 30 60 2 0.004"
-  [audience-parents-teachers]="$PLUM $VIOLET 0x7d52b8 $PLUM 0xc7a6e8 60 55 1 0.0045"
-  [audience-healthcare]="$PLUM 0x4f2d8a 0x8a5cc4 $PLUM 0xb99ae0 40 65 0 0.004"
-  [testimonial-1]="$PLUM $VIOLET 0x6e4592 $PLUM 0xd9a6d6 55 45 1 0.0035"
-  [decode-overlay]="$NIGHT $PLUM $VIOLET $NIGHT $LAVENDER 50 30 2 0.003"
-  [programme]="$PLUM $VIOLET 0x8a5cc4 $PLUM 0xc9b0e6 45 50 0 0.0045"
-  [training-decode]="$NIGHT $PLUM $VIOLET $PLUM $LAVENDER 60 40 1 0.004"
-  [training-ich]="$PLUM $VIOLET 0x8a5cc4 $PLUM 0xc9b0e6 35 55 0 0.004"
-  [training-tasso]="$PLUM 0x4f2d8a 0x6e4592 $PLUM 0xd9a6d6 50 60 2 0.004"
-  [og]="$NIGHT $PLUM $VIOLET $LAVENDER $LAVENDER 70 30 0 0.004"
-)
-
-# Two lavfi inputs: the base gradient and the drifting glow. Both rotate slowly
-# about the frame centre. Note: `gradients` replaces any point outside the frame
-# with a random one, so every coordinate here stays within 0..w-1 / 0..h-1.
-# usage: background_inputs LOOK W H DURATION -> sets the BG array
-background_inputs() {
-  local c0 c1 c2 c3 glow gx gy angle speed w=$2 h=$3 d=$4
-  read -r c0 c1 c2 c3 glow gx gy angle speed <<<"${LOOK[$1]}"
-  local x0 y0 x1 y1
-  case $angle in
-    0) x0=0; y0=$((h / 2)); x1=$((w - 1)); y1=$((h / 2)) ;;
-    1) x0=0; y0=0; x1=$((w - 1)); y1=$((h - 1)) ;;
-    *) x0=$((w / 2)); y0=0; x1=$((w / 2)); y1=$((h - 1)) ;;
-  esac
-  # Glow: centre at (gx%, gy%), radius reaching about half the width, pointed
-  # towards the far side so the end point stays inside the frame.
-  local cx=$((w * gx / 100)) cy=$((h * gy / 100))
-  local rx=$((w * 45 / 100)) ry=$((h * 40 / 100))
-  ((gx >= 50)) && rx=$((-rx))
-  ((gy >= 50)) && ry=$((-ry))
-  BG=(
-    -f lavfi -i "gradients=s=${w}x${h}:r=$FPS:d=$d:n=4:c0=$c0:c1=$c1:c2=$c2:c3=$c3:x0=$x0:y0=$y0:x1=$x1:y1=$y1:speed=$speed:seed=1"
-    -f lavfi -i "gradients=s=${w}x${h}:r=$FPS:d=$d:n=2:type=radial:c0=${glow}@0.4:c1=${glow}@0.0:x0=$cx:y0=$cy:x1=$((cx + rx)):y1=$((cy + ry)):speed=0.004:seed=2"
-  )
-}
-
-# Shared start of every filter graph: the base softened with a wide blur (hides
-# the creases at the colour stops), the glow over it, then a gentle vignette.
-# For a still, FRAME picks the one frame to keep before any heavy filtering
-# (timestamps are kept, so time-based expressions still see the right t).
-# usage: base_graph WIDTH [FRAME] -> prints the filters
-base_graph() {
-  local pick="" g0="[0]" g1="[1]"
-  if [[ -n ${2:-} ]]; then
-    pick="[0]trim=start_frame=$2:end_frame=$(($2 + 1))[g0];[1]trim=start_frame=$2:end_frame=$(($2 + 1))[g1];"
-    g0="[g0]" g1="[g1]"
-  fi
-  printf '%s' "$pick${g0}gblur=sigma=$(($1 / 24)):steps=2[base];[base]${g1}overlay=format=auto:shortest=1,vignette=angle=PI/5:dither=0"
-}
-
-# Title block: small gold eyebrow over a DejaVu Serif title, fading in and out.
-# usage: title_filters TITLE_FILE DURATION CENTRE_Y_EXPR HEIGHT -> prints filters
-title_filters() {
-  local file=$1 d=$2 cy=$3 shadow=$(($4 / 240))
-  local alpha="clip((t-1.0)/1.5,0,1)*clip(($d-1.2-t)/1.3,0,1)"
-  printf '%s' \
-    "drawtext=fontfile=$SANS:textfile=$TMP/eyebrow.txt:fontcolor=$GOLD:fontsize=h*0.032:x=(w-tw)/2:y=$cy-h*0.12:alpha='$alpha'," \
-    "drawtext=fontfile=$SERIF:textfile=$file:fontcolor=$SAND:fontsize=h*0.085:x=(w-tw)/2:y=$cy-th/2:shadowcolor=$NIGHT@0.45:shadowx=0:shadowy=$shadow:alpha='$alpha'"
-}
-printf 'MINDFUL PATH INSTITUTE' >"$TMP/eyebrow.txt"
+echo "art    scenes"
+"$NODE" scripts/media/art.ts "$TMP/svg" >/dev/null
+raster() { "$RSVG" --width "$2" --height "$3" --background-color white "$TMP/svg/$1.svg" -o "$4"; }
 
 # Soft, quiet sine chord (root, fifth, octave, tenth) with a slow swell.
 # usage: audio_graph ROOT_HZ DURATION -> prints an aevalsrc graph
@@ -152,17 +91,18 @@ stills() {
 }
 
 # ---------------------------------------------------------------------------
-# Videos: name | duration (s) | chord root (Hz) | title
+# Videos: name | duration (s) | chord root (Hz) | title (for the README and
+# media.ts only: nothing is written on the picture) | glow x y (percent)
 # ---------------------------------------------------------------------------
 VIDEOS=(
-  "intro|10|196.00|Conscious Living"
-  "decode-promo|10|174.61|DECODE"
-  "audience-executives|8|220.00|For Executives"
-  "audience-parents-teachers|8|196.00|For Parents & Teachers"
-  "audience-healthcare|8|174.61|For Healthcare Practitioners"
-  "testimonial-1|10|164.81|A graduate’s story"
-  "decode-overlay|12|146.83|DECODE — an introduction"
-  "programme|9|196.00|Programme preview"
+  "intro|10|196.00|Conscious Living|66 50"
+  "decode-promo|10|174.61|DECODE|50 50"
+  "audience-executives|8|220.00|For Executives|36 45"
+  "audience-parents-teachers|8|196.00|For Parents & Teachers|30 30"
+  "audience-healthcare|8|174.61|For Healthcare Practitioners|70 25"
+  "testimonial-1|10|164.81|A graduate’s story|50 45"
+  "decode-overlay|12|146.83|DECODE — an introduction|50 52"
+  "programme|9|196.00|Programme preview|25 30"
 )
 
 # Start clean: everything in public/media, README included, comes from here.
@@ -170,67 +110,71 @@ mkdir -p "$OUT"
 find "$OUT" -maxdepth 1 -type f -delete
 
 video() {
-  local name=$1 d=$2 root=$3 title=$4
-  printf '%s' "$title" >"$TMP/$name.txt"
-  local fade="fade=t=in:st=0:d=1:color=$NIGHT,fade=t=out:st=$((d - 1)):d=1:color=$NIGHT"
+  local name=$1 d=$2 root=$3 gx=$4 gy=$5
+  local frames=$((d * FPS))
+  raster "$name" 2560 1440 "$TMP/$name-2x.png"
 
-  # The video: 640x360, title centred.
-  background_inputs "$name" 640 360 "$d"
-  ff "${BG[@]}" -f lavfi -i "$(audio_graph "$root" "$d")" \
-    -filter_complex "$(base_graph 640),$(title_filters "$TMP/$name.txt" "$d" 'h/2' 360),$fade,format=yuv420p[v]" \
-    -map '[v]' -map 2:a \
+  # The scene slowly drawing closer (6 % over the whole clip, about its centre),
+  # cropped from the 2x raster so the movement stays smooth; a warm light
+  # drifts over it, fading in so the first frame is the poster; the last second
+  # fades to dusk. Note: `gradients` replaces any point outside the frame with a
+  # random one, so its coordinates stay within 0..w-1 / 0..h-1.
+  local cx=$((640 * gx / 100)) cy=$((360 * gy / 100))
+  local ex=$((cx < 320 ? cx + 260 : cx - 260)) ey=$((cy < 180 ? cy + 150 : cy - 150))
+  ff -loop 1 -framerate $FPS -t "$d" -i "$TMP/$name-2x.png" \
+    -f lavfi -i "gradients=s=640x360:r=$FPS:d=$d:n=2:type=radial:c0=0xfff6ea@0.38:c1=0xfff6ea@0.0:x0=$cx:y0=$cy:x1=$ex:y1=$ey:speed=0.006:seed=2" \
+    -f lavfi -i "$(audio_graph "$root" "$d")" \
+    -filter_complex "[0]zoompan=z='1+0.06*on/$frames':x='iw/2-iw/zoom/2':y='ih/2-ih/zoom/2':d=1:s=640x360:fps=$FPS[scene];[1]fade=t=in:st=0:d=2:alpha=1[light];[scene][light]overlay=format=auto:shortest=1,fade=t=out:st=$((d - 1)):d=1:color=$DUSK,format=yuv420p[v]" \
+    -map '[v]' -map 2:a -frames:v $frames \
     -c:v libx264 -preset veryslow -crf 28 -profile:v high -level 3.0 -threads $THREADS \
     -x264-params aq-mode=3:keyint=$((FPS * 4)):min-keyint=$FPS \
     -c:a aac -aac_coder fast -b:a 32k -ac 1 -ar 44100 \
     -movflags +faststart "${BITEXACT[@]}" -flags:a +bitexact \
     "$OUT/$name.mp4"
 
-  # The poster: the same graph rendered at 1280x720, at the midpoint when the
-  # title is fully in. The title sits in the lower third there, so the player's
-  # centred play button does not cover it.
-  background_inputs "$name" 1280 720 "$d"
-  ff "${BG[@]}" \
-    -filter_complex "$(base_graph 1280 $((d * FPS / 2))),$(title_filters "$TMP/$name.txt" "$d" 'h*0.72' 720),format=rgb24[v]" \
-    -map '[v]' -frames:v 1 "$TMP/$name-poster.png"
-  stills "$TMP/$name-poster.png" "$name" 640x360 1280x720
+  # The poster: the scene itself, which is also the video's first frame.
+  raster "$name" 1280 720 "$TMP/$name.png"
+  stills "$TMP/$name.png" "$name" 640x360 1280x720
 }
 
 for entry in "${VIDEOS[@]}"; do
-  IFS='|' read -r name d root title <<<"$entry"
+  IFS='|' read -r name d root _title glow <<<"$entry"
   echo "video  $name"
-  video "$name" "$d" "$root" "$title"
+  # shellcheck disable=SC2086 # glow is "x y"
+  video "$name" "$d" "$root" $glow
 done
 
 # ---------------------------------------------------------------------------
-# Training cards (4:3): gradient artwork with one faint word.
+# Pictures without a video. Training cards (4:3) for the home page, and one
+# 16:9 picture per demo DECODE level, shown on its programme card until an
+# administrator uploads a thumbnail.
 # ---------------------------------------------------------------------------
-card() {
-  local name=$1 word=$2
-  printf '%s' "$word" >"$TMP/$name.txt"
-  background_inputs "$name" 960 720 3
-  ff "${BG[@]}" \
-    -filter_complex "$(base_graph 960 $((2 * FPS))),drawtext=fontfile=$SERIF:textfile=$TMP/$name.txt:fontcolor=$SAND@0.22:fontsize=h*0.15:x=(w-tw)/2:y=(h-th)/2,format=rgb24[v]" \
-    -map '[v]' -frames:v 1 "$TMP/$name.png"
-  stills "$TMP/$name.png" "$name" 480x360 960x720
-}
 echo "image  training cards"
-card training-decode DECODE
-card training-ich ICH
-card training-tasso TASSO
+for name in training-decode training-ich training-tasso; do
+  raster "$name" 960 720 "$TMP/$name.png"
+  stills "$TMP/$name.png" "$name" 480x360 960x720
+done
+echo "image  DECODE levels"
+for level in 1 2 3 4 5; do
+  name=decode-level-$level
+  raster "$name" 1280 720 "$TMP/$name.png"
+  stills "$TMP/$name.png" "$name" 640x360 1280x720
+done
 
 # ---------------------------------------------------------------------------
-# Open Graph image, 1200x630 PNG (palette-quantised to stay small).
+# Open Graph image, 1200x630 PNG (palette-quantised to stay small): the only
+# picture with words, since a social preview has no page around it.
 # ---------------------------------------------------------------------------
 echo "image  og-image"
 printf 'Mindful Path Institute' >"$TMP/og-title.txt"
 printf 'Training, workshops and healing pathways' >"$TMP/og-line.txt"
-background_inputs og 1200 630 3
-ff "${BG[@]}" \
-  -filter_complex "$(base_graph 1200 $((2 * FPS))),
-    drawtext=fontfile=$SERIF:textfile=$TMP/og-title.txt:fontcolor=$SAND:fontsize=76:x=(w-tw)/2:y=h*0.45-th:shadowcolor=$NIGHT@0.45:shadowy=3,
-    drawbox=x=(iw-96)/2:y=ih*0.545-1:w=96:h=3:color=$GOLD:t=fill,
-    drawtext=fontfile=$SERIF:textfile=$TMP/og-line.txt:fontcolor=$SAND@0.88:fontsize=34:x=(w-tw)/2:y=h*0.61,
-    format=rgb24,split[a][b];[a]palettegen=max_colors=256:stats_mode=full[p];[b][p]paletteuse=dither=sierra2_4a[v]" \
+raster og 1200 630 "$TMP/og.png"
+ff -i "$TMP/og.png" \
+  -filter_complex "[0]format=rgb24,
+    drawtext=fontfile=$SERIF:textfile=$TMP/og-title.txt:fontcolor=$SAND:fontsize=76:x=(w-tw)/2:y=h*0.3-th:shadowcolor=0x3b3566@0.5:shadowy=3,
+    drawbox=x=(iw-96)/2:y=ih*0.36-1:w=96:h=3:color=$GOLD:t=fill,
+    drawtext=fontfile=$SERIF:textfile=$TMP/og-line.txt:fontcolor=$SAND:fontsize=34:x=(w-tw)/2:y=h*0.41:shadowcolor=0x3b3566@0.45:shadowy=2,
+    split[a][b];[a]palettegen=max_colors=256:stats_mode=full[p];[b][p]paletteuse=dither=none[v]" \
   -map '[v]' -frames:v 1 -pred mixed -compression_level 9 "${BITEXACT[@]}" "$OG"
 
 # ---------------------------------------------------------------------------
@@ -250,47 +194,72 @@ OG_BYTES=$(size "$OG")
 
 Generated by `scripts/media/generate.sh` (run `bash scripts/media/generate.sh`
 from the project root; it rewrites this folder, this README included, and
-`public/og-image.png`). Everything is synthetic: slowly moving gradients in the
-brand colours, titles set in DejaVu Serif/Sans and a quiet sine chord made by
-ffmpeg. No third-party footage, photos or music. Components reach these files
-through `app/content/media.ts`.
+`public/og-image.png`). Everything is synthetic: calm, warm scenes drawn as SVG
+by `scripts/media/art.ts` (each programme, audience and DECODE level with its
+own palette, light and shapes), a slow zoom and a drifting light for the videos,
+and a quiet sine chord made by ffmpeg. No picture here carries text: the
+components set titles as real text over them. No third-party footage, photos or
+music. This is demo content: administrators replace it with real thumbnails and
+videos. Components reach these files through `app/content/media.ts`.
 
 ## Videos
 
 H.264 (yuv420p) + AAC mono 32 kb/s MP4, 640x360, 24 fps, fast start.
 
-| File | Title | Duration | Size |
+| File | Used for | Duration | Size |
 | --- | --- | --- | --- |
 EOF
   for entry in "${VIDEOS[@]}"; do
-    IFS='|' read -r name d root title <<<"$entry"
+    IFS='|' read -r name d _root title _glow <<<"$entry"
     printf '| `%s.mp4` | %s | %g s | %s |\n' "$name" "$title" "$(duration "$OUT/$name.mp4")" "$(kb "$(size "$OUT/$name.mp4")")"
   done
   cat <<'EOF'
 
 ## Posters
 
-One per video: its midpoint frame rendered at 1280x720 (title moved to the
-lower third, clear of the player's centred play button), as `<name>-640.avif`,
-`<name>-640.webp`, `<name>-640.jpg` (fallback), `<name>-1280.avif` and
-`<name>-1280.webp`.
+One per video: its scene at 1280x720, which is also the video's first frame,
+as `<name>-640.avif`, `<name>-640.webp`, `<name>-640.jpg` (fallback),
+`<name>-1280.avif` and `<name>-1280.webp`.
+
+| Scene | Look |
+| --- | --- |
+| `intro` | dawn: apricot sky, low sun, terracotta hills in haze |
+| `decode-promo` | dusk rose and lavender, rings spreading from a point of light |
+| `audience-executives` | a teal sea under a pale sun, sand in front |
+| `audience-parents-teachers` | honey light, a large and a small rounded hill, drifting seeds |
+| `audience-healthcare` | sage light, eucalyptus branches |
+| `testimonial-1` | a warm clay wall with an arched opening full of light |
+| `decode-overlay` | twilight: indigo sky turning rose, rings on still water |
+| `programme` | balanced pebbles on warm sand (programmes without their own picture) |
 
 ## Training cards (4:3)
 
-`training-decode`, `training-ich`, `training-tasso`: gradient artwork with the
-programme name in faint lettering, as `-480.avif`, `-480.webp`, `-480.jpg`
-(fallback), `-960.avif` and `-960.webp`.
+As `-480.avif`, `-480.webp`, `-480.jpg` (fallback), `-960.avif` and `-960.webp`:
+`training-decode` (lavender and rose rings around a point of light),
+`training-ich` (nested teal, sand and terracotta arches) and `training-tasso`
+(an amber sun over dunes traced with contour lines).
+
+## DECODE levels (16:9)
+
+One per demo level, shown on its programme card until an administrator uploads
+a thumbnail, as `-640.avif`, `-640.webp`, `-640.jpg` (fallback), `-1280.avif`
+and `-1280.webp`: `decode-level-1` (the mind: one drop's rings on dawn water),
+`decode-level-2` (behaviour: sage currents of flowing lines), `decode-level-3`
+(relationships: two overlapping rose lights), `decode-level-4` (blueprint:
+nested arches under a dotted misty-blue sky) and `decode-level-5` (the child:
+honey sun and round coloured pebbles).
 
 ## Open Graph image
 
 `public/og-image.png` (one level up): 1200x630, "Mindful Path Institute" and
-"Training, workshops and healing pathways" on the brand gradient.
+"Training, workshops and healing pathways" over the dusk-ripples scene; the only
+picture with words, since a social preview has no page around it.
 
 ## Size
 
 EOF
   printf -- '- MP4s: %s bytes (%s; budget 1.4 MB)\n' "$MP4_BYTES" "$(kb "$MP4_BYTES")"
-  printf -- '- Posters and cards: %s bytes (%s)\n' "$((MEDIA_BYTES - MP4_BYTES))" "$(kb "$((MEDIA_BYTES - MP4_BYTES))")"
+  printf -- '- Posters, cards and level pictures: %s bytes (%s)\n' "$((MEDIA_BYTES - MP4_BYTES))" "$(kb "$((MEDIA_BYTES - MP4_BYTES))")"
   printf -- '- Total of this folder, without this README: %s bytes (%s)\n' "$MEDIA_BYTES" "$(kb "$MEDIA_BYTES")"
   printf -- '- `public/og-image.png`: %s bytes (%s)\n' "$OG_BYTES" "$(kb "$OG_BYTES")"
 } >"$OUT/README.md"
