@@ -53,7 +53,7 @@ const server: Server = site.app.listen(config.port, config.host, () => {
   const port = typeof address === "object" && address ? address.port : config.port;
   const shown = config.host === "0.0.0.0" || config.host === "::" ? "localhost" : config.host;
   console.log(
-    `${config.site.orgName} site listening on http://${shown}:${port} (${config.env}, ${site.database.description})`,
+    `${config.site.orgName} site listening on http://${shown}:${port} (${config.env}, ${site.database.description}; ready in ${Math.round(process.uptime() * 1000)} ms)`,
   );
 });
 server.on("error", (error) => {

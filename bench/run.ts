@@ -10,6 +10,29 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 
+// Other modes: `--throughput <url of a running server>`, `--registrations` and `--startup`.
+const modeArg = process.argv.indexOf("--throughput");
+if (modeArg !== -1) {
+  const url = process.argv[modeArg + 1];
+  if (!url || !/^https?:\/\//.test(url)) {
+    console.error("Usage: npm run bench -- --throughput http://127.0.0.1:3000");
+    process.exit(2);
+  }
+  const { runThroughput } = await import("./throughput.ts");
+  await runThroughput(url.replace(/\/+$/, ""));
+  process.exit(0);
+}
+if (process.argv.includes("--registrations")) {
+  const { runRegistrations } = await import("./registrations.ts");
+  await runRegistrations();
+  process.exit(0);
+}
+if (process.argv.includes("--startup")) {
+  const { runStartup } = await import("./startup.ts");
+  await runStartup();
+  process.exit(0);
+}
+
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const flags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
 const pages = (process.env.PAGES ?? "/,/about,/decode,/contact-us").split(",");

@@ -1,17 +1,22 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import type http from "node:http";
 import path from "node:path";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
+import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import pino, { type Logger } from "pino";
 import { RateLimiterMemory } from "rate-limiter-flexible";
-import { createRequestHandler } from "@react-router/express";
 import { RouterContextProvider } from "react-router";
+import { allowedMethods, malformedUrl, routerOrigin, sameOriginWrites, sendClientError } from "./guards.ts";
+import { createRouterHandler } from "./router-adapter.ts";
 import type { AppConfig } from "../app/config.server.ts";
 import { requestContext, servicesContext, type AppServices } from "../app/context.server.ts";
 import { migrateToLatest, openDatabase, type DbHandle } from "../app/db/db.server.ts";
 import { seedOnFirstStart } from "../app/db/seed.server.ts";
 import { createMailer } from "../app/features/mail/mailer.server.ts";
+import { startMailWorker } from "../app/features/mail/outbox.server.ts";
 
 export type Site = {
   app: express.Express;
@@ -51,6 +56,8 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
     throw error;
   }
 
+  const mailer = createMailer(config.mail);
+  const mailWorker = startMailWorker(database.db, mailer, logger, config.mail.pollSeconds * 1000);
   const services: AppServices = {
     config,
     db: database.db,
@@ -60,7 +67,8 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
       points: config.formRateLimit.points,
       duration: config.formRateLimit.windowSeconds,
     }),
-    mailer: createMailer(config.mail),
+    mailer,
+    mailWorker,
   };
 
   const app = express();
@@ -68,18 +76,11 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
   app.set("trust proxy", config.trustProxy);
 
   app.use(requestIdAndLogging(logger));
+  app.use(malformedUrl());
+  if (opts.clientDir) app.use(staticFiles(opts.clientDir));
+  // Pages and API answers are compressed as they are sent; static files were
+  // compressed once, at build time (server/build/precompress.ts).
   app.use(compression());
-  if (opts.clientDir) {
-    // Built files come first, with only the headers a file needs: the page
-    // headers (CSP and the rest) would add about a kilobyte to every script.
-    const nosniff = (res: Response) => res.setHeader("X-Content-Type-Options", "nosniff");
-    // Hashed file names never change content: cache them for a year.
-    app.use(
-      "/assets",
-      express.static(path.join(opts.clientDir, "assets"), { immutable: true, maxAge: "1y", index: false, setHeaders: nosniff }),
-    );
-    app.use(express.static(opts.clientDir, { maxAge: "1h", index: false, setHeaders: nosniff }));
-  }
   app.use((_req, res, next) => {
     res.locals.nonce = crypto.randomBytes(16).toString("base64");
     next();
@@ -96,21 +97,27 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
     }
   });
 
-  // Public uploads (programme thumbnails). Private files (ID photos) live elsewhere
-  // under DATA_DIR and are served only to administrators (decision S5).
+  // Public uploads (programme thumbnails). Private files (ID photos) are never
+  // served from here (decision S5).
   app.use(
     "/uploads",
-    express.static(path.join(config.dataDir, "uploads", "public"), { maxAge: "1d", index: false, dotfiles: "deny" }),
+    express.static(path.join(config.dataDir, "uploads", "public"), { maxAge: "1d", index: false, dotfiles: "deny", fallthrough: false }),
   );
 
   if (opts.devMiddleware) app.use(opts.devMiddleware);
 
+  const originPolicy = { publicOrigin: new URL(config.publicUrl).origin };
+  app.use(allowedMethods());
+  app.use(sameOriginWrites(originPolicy));
+
   const build = await import("virtual:react-router/server-build");
-  app.all(
-    "/{*path}",
-    createRequestHandler({
+  app.use(
+    createRouterHandler({
       build,
       mode: config.isProduction ? "production" : "development",
+      requestOrigin: routerOrigin(originPolicy),
+      maxBodyBytes: MAX_BODY_BYTES,
+      nonceOf: (res) => String(res.locals.nonce ?? ""),
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
@@ -118,14 +125,24 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
           requestId: String(res.locals.requestId),
           ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
           nonce: String(res.locals.nonce),
+          badRequest: res.locals.badRequest === true,
         });
         return context;
       },
     }),
   );
 
-  app.use((error: unknown, _req: Request, res: Response, next: NextFunction) => {
+  app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
+    // Errors that carry a 4xx status (a body past the limit, a path the static
+    // handler refuses) are the client's: answer them as such, logged as a warning.
+    const status = clientErrorStatus(error);
+    if (status) {
+      logger.warn({ requestId: res.locals.requestId, status, reason: errorMessage(error) }, "client error");
+      const message =
+        status === 413 ? "The request is too large." : status === 404 ? "Not found." : "The request could not be understood.";
+      return sendClientError(req, res, status, message);
+    }
     logger.error({ err: error, requestId: res.locals.requestId }, "unhandled error");
     res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
   });
@@ -134,8 +151,65 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
     app,
     services,
     database,
-    close: () => database.close(),
+    close: async () => {
+      await mailWorker.stop();
+      await database.close();
+    },
   };
+}
+
+/** No request body, upload forms included, may be larger than this; routes set smaller limits of their own. */
+export const MAX_BODY_BYTES = 32 * 1024 * 1024;
+
+function clientErrorStatus(error: unknown): number | null {
+  if (!error || typeof error !== "object") return null;
+  const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+  return typeof status === "number" && status >= 400 && status < 500 ? status : null;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/**
+ * Built files, routed by path: /assets/… (hashed, cached a year) and the
+ * top-level names of the public folder (media, captions, favicon…). Every other
+ * path goes straight on to the page handler without a file-system miss. A
+ * precompressed .br or .gz beside a file is sent when the browser accepts it.
+ */
+function staticFiles(clientDir: string): express.RequestHandler {
+  // Only the headers a file needs: the page headers (CSP and the rest) would add about a kilobyte to every script.
+  const nosniff = (res: http.ServerResponse) => res.setHeader("X-Content-Type-Options", "nosniff");
+  const assets = expressStaticGzip(path.join(clientDir, "assets"), {
+    enableBrotli: true,
+    orderPreference: ["br", "gzip"],
+    index: false,
+    serveStatic: { immutable: true, maxAge: "1y", index: false, fallthrough: false, setHeaders: nosniff },
+  });
+  const publicFiles = expressStaticGzip(clientDir, {
+    enableBrotli: true,
+    orderPreference: ["br", "gzip"],
+    index: false,
+    serveStatic: { maxAge: "1h", index: false, fallthrough: false, setHeaders: nosniff },
+  });
+  const topLevel = new Set(fs.readdirSync(clientDir).filter((name) => name !== "assets" && !name.startsWith(".")));
+  return (req, res, next) => {
+    if (req.method !== "GET" && req.method !== "HEAD") return next();
+    if (req.path.startsWith("/assets/")) {
+      req.url = req.url.slice("/assets".length);
+      return assets(req, res, (error?: unknown) => {
+        req.url = req.originalUrl;
+        next(error ?? notFound());
+      });
+    }
+    const first = req.path.split("/")[1] ?? "";
+    if (topLevel.has(first)) return publicFiles(req, res, next);
+    next();
+  };
+}
+
+function notFound() {
+  return Object.assign(new Error("Not found"), { status: 404 });
 }
 
 function requestIdAndLogging(logger: Logger): express.RequestHandler {
@@ -150,6 +224,7 @@ function requestIdAndLogging(logger: Logger): express.RequestHandler {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const line = { requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
       if (res.statusCode >= 500) logger.error(line, "request");
+      else if (res.statusCode >= 400 && res.statusCode !== 404) logger.warn(line, "request");
       else if (req.path.startsWith("/assets/")) logger.debug(line, "request");
       else logger.info(line, "request");
     });

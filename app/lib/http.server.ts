@@ -13,22 +13,9 @@ export const FORM_BODY_LIMIT = 32 * 1024;
 export async function readBodyText(request: Request, limit = FORM_BODY_LIMIT): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) throw new BadRequest(413, "The request is too large.");
-  if (!request.body) return "";
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw new BadRequest(413, "The request is too large.");
-    }
-    chunks.push(value);
-  }
+  const bytes = await readBodyBytes(request, limit);
   try {
-    return new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks));
+    return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
   } catch {
     throw new BadRequest(400, "The request body is not valid UTF-8 text.");
   }
@@ -70,4 +57,76 @@ export async function readJsonObject(request: Request, limit = FORM_BODY_LIMIT):
 
 export function jsonError(status: number, message: string, errors?: Partial<Record<string, string>>, headers?: HeadersInit) {
   return Response.json({ success: false, message, ...(errors ? { errors } : {}) }, { status, headers });
+}
+
+/** A multipart upload is larger than a form: three 5 MB photos and the fields. */
+export const UPLOAD_BODY_LIMIT = 16 * 1024 * 1024;
+
+export type Submission = { values: Record<string, string | unknown>; files: Record<string, Uint8Array> };
+
+/**
+ * A submission as JSON, a urlencoded form or multipart form data (spec part 2
+ * §7: the registration calls accept all three). Only the named file parts are
+ * kept; a file in any other part, or text in a file part, is refused with 400.
+ */
+export async function readSubmission(request: Request, fileFields: readonly string[] = []): Promise<Submission> {
+  const type = mediaType(request);
+  if (type === "application/json" || type === "application/x-www-form-urlencoded") {
+    return { values: await readJsonObject(request), files: {} };
+  }
+  if (type !== "multipart/form-data") {
+    throw new BadRequest(415, "Send the form as multipart/form-data, application/x-www-form-urlencoded or application/json.");
+  }
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > UPLOAD_BODY_LIMIT) throw new BadRequest(413, "The request is too large.");
+  const bytes = await readBodyBytes(request, UPLOAD_BODY_LIMIT);
+  let form: FormData;
+  try {
+    form = await new Response(new Uint8Array(bytes), { headers: { "Content-Type": request.headers.get("content-type") ?? "" } }).formData();
+  } catch {
+    throw new BadRequest(400, "The form data could not be read.");
+  }
+  const values: Record<string, string> = {};
+  const files: Record<string, Uint8Array> = {};
+  for (const [key, value] of form) {
+    if (typeof value === "string") {
+      if (fileFields.includes(key)) {
+        if (value === "") continue; // an empty file input some clients send as text
+        throw new BadRequest(400, `The ${key} part must be a file.`);
+      }
+      if (!(key in values)) values[key] = value;
+      continue;
+    }
+    if (!fileFields.includes(key)) throw new BadRequest(400, `Unexpected file in the ${key} part.`);
+    if (value.size === 0) continue; // no file chosen
+    if (!(key in files)) files[key] = new Uint8Array(await value.arrayBuffer());
+  }
+  return { values, files };
+}
+
+/** The body as bytes, refusing (413) past `limit` whatever Content-Length claims. */
+async function readBodyBytes(request: Request, limit: number): Promise<Buffer> {
+  if (!request.body) return Buffer.alloc(0);
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    let chunk: ReadableStreamReadResult<Uint8Array>;
+    try {
+      chunk = await reader.read();
+    } catch (error) {
+      // The server's own cap (server/router-adapter.ts) or a client that went away mid-body.
+      const status = (error as { status?: unknown } | null)?.status;
+      throw new BadRequest(status === 413 ? 413 : 400, status === 413 ? "The request is too large." : "The request body could not be read.");
+    }
+    const { done, value } = chunk;
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => {});
+      throw new BadRequest(413, "The request is too large.");
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks);
 }

@@ -23,11 +23,42 @@ export function validate<S extends z.ZodMiniType, K extends string = string>(sch
   return r.success ? { ok: true, data: r.data } : { ok: false, errors: fieldErrors<K>(r.error) };
 }
 
-/** A required text: trimmed, 'required' when empty, then a minimum and a maximum length. */
-export function requiredText(opts: { required: string; min?: number; minMessage?: string; max: number; pattern?: RegExp; patternMessage?: string }) {
+/**
+ * Characters nobody types into a form: C0 controls (NUL included), DEL, C1
+ * controls and lone UTF-16 surrogates. Multi-line text may keep tab, LF and CR.
+ * PostgreSQL refuses NUL in text outright, so this is a 400 here, not a 500 there.
+ */
+const singleLineForbidden = /\p{Cc}|\p{Cs}/u;
+const multiLineForbidden = /(?![\t\n\r])\p{Cc}|\p{Cs}/u;
+
+/** True when the text holds a character that no person types (see above). */
+export function hasControlCharacters(value: string, multiline = false): boolean {
+  return (multiline ? multiLineForbidden : singleLineForbidden).test(value);
+}
+
+/** The one rule every free-text field of every schema applies, with the field's 'Invalid …' message. */
+export function printable(message: string, multiline = false) {
+  return z.refine<string>((v) => !hasControlCharacters(v, multiline), { error: message, abort: true });
+}
+
+/**
+ * A required text: trimmed, 'required' when empty, no control characters
+ * (`invalid` names the field: 'Invalid first name'), then a minimum and a maximum length.
+ */
+export function requiredText(opts: {
+  required: string;
+  invalid: string;
+  min?: number;
+  minMessage?: string;
+  max: number;
+  pattern?: RegExp;
+  patternMessage?: string;
+  multiline?: boolean;
+}) {
   const checks = [
     z.trim(),
     z.minLength(1, { error: opts.required, abort: true }),
+    printable(opts.invalid, opts.multiline),
     ...(opts.min && opts.min > 1 ? [z.minLength(opts.min, { error: opts.minMessage ?? `Must be at least ${opts.min} characters`, abort: true })] : []),
     z.maxLength(opts.max, { error: `Must be at most ${opts.max} characters`, abort: true }),
     ...(opts.pattern ? [z.regex(opts.pattern, { error: opts.patternMessage ?? "Invalid value" })] : []),
@@ -35,11 +66,18 @@ export function requiredText(opts: { required: string; min?: number; minMessage?
   return z.string({ error: opts.required }).check(...checks);
 }
 
-/** An optional text: trimmed; empty, missing or null becomes undefined. */
-export function optionalText(max: number) {
+/** An optional text: trimmed; empty, missing or null becomes undefined; no control characters. */
+export function optionalText(opts: { max: number; invalid: string; multiline?: boolean }) {
+  const { max } = opts;
   return z.pipe(
     z.transform((v: unknown) => (v === null || v === undefined || (typeof v === "string" && v.trim() === "") ? undefined : v)),
-    z.optional(z.string({ error: "Must be text" }).check(z.trim(), z.maxLength(max, { error: `Must be at most ${max} characters` }))),
+    z.optional(
+      z.string({ error: "Must be text" }).check(
+        z.trim(),
+        printable(opts.invalid, opts.multiline),
+        z.maxLength(max, { error: `Must be at most ${max} characters` }),
+      ),
+    ),
   );
 }
 

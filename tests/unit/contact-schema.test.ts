@@ -72,6 +72,28 @@ describe("contact schema (spec part 1 §5.1)", () => {
     expect(errorsFor({ zipCode: "1".repeat(13) })).toEqual({ zipCode: "Must be at most 12 characters" });
   });
 
+  it.each([
+    ["firstName", "Ann\u0000", "Invalid first name"],
+    ["firstName", "A\u0007nn", "Invalid first name"],
+    ["lastName", "Le\u001Be", "Invalid last name"],
+    ["lastName", "Lee\u0085x", "Invalid last name"],
+    ["lastName", "L\nee", "Invalid last name"],
+    ["zipCode", "100\u000001", "Invalid zip code"],
+    ["zipCode", "10\u007F001", "Invalid zip code"],
+    ["email", "ann\u0000@example.com", "Invalid email address"],
+    ["phoneNumber", "555 123\u0000 4567", "Invalid phone number"],
+    ["message", "Hello\u0000", "Invalid message"],
+    ["message", "Hi \uD800 there", "Invalid message"],
+    ["country", "US\u0000", "Please choose a country from the list"],
+  ])("refuses control characters: %s = %j gives %j", (field, value, message) => {
+    expect(errorsFor({ [field]: value })).toEqual({ [field]: message });
+  });
+
+  it("keeps line breaks and tabs in the message, and emoji (surrogate pairs) anywhere", () => {
+    expect(errorsFor({ message: "Line one\r\nLine two\twith a tab" })).toEqual({});
+    expect(errorsFor({ firstName: "Ann 🌿", message: "Thanks 🙏" })).toEqual({});
+  });
+
   it("accepts the form encodings of a ticked checkbox", () => {
     for (const v of ["on", "true", true]) expect(errorsFor({ acceptPrivacyPolicy: v })).toEqual({});
   });

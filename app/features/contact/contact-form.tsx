@@ -1,10 +1,13 @@
-import { useMemo, useRef, useState } from "react";
+import { useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
+import { SubmitButton } from "~/components/ui/submit-button";
 import { preloadToasts, toast } from "~/components/ui/toasts";
+import { useFocusFirstInvalid } from "~/hooks/use-focus-first-invalid";
 import { useHydrated } from "~/hooks/use-hydrated";
-import { ApiError, apiRequest } from "~/lib/api-client";
+import { ApiError, apiRequest, failureMessage } from "~/lib/api-client";
 import type { FieldErrors } from "~/lib/validation";
+import { ContactSent } from "./contact-sent";
 import { countryOptions, validateContact, type ContactField } from "./schema";
 
 export const SENDING_TOAST = "Sending your message...";
@@ -45,6 +48,13 @@ export function ContactForm({ initial, serverErrors }: Props) {
   const hydrated = useHydrated();
   const [remoteErrors, setRemoteErrors] = useState<FieldErrors<ContactField>>(serverErrors ?? {});
   const formRef = useRef<HTMLFormElement>(null);
+  const focusFirstInvalid = useFocusFirstInvalid(formRef);
+  // The thank-you shown in the page after a send; focus moves to it.
+  const [sent, setSent] = useState<string | null>(null);
+  const sentRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (sent) sentRef.current?.focus();
+  }, [sent]);
 
   const check = validateContact(values);
   const errors: FieldErrors<ContactField> = check.ok ? {} : check.errors;
@@ -56,28 +66,36 @@ export function ContactForm({ initial, serverErrors }: Props) {
     setTouched((t) => ({ ...t, [field]: true }));
     setRemoteErrors((r) => ({ ...r, [field]: undefined }));
     setDirty(true);
+    setSent(null);
   }
   const blur = (field: ContactField) => () => setTouched((t) => ({ ...t, [field]: true }));
 
   async function onSubmit(e: React.FormEvent<HTMLFormElement>) {
     e.preventDefault();
+    // The button stays focusable while it shows as disabled: sending twice does nothing,
+    // and asking to send an invalid form shows every error and focuses the first.
+    if (sending) return;
     if (!check.ok) {
       setTouched(Object.fromEntries(Object.keys(values).map((k) => [k, true])));
+      focusFirstInvalid();
       return;
     }
+    if (!dirty) return;
     setSending(true);
     const id = await toast.loading(SENDING_TOAST, { duration: 80_000 });
     try {
       const answer = await apiRequest<{ message?: string }>("POST", "/contact", values);
       void toast.success(answer?.message || SUCCESS_TOAST, { id, duration: 5000 });
+      setSent(answer?.message || SUCCESS_TOAST);
       setValues({ ...empty });
       setTouched({});
       setDirty(false);
       setRemoteErrors({});
     } catch (error) {
-      const message = error instanceof ApiError && error.status > 0 ? error.message : FAILURE_TOAST;
+      const message = failureMessage(error, FAILURE_TOAST);
       if (error instanceof ApiError && error.data && typeof error.data === "object" && "errors" in error.data) {
         setRemoteErrors((error.data as { errors: FieldErrors<ContactField> }).errors);
+        focusFirstInvalid();
       }
       void toast.error(message || FAILURE_TOAST, { id, duration: 4000 });
     } finally {
@@ -85,10 +103,12 @@ export function ContactForm({ initial, serverErrors }: Props) {
     }
   }
 
-  const disabled = hydrated && (sending || !dirty || !check.ok);
+  // The spec's disabled rules, shown with aria-disabled; never before JavaScript runs.
+  const blocked = hydrated && (sending || !dirty || !check.ok);
 
   return (
     <form ref={formRef} method="post" action="/contact-us" noValidate onSubmit={onSubmit} aria-label="Contact form" className="grid gap-x-5 gap-y-1 sm:grid-cols-2">
+      {sent ? <ContactSent ref={sentRef} message={sent} className="sm:col-span-2" /> : null}
       <Field id="firstName" label="First Name" required error={shown("firstName")}>
         {(a) => (
           <input {...a} name="firstName" autoComplete="given-name" className={inputClass} value={values.firstName} onChange={(e) => update("firstName", e.target.value)} onBlur={blur("firstName")} />
@@ -161,13 +181,12 @@ export function ContactForm({ initial, serverErrors }: Props) {
         </p>
       </div>
       <div className="pt-2 sm:col-span-2">
-        <button
-          type="submit"
-          disabled={disabled}
-          className="inline-flex min-h-12 w-full items-center justify-center rounded-full bg-brand-gradient px-8 font-semibold text-white shadow-md transition-opacity hover:opacity-95 disabled:cursor-not-allowed disabled:opacity-50 sm:w-auto"
+        <SubmitButton
+          blocked={blocked}
+          className="inline-flex min-h-12 w-full items-center justify-center rounded-full bg-brand-gradient px-8 font-semibold text-white shadow-md transition-opacity hover:opacity-95 sm:w-auto"
         >
           {sending ? "Sending..." : "Send Message"}
-        </button>
+        </SubmitButton>
         <p className="mt-3 text-sm text-muted">Fields marked * are required.</p>
       </div>
     </form>

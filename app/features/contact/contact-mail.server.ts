@@ -1,18 +1,20 @@
-import type { AppServices } from "~/context.server";
 import type { ContactMessageRow } from "~/db/schema";
+import type { OutgoingMail } from "~/features/mail/outbox.server";
+import type { SiteSettings } from "~/site-settings";
 import { countryOptions } from "./schema";
 
 /**
  * D8: a real acknowledgement to the visitor, and the message itself to the team
- * (Reply-To the visitor). A mail failure is logged, never shown as a failed
- * submission: the message is already stored.
+ * (Reply-To the visitor). Queued in the outbox with the message, so a mail
+ * server that is down delays them but never loses them or fails the submission.
  */
-export async function sendContactMails(services: Pick<AppServices, "mailer" | "logger" | "config">, m: ContactMessageRow) {
-  const { orgName, contactEmail } = services.config.site;
+export function contactMails(site: Pick<SiteSettings, "orgName" | "contactEmail">, m: ContactMessageRow): OutgoingMail[] {
+  const { orgName, contactEmail } = site;
   const country = countryOptions.find((c) => c.value === m.country)?.label ?? m.country;
   const yourMessage = m.message ? `\nYour message:\n\n${m.message}\n` : "";
-  const mails = [
+  return [
     {
+      topic: `contact:${m.id}`,
       to: m.email,
       subject: `We received your message | ${orgName}`,
       text: `Dear ${m.first_name},
@@ -26,6 +28,7 @@ The ${orgName} team
 `,
     },
     {
+      topic: `contact:${m.id}`,
       to: contactEmail,
       replyTo: m.email,
       subject: `New contact message from ${m.first_name} ${m.last_name}`,
@@ -43,11 +46,4 @@ ${m.message ?? "(none)"}
 `,
     },
   ];
-  for (const mail of mails) {
-    try {
-      await services.mailer.send(mail);
-    } catch (error) {
-      services.logger.error({ err: error, contactId: m.id }, "contact e-mail could not be sent");
-    }
-  }
 }

@@ -3,7 +3,8 @@ import type { AppServices, RequestInfo } from "~/context.server";
 import type { ContactMessageRow } from "~/db/schema";
 import { validateContact, type ContactField, type ContactInput } from "./schema";
 import type { FieldErrors } from "~/lib/validation";
-import { sendContactMails } from "./contact-mail.server";
+import { enqueueMail } from "~/features/mail/outbox.server";
+import { contactMails } from "./contact-mail.server";
 
 export const CONTACT_SUCCESS = "Message sent successfully! We will contact you soon.";
 export const CONTACT_INVALID = "Please correct the highlighted fields.";
@@ -18,7 +19,7 @@ export type ContactOutcome =
  * with the same schema the browser uses, then stored in one insert.
  */
 export async function submitContact(
-  services: Pick<AppServices, "db" | "formLimiter" | "mailer" | "logger" | "config">,
+  services: Pick<AppServices, "db" | "formLimiter" | "mailWorker" | "config">,
   request: Pick<RequestInfo, "ip">,
   values: unknown,
 ): Promise<ContactOutcome> {
@@ -28,7 +29,7 @@ export async function submitContact(
   const result = validateContact(values);
   if (!result.ok) return { status: "invalid", errors: result.errors };
   const message = await storeContactMessage(services, result.data);
-  await sendContactMails(services, message);
+  services.mailWorker.kick();
   return { status: "created", message };
 }
 
@@ -51,8 +52,9 @@ export async function consumeFormAllowance(
   }
 }
 
+/** The message and its two mails, in one transaction. */
 async function storeContactMessage(
-  services: Pick<AppServices, "db">,
+  services: Pick<AppServices, "db" | "config">,
   input: ContactInput,
 ): Promise<ContactMessageRow> {
   const now = new Date().toISOString();
@@ -68,5 +70,9 @@ async function storeContactMessage(
     accepted_privacy_at: now,
     created_at: now,
   };
-  return services.db.insertInto("contact_messages").values(row).returningAll().executeTakeFirstOrThrow();
+  return services.db.transaction().execute(async (trx) => {
+    const stored = await trx.insertInto("contact_messages").values(row).returningAll().executeTakeFirstOrThrow();
+    await enqueueMail(trx, contactMails(services.config.site, stored));
+    return stored;
+  });
 }

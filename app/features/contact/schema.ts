@@ -17,17 +17,17 @@ export const phonePattern = /^\+?[\d\s\-()]{10,}$/;
 
 /** Spec part 1 §5.1, with its exact messages; upper bounds are ours (docs/decisions/0004). */
 export const contactSchema = z.object({
-  firstName: requiredText({ required: "First name is required", min: 2, max: 100 }),
-  lastName: requiredText({ required: "Last name is required", min: 2, max: 100 }),
-  email: requiredText({ required: "Email is required", max: 254, pattern: emailPattern, patternMessage: "Invalid email address" }),
-  phoneNumber: requiredText({ required: "Phone number is required", max: 30, pattern: phonePattern, patternMessage: "Invalid phone number" }),
+  firstName: requiredText({ required: "First name is required", invalid: "Invalid first name", min: 2, max: 100 }),
+  lastName: requiredText({ required: "Last name is required", invalid: "Invalid last name", min: 2, max: 100 }),
+  email: requiredText({ required: "Email is required", invalid: "Invalid email address", max: 254, pattern: emailPattern, patternMessage: "Invalid email address" }),
+  phoneNumber: requiredText({ required: "Phone number is required", invalid: "Invalid phone number", max: 30, pattern: phonePattern, patternMessage: "Invalid phone number" }),
   country: z.string({ error: "Country is required" }).check(
     z.trim(),
     z.minLength(1, { error: "Country is required", abort: true }),
     z.refine((v) => countryCodes.includes(v), { error: "Please choose a country from the list" }),
   ),
-  zipCode: requiredText({ required: "Zip code is required", min: 3, max: 12 }),
-  message: optionalText(5000),
+  zipCode: requiredText({ required: "Zip code is required", invalid: "Invalid zip code", min: 3, max: 12 }),
+  message: optionalText({ max: 5000, invalid: "Invalid message", multiline: true }),
   acceptPrivacyPolicy: checkbox("You must accept the privacy policy"),
 });
 

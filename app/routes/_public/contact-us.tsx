@@ -1,10 +1,11 @@
-import { CheckCircle2, Clock, Mail } from "lucide-react";
+import { Clock, Mail } from "lucide-react";
 import { data } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
 import { ToastHost } from "~/components/ui/toasts";
 import { requestContext, servicesContext } from "~/context.server";
 import { CONTACT_INVALID, submitContact } from "~/features/contact/contact.server";
 import { ContactForm, SUCCESS_TOAST } from "~/features/contact/contact-form";
+import { ContactSent } from "~/features/contact/contact-sent";
 import { therapistRequestMessage, type ContactField } from "~/features/contact/schema";
 import { useSite } from "~/hooks/use-site";
 import { BadRequest, readForm } from "~/lib/http.server";
@@ -14,7 +15,7 @@ import type { Route } from "./+types/contact-us";
 export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "Contact Us",
-    description: "Questions about a programme, a session or finding a certified therapist? Write to us and we will reply soon.",
+    description: "Questions about a program, a session or finding a certified therapist? Write to us and we will reply soon.",
     path: "/contact-us",
   });
 
@@ -22,6 +23,10 @@ export function loader({ request }: Route.LoaderArgs) {
   const topic = new URL(request.url).searchParams.get("topic");
   return { prefill: topic === "therapist" ? therapistRequestMessage : "" };
 }
+
+/** The action's headers (Retry-After on a 429) reach the response, for documents and data requests alike. */
+export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
+  actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
 
 /** The plain form post, for visitors whose JavaScript has not loaded. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -63,7 +68,7 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
           <div className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-plum-100">
             <h2 className="text-2xl text-plum-900">How can we help?</h2>
             <p className="mt-3 text-muted">
-              Ask about a programme or an upcoming session, or tell us what you are looking for and we will match you
+              Ask about a program or an upcoming session, or tell us what you are looking for and we will match you
               with a certified therapist.
             </p>
           </div>
@@ -88,10 +93,7 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
             Send us a message
           </h2>
           {actionData?.ok ? (
-            <div role="status" className="mb-6 flex gap-3 rounded-xl bg-green-50 p-4 text-success ring-1 ring-green-200">
-              <CheckCircle2 aria-hidden="true" className="size-5 shrink-0" />
-              <p className="font-medium">{SUCCESS_TOAST}</p>
-            </div>
+            <ContactSent announce message={SUCCESS_TOAST} />
           ) : null}
           {actionData && !actionData.ok && actionData.formError ? (
             <div role="alert" className="mb-6 rounded-xl bg-red-50 p-4 font-medium text-danger ring-1 ring-red-200">

@@ -1,0 +1,104 @@
+import type express from "express";
+
+/**
+ * Request guards that run before any page or API code: the client's mistakes
+ * and cross-site writes are answered here with a 4xx, never a 500.
+ */
+
+/** Where a malformed page address is sent, so the layout renders the 400 page (see not-found.tsx). */
+export const BAD_REQUEST_PATH = "/__bad-request";
+
+const isApi = (req: express.Request) => req.path === "/api" || req.path.startsWith("/api/");
+
+export function sendClientError(req: express.Request, res: express.Response, status: number, message: string, headers: Record<string, string> = {}) {
+  res.set(headers).set("Cache-Control", "no-store");
+  if (isApi(req)) res.status(status).json({ success: false, message });
+  else res.status(status).type("text/plain").send(message);
+}
+
+/**
+ * A path whose percent-encoding does not decode to UTF-8 (`/%ZZ`, `/%E0%A4%A`,
+ * `/%C0%AF`), or that decodes to a NUL, is the client's error: 400. API paths
+ * get JSON; pages are re-routed to the layout's "Bad request" page.
+ */
+export function malformedUrl(): express.RequestHandler {
+  return (req, res, next) => {
+    const raw = req.originalUrl.split("?")[0] ?? "";
+    let ok = true;
+    try {
+      ok = !decodeURIComponent(raw).includes("\0");
+    } catch {
+      ok = false;
+    }
+    if (ok) return next();
+    if (isApi(req) || req.method !== "GET") return sendClientError(req, res, 400, "The address is not valid.");
+    res.locals.badRequest = true;
+    req.url = BAD_REQUEST_PATH;
+    req.originalUrl = BAD_REQUEST_PATH;
+    next();
+  };
+}
+
+const PAGE_METHODS = ["GET", "HEAD", "POST"];
+const API_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
+
+/** Pages take GET, HEAD and POST (a form); anything else is 405 with Allow, before a route's action can run. */
+export function allowedMethods(): express.RequestHandler {
+  return (req, res, next) => {
+    const allowed = isApi(req) ? API_METHODS : PAGE_METHODS;
+    if (allowed.includes(req.method)) return next();
+    sendClientError(req, res, 405, "This method is not allowed here.", { Allow: allowed.join(", ") });
+  };
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+export type OriginPolicy = {
+  /** The site's public origin (from PUBLIC_URL), e.g. https://www.example.org. */
+  publicOrigin: string;
+};
+
+/** The origin this server sees for the request: scheme (after TRUST_PROXY) and Host. */
+export function directOrigin(req: express.Request, fallback: string): string {
+  const host = req.get("host") ?? "";
+  // A Host header that is not a host[:port] is not used to build URLs.
+  if (!/^[a-z0-9.-]+(?::\d{1,5})?$|^\[[0-9a-f:.]+\](?::\d{1,5})?$/i.test(host)) return fallback;
+  return `${req.protocol}://${host.toLowerCase()}`;
+}
+
+/**
+ * Cross-site writes are refused (403). A state-changing request is accepted when
+ * its Origin is the public origin (PUBLIC_URL: what browsers see behind an HTTPS
+ * proxy) or the origin the request reached directly; with no Origin header, when
+ * Sec-Fetch-Site does not say the request came from another site. Requests
+ * without either header (curl, server-to-server clients) are not a browser's
+ * cross-site request and pass.
+ */
+export function sameOriginWrites(policy: OriginPolicy): express.RequestHandler {
+  return (req, res, next) => {
+    if (SAFE_METHODS.has(req.method)) return next();
+    const origin = req.get("origin");
+    if (origin !== undefined) {
+      if (origin === policy.publicOrigin || origin === directOrigin(req, policy.publicOrigin)) return next();
+      return sendClientError(req, res, 403, "Requests from other sites are not accepted.");
+    }
+    const site = req.get("sec-fetch-site");
+    if (site === "cross-site" || site === "same-site") {
+      return sendClientError(req, res, 403, "Requests from other sites are not accepted.");
+    }
+    next();
+  };
+}
+
+/**
+ * The origin of the Request handed to React Router. When the browser's Origin
+ * passed the check above it is used, so React Router's own origin check agrees
+ * behind a TLS-terminating proxy; otherwise the public origin.
+ */
+export function routerOrigin(policy: OriginPolicy): (req: express.Request) => string {
+  return (req) => {
+    const origin = req.get("origin");
+    if (origin === policy.publicOrigin) return origin;
+    return directOrigin(req, policy.publicOrigin);
+  };
+}

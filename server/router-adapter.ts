@@ -1,0 +1,284 @@
+import crypto from "node:crypto";
+import type { IncomingMessage } from "node:http";
+import type express from "express";
+import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+
+/**
+ * Our Express → Fetch bridge for the React Router handler. It replaces
+ * @react-router/express (decision 0006) to own four things that adapter gets
+ * wrong for us:
+ *
+ * - The request body: a body past `maxBodyBytes` (or one a route stops reading
+ *   because it is too large) is drained and discarded, never destroyed, so the
+ *   client reads our 413 instead of a TCP reset.
+ * - The request URL's origin comes from `requestOrigin`, which follows
+ *   PUBLIC_URL, so React Router's own origin check agrees with ours behind an
+ *   HTTPS reverse proxy.
+ * - Flushing: the other adapter flushes the compressor after every chunk React
+ *   writes (4 KB each), which makes gzip restart its blocks. Here a flush
+ *   happens only when the body stream pauses, so a page rendered in one piece
+ *   is compressed once, and a page that waits on data still streams.
+ * - Validators: an anonymous HTML page rendered in one piece gets a weak ETag
+ *   (computed with this response's CSP nonce left out) and a matching
+ *   If-None-Match gets 304.
+ */
+export type RouterAdapterOptions = {
+  build: ServerBuild;
+  mode: "production" | "development";
+  getLoadContext: (req: express.Request, res: express.Response) => RouterContextProvider;
+  /** The scheme and host the Request's URL is built on. */
+  requestOrigin: (req: express.Request) => string;
+  /** Hard cap on any request body; routes apply their own, smaller limits. */
+  maxBodyBytes: number;
+  /** The CSP nonce of this response, left out of the ETag. */
+  nonceOf: (res: express.Response) => string;
+};
+
+/** Thrown into a body stream that went past the adapter's cap. */
+export class BodyTooLargeError extends Error {
+  readonly status = 413;
+  constructor() {
+    super("The request is too large.");
+  }
+}
+
+/** Past this much discarded body, the client is not worth waiting for: drop the connection. */
+const DRAIN_LIMIT = 64 * 1024 * 1024;
+/** Pages larger than this are streamed without an ETag. */
+const ETAG_MAX_BYTES = 2 * 1024 * 1024;
+
+export function createRouterHandler(opts: RouterAdapterOptions): express.RequestHandler {
+  const handle = createRequestHandler(opts.build, opts.mode);
+  return async (req, res, next) => {
+    try {
+      const request = toFetchRequest(req, res, opts);
+      const response = await handle(request, opts.getLoadContext(req, res));
+      await sendResponse(req, res, response, opts.nonceOf(res));
+    } catch (error) {
+      next(error);
+    }
+  };
+}
+
+function toFetchRequest(req: express.Request, res: express.Response, opts: RouterAdapterOptions): Request {
+  const headers = new Headers();
+  for (const [key, value] of Object.entries(req.headers)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value)) for (const v of value) headers.append(key, v);
+    else headers.set(key, value);
+  }
+  const controller = new AbortController();
+  let finished = false;
+  res.on("finish", () => (finished = true));
+  res.on("close", () => {
+    if (!finished) controller.abort();
+  });
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    init.body = bodyStream(req, opts.maxBodyBytes);
+    init.duplex = "half";
+  }
+  return new Request(new URL(req.originalUrl, opts.requestOrigin(req)).href, init);
+}
+
+/**
+ * The request body as a web stream with back-pressure. Cancelling it (a route
+ * that read enough to refuse the request) or passing the cap switches to
+ * draining: the rest is read and thrown away so the connection stays healthy.
+ */
+function bodyStream(req: IncomingMessage, cap: number): ReadableStream<Uint8Array> {
+  let state: "open" | "draining" | "done" = "open";
+  let received = 0;
+  let discarded = 0;
+  const drain = () => {
+    state = "draining";
+    req.resume();
+  };
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        req.on("data", (chunk: Buffer) => {
+          if (state === "draining") {
+            discarded += chunk.byteLength;
+            if (discarded > DRAIN_LIMIT) req.socket.destroy();
+            return;
+          }
+          if (state !== "open") return;
+          received += chunk.byteLength;
+          if (received > cap) {
+            drain();
+            controller.error(new BodyTooLargeError());
+            return;
+          }
+          controller.enqueue(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+          if ((controller.desiredSize ?? 1) <= 0) req.pause();
+        });
+        req.on("end", () => {
+          if (state === "open") controller.close();
+          state = "done";
+        });
+        req.on("error", (error) => {
+          if (state === "open") controller.error(error);
+          state = "done";
+        });
+      },
+      pull() {
+        if (state === "open") req.resume();
+      },
+      cancel() {
+        if (state === "open") drain();
+      },
+    },
+    { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },
+  );
+}
+
+function isClosed(res: express.Response) {
+  return res.destroyed || res.writableEnded;
+}
+
+async function sendResponse(req: express.Request, res: express.Response, response: Response, nonce: string) {
+  if (isClosed(res)) {
+    await response.body?.cancel().catch(() => {});
+    return;
+  }
+  if (response.statusText) res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [key, value] of response.headers) res.append(key, value);
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  const reader = response.body.getReader();
+  const closed = () => isClosed(res) || res.socket?.destroyed === true;
+  res.on("close", () => void reader.cancel().catch(() => {}));
+
+  const buffered: Uint8Array[] = [];
+  let bufferedBytes = 0;
+  let streaming = !mayHaveValidator(req, res);
+
+  // A page is "rendered in one piece" when its whole body arrives without the
+  // stream ever waiting on I/O: React wrote it in one pass. Reads that resolve
+  // before the next turn of the event loop are part of that piece.
+  for (;;) {
+    const next = reader.read();
+    const result = streaming ? await next : await raceWithTurn(next);
+    if (result === "pending") {
+      // The renderer is waiting on data: stream from here on, without a validator.
+      streaming = true;
+      for (const chunk of buffered.splice(0)) res.write(chunk);
+      flushCompressor(res);
+      await writeChunks(res, reader, await next, closed);
+      return;
+    }
+    if (result.done) break;
+    if (streaming) {
+      for (const chunk of buffered.splice(0)) res.write(chunk);
+      await writeChunks(res, reader, result, closed);
+      return;
+    }
+    buffered.push(result.value);
+    bufferedBytes += result.value.byteLength;
+    if (bufferedBytes > ETAG_MAX_BYTES) streaming = true;
+  }
+
+  if (closed()) return;
+  const body = Buffer.concat(buffered);
+  const etag = weakEtag(body, nonce);
+  res.setHeader("ETag", etag);
+  if (matchesIfNoneMatch(req.get("if-none-match"), etag)) {
+    // The cached copy keeps the headers it came with, its CSP nonce included:
+    // sending this response's CSP would not match the cached page's scripts.
+    for (const name of ["content-security-policy", "content-type", "content-length"]) res.removeHeader(name);
+    res.status(304).end();
+    return;
+  }
+  res.end(body);
+}
+
+/** Writes `first` and every following chunk, flushing the compressor only when the stream pauses. */
+async function writeChunks(
+  res: express.Response,
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  first: ReadableStreamReadResult<Uint8Array>,
+  closed: () => boolean,
+): Promise<boolean> {
+  let result = first;
+  let flushTimer: NodeJS.Immediate | undefined;
+  try {
+    while (!result.done) {
+      if (closed()) return false;
+      if (!res.write(result.value)) await waitForDrain(res);
+      flushTimer ??= setImmediate(() => {
+        flushTimer = undefined;
+        flushCompressor(res);
+      });
+      result = await reader.read();
+    }
+  } finally {
+    if (flushTimer) clearImmediate(flushTimer);
+  }
+  if (!closed()) res.end();
+  return true;
+}
+
+function waitForDrain(res: express.Response) {
+  return new Promise<void>((resolve) => {
+    const done = () => {
+      res.off("drain", done);
+      res.off("close", done);
+      resolve();
+    };
+    res.on("drain", done);
+    res.on("close", done);
+  });
+}
+
+function flushCompressor(res: express.Response) {
+  const flush = (res as express.Response & { flush?: () => void }).flush;
+  if (typeof flush === "function") flush.call(res);
+}
+
+/** Resolves with the read if it settles within this turn of the event loop, else "pending". */
+function raceWithTurn<T>(read: Promise<T>): Promise<T | "pending"> {
+  return new Promise((resolve, reject) => {
+    const timer = setImmediate(() => resolve("pending"));
+    read.then(
+      (value) => {
+        clearImmediate(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearImmediate(timer);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
+/** Only GET pages for anyone (no cookies set, nothing private) get a validator. */
+function mayHaveValidator(req: express.Request, res: express.Response): boolean {
+  if (req.method !== "GET" || res.statusCode !== 200) return false;
+  if (!String(res.getHeader("content-type") ?? "").startsWith("text/html")) return false;
+  if (res.getHeader("set-cookie") !== undefined || req.get("authorization")) return false;
+  return !/\b(private|no-store)\b/i.test(String(res.getHeader("cache-control") ?? ""));
+}
+
+function weakEtag(body: Buffer, nonce: string): string {
+  const hash = crypto.createHash("sha256");
+  if (nonce) {
+    // The nonce differs in every response; the page does not.
+    const text = body.toString("latin1");
+    for (const part of text.split(nonce)) hash.update(part, "latin1");
+  } else {
+    hash.update(body);
+  }
+  return `W/"${hash.digest("base64url").slice(0, 27)}"`;
+}
+
+function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  const opaque = etag.replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === opaque);
+}

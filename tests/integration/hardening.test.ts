@@ -1,0 +1,306 @@
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { dialects } from "../helpers/databases";
+import { startSite, type RunningSite } from "../helpers/site";
+
+const valid = {
+  firstName: "Ann",
+  lastName: "Lee",
+  email: "ann@example.com",
+  phoneNumber: "+1 555 123 4567",
+  country: "US",
+  zipCode: "10001",
+  message: "Hello",
+  acceptPrivacyPolicy: "on",
+};
+
+/** Sends raw bytes and returns the status, the answer, and whether the socket was reset. */
+function raw(url: string, request: string | Buffer, body?: Buffer): Promise<{ status: number; text: string; reset: boolean }> {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port), hostname);
+    let text = "";
+    let reset = false;
+    socket.on("data", (d) => (text += d.toString("latin1")));
+    socket.on("error", () => (reset = true));
+    socket.on("close", () => resolve({ status: Number(/^HTTP\/1\.1 (\d{3})/.exec(text)?.[1] ?? 0), text, reset }));
+    // No half-close: every request says "Connection: close", so the server ends the exchange.
+    socket.write(request);
+    if (body) socket.write(body);
+    socket.setTimeout(5000, () => socket.destroy());
+  });
+}
+
+/** A chunked body of `size` bytes, written in 16 KB chunks. */
+function chunked(size: number): Buffer {
+  const parts: Buffer[] = [];
+  for (let sent = 0; sent < size; sent += 16384) {
+    const n = Math.min(16384, size - sent);
+    parts.push(Buffer.from(`${n.toString(16)}\r\n`), Buffer.alloc(n, "a"), Buffer.from("\r\n"));
+  }
+  parts.push(Buffer.from("0\r\n\r\n"));
+  return Buffer.concat(parts);
+}
+
+describe("malformed requests are the client's errors, never 500 (issue 6)", () => {
+  let s: RunningSite;
+  beforeAll(async () => {
+    s = await startSite("sqlite", { NODE_ENV: "production" }, { clientDir: "build/client" });
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  it.each(["/%ZZ", "/%", "/%E0%A4%A", "/decode/level/%ZZ", "/assets/%ZZ", "/about/%C0%AF", "/media/%ZZ", "/%00"])(
+    "GET %s answers the layout's 400 page",
+    async (p) => {
+      const res = await fetch(`${s.url}${p}`);
+      expect(res.status).toBe(400);
+      const html = await res.text();
+      expect(html).toContain("Bad request");
+      expect(html).toContain("Register Now"); // the header of the layout
+    },
+  );
+
+  it.each(["/api/decode/user/%FF", "/api/decode/user/%C0%AF", "/api/%ZZ"])("GET %s answers JSON 400", async (p) => {
+    const res = await fetch(`${s.url}${p}`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ success: false });
+  });
+
+  it("POST to a malformed address answers 400", async () => {
+    const res = await fetch(`${s.url}/%ZZ`, { method: "POST", body: "a=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    expect(res.status).toBe(400);
+  });
+
+  it("answers a missing hashed asset 404, not the page", async () => {
+    const res = await fetch(`${s.url}/assets/nope-123.js`);
+    expect(res.status).toBe(404);
+    expect(res.headers.get("content-type")).not.toContain("text/html");
+  });
+
+  it.each([
+    ["a Host header that is not a host", "GET / HTTP/1.1\r\nHost: a b/c\r\nConnection: close\r\n\r\n"],
+    ["a method the Fetch API forbids", "TRACE / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"],
+    ["an unknown method on an API path", "PROPFIND /api/contact HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"],
+    ["an Origin that is not a URL", "POST /contact-us HTTP/1.1\r\nHost: x\r\nOrigin: ::\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"],
+    ["a body on GET", "GET /contact-us HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\nConnection: close\r\n\r\nabc"],
+    ["a .data request for a bad route list", "GET /contact-us.data?_routes=%ZZ,x HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"],
+    ["a range past the end of a file", "GET /favicon.svg HTTP/1.1\r\nHost: x\r\nRange: bytes=99999-\r\nConnection: close\r\n\r\n"],
+  ])("answers %s with a 4xx or a page, never 5xx", async (_name, request) => {
+    const r = await raw(s.url, request);
+    expect(r.text.slice(0, 40)).toMatch(/^HTTP\/1\.1 /);
+    expect(r.status).toBeGreaterThanOrEqual(200);
+    expect(r.status).toBeLessThan(500);
+  });
+});
+
+describe("precompressed static files and page validators (issue 6, points 18–21)", () => {
+  let s: RunningSite;
+  let css: string;
+  beforeAll(async () => {
+    s = await startSite("sqlite", { NODE_ENV: "production" }, { clientDir: "build/client" });
+    css = fs.readdirSync("build/client/assets").find((f) => f.endsWith(".css"))!;
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  it("writes a brotli and a gzip file beside each hashed script and style at build time", () => {
+    const assets = fs.readdirSync("build/client/assets");
+    const scripts = assets.filter((f) => /\.(js|css)$/.test(f) && fs.statSync(path.join("build/client/assets", f)).size > 4096);
+    expect(scripts.length).toBeGreaterThan(3);
+    for (const f of scripts) {
+      expect(assets).toContain(`${f}.br`);
+      expect(assets).toContain(`${f}.gz`);
+    }
+  });
+
+  it.each([
+    ["br", "gzip, deflate, br, zstd"],
+    ["gzip", "gzip, deflate"],
+  ])("serves the build-time %s file for a browser's Accept-Encoding", async (encoding, accept) => {
+    const res = await fetch(`${s.url}/assets/${css}`, { headers: { "Accept-Encoding": accept } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-encoding")).toBe(encoding);
+    expect(res.headers.get("content-type")).toMatch(/^text\/css/);
+    expect(res.headers.get("vary")).toMatch(/Accept-Encoding/i);
+    expect(res.headers.get("cache-control")).toContain("immutable");
+    // The bytes are the file written at build time, byte for byte.
+    const onDisk = fs.readFileSync(`build/client/assets/${css}.${encoding === "br" ? "br" : "gz"}`);
+    expect(Number(res.headers.get("content-length"))).toBe(onDisk.byteLength);
+  });
+
+  it("sends the plain file to a client that accepts no encoding", async () => {
+    const res = await fetch(`${s.url}/assets/${css}`, { headers: { "Accept-Encoding": "identity" } });
+    expect(res.headers.get("content-encoding")).toBeNull();
+    expect(Buffer.from(await res.arrayBuffer()).equals(fs.readFileSync(`build/client/assets/${css}`))).toBe(true);
+  });
+
+  it("compresses a page in one piece: the gzip stream holds a single final block, not a flush per chunk", async () => {
+    const { default: http } = await import("node:http");
+    const body = await new Promise<Buffer>((resolve, reject) => {
+      http.get(`${s.url}/`, { headers: { "Accept-Encoding": "gzip" } }, (res) => {
+        const parts: Buffer[] = [];
+        res.on("data", (d: Buffer) => parts.push(d));
+        res.on("end", () => resolve(Buffer.concat(parts)));
+      }).on("error", reject);
+    });
+    const html = zlib.gunzipSync(body);
+    // A sync flush writes the marker 00 00 ff ff; a page compressed once has none.
+    const flushes = body.toString("latin1").split("\u0000\u0000\u00ff\u00ff").length - 1;
+    expect(flushes).toBe(0);
+    // And it is about what compressing the whole page once gives.
+    expect(body.byteLength).toBeLessThan(zlib.gzipSync(html, { level: 6 }).byteLength * 1.05);
+  });
+
+  it("gives an anonymous page a weak ETag that ignores the CSP nonce, and answers 304 to it", async () => {
+    const first = await fetch(`${s.url}/about`);
+    const etag = first.headers.get("etag");
+    expect(etag).toMatch(/^W\/"[\w-]+"$/);
+    await first.text();
+    const second = await fetch(`${s.url}/about`);
+    expect(second.headers.get("etag")).toBe(etag);
+    expect(second.headers.get("content-security-policy")).not.toBe(first.headers.get("content-security-policy"));
+    await second.text();
+    const revalidated = await fetch(`${s.url}/about`, { headers: { "If-None-Match": etag! } });
+    expect(revalidated.status).toBe(304);
+    // The cached copy keeps its own CSP (and nonce): a new one would block its scripts.
+    expect(revalidated.headers.get("content-security-policy")).toBeNull();
+    const other = await fetch(`${s.url}/decode`, { headers: { "If-None-Match": etag! } });
+    expect(other.status).toBe(200);
+  });
+
+  it("sends no ETag with an answer that is not an anonymous page", async () => {
+    const notFound = await fetch(`${s.url}/no-such-page`);
+    expect(notFound.headers.get("etag")).toBeNull();
+    const api = await fetch(`${s.url}/api/decode/user`);
+    expect(api.headers.get("etag")).toBeNull();
+  });
+
+  it("sends page requests straight to the page handler and files to the file handler", async () => {
+    expect((await fetch(`${s.url}/favicon.svg`)).headers.get("content-type")).toMatch(/image\/svg/);
+    const page = await fetch(`${s.url}/favicon.svg.html`);
+    expect(page.status).toBe(404);
+    expect(page.headers.get("content-type")).toMatch(/text\/html/);
+  });
+});
+
+describe.each(dialects)("form hardening on %s (issue 6, points 2–6)", (dialect) => {
+  let s: RunningSite;
+  beforeAll(async () => {
+    s = await startSite(dialect, { FORM_RATE_LIMIT: "3", PUBLIC_URL: "https://www.site.example" });
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+  beforeEach(async () => {
+    await s.db.deleteFrom("contact_messages").execute();
+    await s.site.services.formLimiter.delete("127.0.0.1");
+  });
+  const count = async () =>
+    Number((await s.db.selectFrom("contact_messages").select((eb) => eb.fn.countAll().as("n")).executeTakeFirstOrThrow()).n);
+  const form = (values: Record<string, string>) => new URLSearchParams(values).toString();
+
+  it("the no-JavaScript form's 429 carries Retry-After, for the document and the data request", async () => {
+    for (let i = 0; i < 3; i++) {
+      const ok = await fetch(`${s.url}/contact-us`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: form({ ...valid, email: `a${i}@example.com` }),
+      });
+      expect(ok.status).toBe(200);
+    }
+    for (const p of ["/contact-us", "/contact-us.data"]) {
+      const limited = await fetch(`${s.url}${p}`, {
+        method: "POST",
+        headers: { "Content-Type": "application/x-www-form-urlencoded" },
+        body: form(valid),
+      });
+      expect(limited.status).toBe(429);
+      expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    }
+    expect(await count()).toBe(3);
+  });
+
+  it.each([
+    ["/api/contact", "application/json", JSON.stringify({ ...valid, message: "x".repeat(1024 * 1024) })],
+    ["/contact-us", "application/x-www-form-urlencoded", form({ ...valid, message: "x".repeat(1024 * 1024) })],
+  ])("a chunked body over the limit to %s gets 413, not a reset", async (p, type) => {
+    const body = chunked(1024 * 1024);
+    const r = await raw(
+      s.url,
+      `POST ${p} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: ${type}\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n`,
+      body,
+    );
+    expect(r.reset).toBe(false);
+    expect(r.status).toBe(413);
+    expect(await count()).toBe(0);
+  });
+
+  it("refuses a form-encoded post from another site to the JSON API, and stores nothing", async () => {
+    const res = await fetch(`${s.url}/api/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" },
+      body: form(valid),
+    });
+    expect(res.status).toBe(403);
+    expect(await res.json()).toMatchObject({ success: false });
+    const page = await fetch(`${s.url}/contact-us`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "cross-site" },
+      body: form(valid),
+    });
+    expect(page.status).toBe(403);
+    expect(await count()).toBe(0);
+  });
+
+  it("accepts a genuine no-JavaScript post behind an HTTPS proxy (Origin = PUBLIC_URL)", async () => {
+    const res = await fetch(`${s.url}/contact-us`, {
+      method: "POST",
+      headers: {
+        "Content-Type": "application/x-www-form-urlencoded",
+        Origin: "https://www.site.example",
+        "X-Forwarded-Proto": "https",
+        "Sec-Fetch-Site": "same-origin",
+      },
+      body: form(valid),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Message sent successfully!");
+    expect(await count()).toBe(1);
+  });
+
+  it.each(["PUT", "PATCH", "DELETE"])("%s /contact-us answers 405 with Allow and stores nothing", async (method) => {
+    const init: RequestInit = { method, headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: form(valid) };
+    const res = await fetch(`${s.url}/contact-us`, init);
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("GET, HEAD, POST");
+    expect(await count()).toBe(0);
+  });
+
+  it.each([
+    ["firstName", "Ann\u0000", "Invalid first name"],
+    ["lastName", "Lee\u0007", "Invalid last name"],
+    ["zipCode", "100\u000001", "Invalid zip code"],
+  ])("refuses a control character in %s with 400 and stores nothing", async (field, value, message) => {
+    const res = await fetch(`${s.url}/api/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ...valid, acceptPrivacyPolicy: true, [field]: value }),
+    });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors).toEqual({ [field]: message });
+    const page = await fetch(`${s.url}/contact-us`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: form({ ...valid, [field]: value }),
+    });
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain(message);
+    expect(await count()).toBe(0);
+  });
+});
