@@ -5,12 +5,20 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useRouteLoaderData,
 } from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { servicesContext } from "./context.server";
 import type { SiteSettings } from "./site-settings";
 import "./app.css";
+// The same file app.css names in its @font-face: Vite gives both the one hashed URL.
+import headingFontUrl from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
+
+/** The heading face is preloaded: it sets the hero's heading, often the largest text painted first. */
+export const links: Route.LinksFunction = () => [
+  { rel: "preload", href: headingFontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
+];
 
 export function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(servicesContext);
@@ -52,9 +60,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     title = error.status === 404 ? "Page not found" : `Error ${error.status}`;
     detail = error.status === 404 ? "The page you are looking for does not exist." : error.statusText || detail;
   }
+  const orgName = useRouteLoaderData<typeof loader>("root")?.site.orgName;
   return (
     <main id="main" className="container-page py-24">
-      <title>{title}</title>
+      <title>{orgName ? `${title} | ${orgName}` : title}</title>
       <h1 className="text-3xl text-plum-900">{title}</h1>
       <p className="mt-4 text-muted">{detail}</p>
       <a className="mt-8 inline-block font-semibold text-plum-700 underline" href="/">

@@ -3,7 +3,7 @@ export const decodeFaqs: Array<{ question: string; answer: string }> = [
   {
     question: "Do I need any experience with hypnosis or therapy?",
     answer:
-      "No. Level 1 starts from the beginning and every level builds on the one before. Levels 2 to 5 ask only that you have completed the previous level, or an equivalent course we recognise.",
+      "No. Level 1 starts from the beginning and every level builds on the one before. Levels 2 to 5 ask only that you have completed the previous level, or an equivalent course we recognize.",
   },
   {
     question: "Is hypnosis safe? Will I lose control?",
@@ -23,11 +23,11 @@ export const decodeFaqs: Array<{ question: string; answer: string }> = [
   {
     question: "Do I get a certificate?",
     answer:
-      "Yes. Each level ends with a certificate in the name you give on your registration form, so please check the 'name as on certificate' field when you enrol.",
+      "Yes. Each level ends with a certificate in the name you give on your registration form, so please check the 'name as on certificate' field when you enroll.",
   },
   {
     question: "Are there discounts?",
     answer:
-      "Level 2 graduates receive 10% off Level 3, and Level 4 graduates receive 10% off our premium programmes. Write to us if you would like to attend with a group.",
+      "Level 2 graduates receive 10% off Level 3, and Level 4 graduates receive 10% off our premium programs. Write to us if you would like to attend with a group.",
   },
 ];

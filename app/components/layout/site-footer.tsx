@@ -5,7 +5,16 @@ import { isGroup, sideMenu } from "~/content/navigation";
 import { LogoMark } from "./logo";
 import { FacebookIcon, InstagramIcon, LinkedinIcon } from "./social-icons";
 
-const links = sideMenu.flatMap((item) => (isGroup(item) ? item.items : [item]));
+const allLinks = sideMenu.flatMap((item) => (isGroup(item) ? item.items : [item]));
+const programPaths = new Set(["/decode", "/ich", "/tasso", "/family-constellation"]);
+/** Two link columns, each its own list, so a wrapped label never pushes the other column out of line. */
+const linkColumns = [
+  { heading: "Programs", links: allLinks.filter((l) => programPaths.has(l.to)) },
+  {
+    heading: "Institute",
+    links: [...allLinks.filter((l) => !programPaths.has(l.to)), { label: "Privacy Policy", to: "/privacy-policy" }],
+  },
+];
 
 /** Footer of every public page (spec part 1 §2.4; current year per D5). */
 export function SiteFooter({ site, year }: { site: SiteSettings; year: number }) {
@@ -15,8 +24,8 @@ export function SiteFooter({ site, year }: { site: SiteSettings; year: number })
     { label: "LinkedIn", href: site.social.linkedin, Icon: LinkedinIcon },
   ];
   return (
-    <footer className="bg-plum-950 text-plum-100 md:min-h-[484px]">
-      <div className="container-page grid gap-10 py-14 md:grid-cols-[1.4fr_1fr_1fr] md:py-16">
+    <footer className="flex flex-col bg-plum-950 text-plum-100 md:min-h-[484px]">
+      <div className="container-page grid flex-1 gap-10 py-14 md:grid-cols-[1.5fr_2fr] md:gap-12 md:py-16">
         <div>
           <p className="flex items-center gap-2 font-serif text-2xl text-white">
             <LogoMark className="size-10 text-plum-200" />
@@ -28,31 +37,12 @@ export function SiteFooter({ site, year }: { site: SiteSettings; year: number })
           </p>
           <a
             href={`mailto:${site.contactEmail}`}
-            className="mt-6 inline-flex min-h-11 items-center gap-2 text-white underline-offset-4 hover:underline"
+            className="mt-5 inline-flex min-h-11 items-center gap-2 text-white underline-offset-4 hover:underline"
           >
             <Mail aria-hidden="true" className="size-5" />
             {site.contactEmail}
           </a>
-        </div>
-        <nav aria-label="Footer">
-          <h2 className="font-sans text-sm font-semibold tracking-widest text-plum-200 uppercase">Explore</h2>
-          <ul className="mt-4 grid grid-cols-2 gap-x-4 md:grid-cols-1">
-            {links.map((l) => (
-              <li key={l.to}>
-                <Link to={l.to} className="inline-flex min-h-9 items-center text-plum-100 hover:text-white hover:underline">
-                  {l.label}
-                </Link>
-              </li>
-            ))}
-            <li>
-              <Link to="/privacy-policy" className="inline-flex min-h-9 items-center text-plum-100 hover:text-white hover:underline">
-                Privacy Policy
-              </Link>
-            </li>
-          </ul>
-        </nav>
-        <div>
-          <h2 className="font-sans text-sm font-semibold tracking-widest text-plum-200 uppercase">Follow us</h2>
+          <h2 className="sr-only">Follow us</h2>
           <ul className="mt-4 flex gap-3">
             {social.map(({ label, href, Icon }) => (
               <li key={label}>
@@ -69,6 +59,22 @@ export function SiteFooter({ site, year }: { site: SiteSettings; year: number })
             ))}
           </ul>
         </div>
+        <nav aria-label="Footer" className="grid grid-cols-2 items-start gap-x-6 gap-y-8 sm:grid-cols-[repeat(2,minmax(0,14rem))] md:justify-end">
+          {linkColumns.map((column) => (
+            <div key={column.heading}>
+              <h2 className="font-sans text-sm font-semibold tracking-widest text-plum-200 uppercase">{column.heading}</h2>
+              <ul className="mt-3">
+                {column.links.map((l) => (
+                  <li key={l.to}>
+                    <Link to={l.to} className="inline-flex min-h-9 items-center py-1 leading-snug text-plum-100 hover:text-white hover:underline">
+                      {l.label}
+                    </Link>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </nav>
       </div>
       <div className="border-t border-white/10">
         <div className="container-page flex flex-col gap-2 py-6 text-sm text-plum-200 sm:flex-row sm:items-center sm:justify-between">

@@ -47,7 +47,7 @@ export function VideoDialog({ open, onClose, title, src, poster, captions, varia
       aria-label={title}
       className={
         overlay
-          ? "video-dialog m-0 h-dvh max-h-none w-screen max-w-none bg-plum-950/95 p-0 text-white backdrop:bg-black/80"
+          ? "video-dialog m-0 h-dvh max-h-none w-screen max-w-none bg-plum-950 p-0 text-white backdrop:bg-plum-950"
           : "video-dialog m-auto w-[min(56rem,calc(100vw-2rem))] max-w-none overflow-visible bg-transparent p-0 backdrop:bg-plum-950/80"
       }
     >

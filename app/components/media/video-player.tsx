@@ -8,8 +8,13 @@ export const CONTROLS_HIDE_MS = 4000;
 const SPEEDS = [0.75, 1, 1.25, 1.5] as const;
 
 export type VideoPlayerHandle = {
-  /** Starts playback; rejects when the browser refuses (autoplay policy). */
-  play: () => Promise<void>;
+  /**
+   * Starts playback; rejects when the browser refuses (autoplay policy). With
+   * `focusControls`, focus moves to the play/pause control (or back to the
+   * thumbnail if playback is refused): for a player that replaced the control
+   * the visitor had just used.
+   */
+  play: (options?: { focusControls?: boolean }) => Promise<void>;
   /** Pauses and rewinds to the start, showing the thumbnail again. */
   reset: () => void;
 };
@@ -23,8 +28,22 @@ type Props = {
   allowFullscreen?: boolean;
   sizes?: string;
   className?: string;
+  /**
+   * A title set as real text over the thumbnail, low on the left, clear of the
+   * centred play button (pictures never carry their titles themselves).
+   */
+  caption?: string;
   /** Rounded card (default) or edge-to-edge inside an overlay. */
   variant?: "card" | "bare";
+  /**
+   * "video" (default): the player is 16:9. "fill": it fills its parent (a 3:4
+   * card, say) and the video is letterboxed inside it, never cropped.
+   */
+  fit?: "video" | "fill";
+  /** Called when playback reaches the end (after the player went back to its thumbnail). */
+  onEnded?: () => void;
+  /** A short text laid over the thumbnail (the TASSO modules' '15 mins'); gone once playing. */
+  thumbnailText?: string;
   /** Called when the thumbnail image fails to load (the thumbnail is then hidden). */
   onThumbnailError?: () => void;
   /** Called when autoplay was refused and the thumbnail came back. */
@@ -33,6 +52,10 @@ type Props = {
 };
 
 type Phase = "thumbnail" | "playing" | "paused";
+
+const holdsFocus = (el: HTMLElement | null) => Boolean(el?.contains(document.activeElement));
+/** Keyboard focus (not a mouse click's) is inside `el`. */
+const holdsKeyboardFocus = (el: HTMLElement | null) => holdsFocus(el) && Boolean(document.activeElement?.matches(":focus-visible"));
 
 /**
  * The shared player (spec part 1 §4.1): a thumbnail with a big play button, then
@@ -45,10 +68,14 @@ export function VideoPlayer({
   title,
   poster,
   captions,
+  caption,
   allowFullscreen = false,
   sizes = "(min-width: 1024px) 50vw, 100vw",
   className = "",
   variant = "card",
+  fit = "video",
+  onEnded,
+  thumbnailText,
   onThumbnailError,
   onAutoplayFailed,
   ref,
@@ -67,6 +94,17 @@ export function VideoPlayer({
   const [settingsOpen, setSettingsOpen] = useState(false);
   const [speed, setSpeed] = useState<number>(1);
   const settingsId = useId();
+  // The thumbnail button and the controls replace each other: when the one the
+  // visitor was on goes away, focus moves to the other instead of the page.
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const thumbRef = useRef<HTMLButtonElement>(null);
+  const moveFocus = useRef(false);
+
+  useEffect(() => {
+    if (!moveFocus.current) return;
+    moveFocus.current = false;
+    (phase === "thumbnail" ? thumbRef.current : toggleRef.current)?.focus();
+  }, [phase]);
 
   const scheduleHide = useCallback(() => {
     clearTimeout(hideTimer.current);
@@ -92,9 +130,10 @@ export function VideoPlayer({
     if (track) track.mode = captionsOn ? "showing" : "hidden";
   }, [captionsOn]);
 
-  const play = useCallback(async () => {
+  const play = useCallback(async (options?: { focusControls?: boolean }) => {
     const v = videoRef.current;
     if (!v) return;
+    if (options?.focusControls) moveFocus.current = true;
     setPhase("playing");
     try {
       await v.play();
@@ -103,6 +142,7 @@ export function VideoPlayer({
       // A pause() before playback really started interrupts play(): that is the
       // visitor pausing, not a failure, and the pause event sets the state.
       if (error instanceof DOMException && error.name === "AbortError") return;
+      if (holdsFocus(containerRef.current)) moveFocus.current = true;
       setPhase("thumbnail");
       throw error;
     }
@@ -119,6 +159,7 @@ export function VideoPlayer({
       }
     }
     setCurrent(0);
+    if (holdsFocus(containerRef.current)) moveFocus.current = true;
     setPhase("thumbnail");
     setControlsVisible(true);
     setSettingsOpen(false);
@@ -127,7 +168,9 @@ export function VideoPlayer({
   useImperativeHandle(ref, () => ({ play, reset }), [play, reset]);
 
   const startFromThumbnail = () => {
-    play().catch((error: unknown) => {
+    // A keyboard user lands on the controls that replace the thumbnail; after a
+    // mouse click the focus is left alone, so the controls can hide.
+    play({ focusControls: holdsKeyboardFocus(containerRef.current) }).catch((error: unknown) => {
       console.error("Auto-play failed", error);
       onAutoplayFailed?.();
     });
@@ -146,7 +189,15 @@ export function VideoPlayer({
   const seekTo = (seconds: number) => {
     const v = videoRef.current;
     if (!v || !Number.isFinite(v.duration)) return;
-    v.currentTime = Math.min(Math.max(0, seconds), v.duration);
+    if (seconds >= v.duration) {
+      // Seeking to the very end finishes the video now. Waiting for the element's
+      // 'ended' event is not enough: a paused or still-buffering video may never
+      // fire it.
+      reset();
+      onEnded?.();
+      return;
+    }
+    v.currentTime = Math.max(0, seconds);
     setCurrent(v.currentTime);
   };
 
@@ -195,13 +246,14 @@ export function VideoPlayer({
   const showThumbnail = phase === "thumbnail";
   const progress = duration > 0 ? (current / duration) * 100 : 0;
   const frame = variant === "card" ? "rounded-2xl shadow-lg ring-1 ring-black/5" : "";
+  const size = fit === "fill" ? "size-full" : "aspect-video";
 
   return (
     <div
       ref={containerRef}
       data-phase={phase}
       data-controls={controlsVisible ? "visible" : "hidden"}
-      className={`video-player group/player relative isolate aspect-video overflow-hidden bg-brand-gradient text-white ${frame} ${className}`}
+      className={`video-player group/player focus-frame @container relative isolate ${size} overflow-hidden bg-brand-gradient text-white ${frame} ${className}`}
       onMouseMove={() => phase === "playing" && scheduleHide()}
       onFocusCapture={() => setControlsVisible(true)}
     >
@@ -223,7 +275,10 @@ export function VideoPlayer({
         onTimeUpdate={(e) => setCurrent(e.currentTarget.currentTime)}
         onLoadedMetadata={(e) => setDuration(e.currentTarget.duration)}
         onDurationChange={(e) => setDuration(e.currentTarget.duration)}
-        onEnded={() => reset()}
+        onEnded={() => {
+          reset();
+          onEnded?.();
+        }}
         onVolumeChange={(e) => setMuted(e.currentTarget.muted)}
         onError={() => console.error("Video failed to load", src)}
       >
@@ -232,9 +287,10 @@ export function VideoPlayer({
 
       {showThumbnail ? (
         <button
+          ref={thumbRef}
           type="button"
           onClick={startFromThumbnail}
-          className="group/thumb absolute inset-0 z-10 flex items-center justify-center"
+          className="group/thumb focus-frame-target absolute inset-0 z-10 flex items-center justify-center"
           aria-label={`Play video: ${title}`}
         >
           {poster && !thumbFailed ? (
@@ -249,7 +305,16 @@ export function VideoPlayer({
               }}
             />
           ) : null}
-          <span className="absolute inset-0 bg-gradient-to-t from-plum-950/50 via-transparent to-transparent" aria-hidden="true" />
+          <span
+            className={`absolute inset-0 bg-gradient-to-t ${caption ? "from-plum-950/65 via-plum-950/5 via-45%" : "from-plum-950/50 via-transparent"} to-transparent`}
+            aria-hidden="true"
+          />
+          {caption ? (
+            <span data-testid="video-caption" className="absolute inset-x-0 bottom-0 flex flex-col items-start gap-2 p-3 text-left sm:p-4 md:p-6">
+              <span aria-hidden="true" className="hidden h-0.5 w-8 rounded-full bg-gold-500 sm:block" />
+              <span className="line-clamp-1 font-serif text-lg leading-tight text-white drop-shadow-sm sm:line-clamp-2 sm:text-xl md:text-2xl">{caption}</span>
+            </span>
+          ) : null}
           <span
             aria-hidden="true"
             className="relative grid size-16 place-items-center rounded-full bg-white/90 text-plum-800 shadow-xl ring-8 ring-white/25 transition-transform group-hover/thumb:scale-105 md:size-20"
@@ -257,9 +322,16 @@ export function VideoPlayer({
             <Play className="ml-1 size-7 fill-current md:size-8" />
           </span>
         </button>
-      ) : (
+      ) : null}
+      {showThumbnail && thumbnailText ? (
+        // Top left, clear of the play button (which keeps its own name) and of the caption.
+        <span className="pointer-events-none absolute top-3 left-3 z-20 rounded-full bg-plum-950/75 px-3 py-1 text-sm font-semibold text-white">
+          {thumbnailText}
+        </span>
+      ) : null}
+      {showThumbnail ? null : (
         <div
-          className={`absolute inset-x-0 bottom-0 z-10 bg-gradient-to-t from-black/75 to-transparent px-3 pt-8 pb-2 transition-opacity duration-300 ${
+          className={`absolute inset-x-0 bottom-0 z-10 bg-gradient-to-t from-black/75 to-transparent px-2 pt-2 pb-1 transition-opacity duration-300 @md:px-3 @md:pt-8 @md:pb-2 ${
             controlsVisible ? "opacity-100" : "pointer-events-none opacity-0"
           }`}
         >
@@ -284,14 +356,14 @@ export function VideoPlayer({
               style={{ left: `${progress}%` }}
             />
           </div>
-          <div className="flex items-center gap-1">
-            <ControlButton label={phase === "playing" ? "Pause" : "Play"} onClick={toggle}>
+          <div className="flex items-center @md:gap-1">
+            <ControlButton ref={toggleRef} label={phase === "playing" ? "Pause" : "Play"} onClick={toggle}>
               {phase === "playing" ? <Pause className="size-5 fill-current" /> : <Play className="size-5 fill-current" />}
             </ControlButton>
             <ControlButton label={muted ? "Unmute" : "Mute"} onClick={toggleMute}>
               {muted ? <VolumeX className="size-5" /> : <Volume2 className="size-5" />}
             </ControlButton>
-            <span className="ml-1 text-xs font-medium tabular-nums sm:text-sm" aria-hidden="true">
+            <span className="ml-1 shrink-0 text-xs font-medium whitespace-nowrap tabular-nums @md:text-sm" aria-hidden="true">
               {formatClock(current)} / {formatClock(duration)}
             </span>
             <span className="ml-auto" />
@@ -351,6 +423,7 @@ function ControlButton({
   pressed,
   expanded,
   controls,
+  ref,
 }: {
   label: string;
   onClick: () => void;
@@ -358,16 +431,18 @@ function ControlButton({
   pressed?: boolean;
   expanded?: boolean;
   controls?: string;
+  ref?: Ref<HTMLButtonElement>;
 }) {
   return (
     <button
+      ref={ref}
       type="button"
       aria-label={label}
       aria-pressed={pressed}
       aria-expanded={expanded}
       aria-controls={expanded ? controls : undefined}
       onClick={onClick}
-      className="grid size-10 place-items-center rounded-full text-white hover:bg-white/15 focus-visible:outline-white"
+      className="grid size-9 shrink-0 place-items-center rounded-full text-white hover:bg-white/15 @md:size-10"
     >
       <span aria-hidden="true">{children}</span>
     </button>

@@ -16,7 +16,7 @@ type FieldProps = {
 };
 
 export const inputClass =
-  "block w-full min-h-12 rounded-xl border bg-white px-4 py-3 text-base text-ink shadow-xs transition-colors placeholder:text-muted/70 focus:border-plum-500 focus:outline-none focus-visible:outline-3 focus-visible:outline-offset-0 focus-visible:outline-plum-400 aria-[invalid=true]:border-danger border-plum-200";
+  "block w-full min-h-12 rounded-xl border bg-white px-4 py-3 text-base text-ink shadow-xs transition-colors placeholder:text-muted/70 focus:border-plum-500 aria-[invalid=true]:border-danger border-plum-200";
 
 /** A labelled control with its error message, wired for screen readers. */
 export function Field({ id, label, error, required, hint, children, className = "" }: FieldProps) {
@@ -24,7 +24,8 @@ export function Field({ id, label, error, required, hint, children, className = 
   const hintId = `${id}-hint`;
   const describedBy = [hint ? hintId : null, error ? errorId : null].filter(Boolean).join(" ") || undefined;
   return (
-    <div className={className}>
+    // Each field keeps its own space below, so its error sits under its control, not above the next label.
+    <div className={`pb-4 ${className}`}>
       <label htmlFor={id} className="mb-1.5 block text-sm font-semibold text-ink">
         {label}
         {required ? (
@@ -39,7 +40,7 @@ export function Field({ id, label, error, required, hint, children, className = 
           {hint}
         </p>
       ) : null}
-      <p id={errorId} className="mt-1.5 min-h-5 text-sm font-medium text-danger">
+      <p id={errorId} className="mt-1 min-h-5 text-sm font-medium text-danger">
         {error ?? ""}
       </p>
     </div>

@@ -1,0 +1,24 @@
+import { useEffect, useRef } from "react";
+import { useLocation } from "react-router";
+
+/**
+ * After a client-side navigation to another page, focus moves to the new page's
+ * main heading (its h1, else <main>), made focusable from script only
+ * (tabindex=-1): a screen reader announces the new page and the next Tab starts
+ * from its top, not from the link or menu button of the page before. Not on
+ * the first load, and not when only the search or the hash changes (a filter,
+ * the skip link, an in-page anchor keep their own focus).
+ */
+export function useRouteFocus(): void {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    if (previous.current === pathname) return;
+    previous.current = pathname;
+    const main = document.getElementById("main");
+    const target = main?.querySelector<HTMLElement>("h1") ?? main;
+    if (!target) return;
+    if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+    target.focus({ preventScroll: true });
+  }, [pathname]);
+}
