@@ -46,6 +46,7 @@ const schema = z.object({
   CREDIT_URL: url.default("https://example.com/"),
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
   MAIL_FROM: z.string().min(3).optional(),
+  MAIL_POLL_SECONDS: z.coerce.number().min(0.05).max(3600).default(15),
 });
 
 export type AppConfig = {
@@ -60,7 +61,7 @@ export type AppConfig = {
   trustProxy: boolean | number;
   seedDemoContent: boolean;
   formRateLimit: { points: number; windowSeconds: number };
-  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string; pollSeconds: number };
   site: SiteSettings;
 };
 
@@ -102,6 +103,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       smtpUrl: c.SMTP_URL,
       from: c.MAIL_FROM ?? `"${c.ORG_NAME.replace(/"/g, "")}" <${c.CONTACT_EMAIL}>`,
       outboxDir: path.join(path.resolve(c.DATA_DIR), "outbox"),
+      pollSeconds: c.MAIL_POLL_SECONDS,
     },
     site: {
       orgName: c.ORG_NAME,

@@ -4,6 +4,7 @@ import type { Logger } from "pino";
 import type { AppConfig } from "./config.server.ts";
 import type { Database } from "./db/db.server.ts";
 import type { Mailer } from "./features/mail/mailer.server.ts";
+import type { MailWorker } from "./features/mail/outbox.server.ts";
 
 /** Long-lived services, made once at start-up (server/app.ts). */
 export type AppServices = {
@@ -13,6 +14,8 @@ export type AppServices = {
   /** Counts public form submissions per client address. */
   formLimiter: RateLimiterAbstract;
   mailer: Mailer;
+  /** Sends what the outbox holds; `kick()` after queuing mail. */
+  mailWorker: MailWorker;
 };
 
 /** Facts about the one request being served. */
@@ -22,6 +25,8 @@ export type RequestInfo = {
   ip: string;
   /** The CSP nonce for this response's inline scripts. */
   nonce: string;
+  /** The address could not be decoded (server/guards.ts): the page answers 400. */
+  badRequest?: boolean;
 };
 
 export const servicesContext = createContext<AppServices>();

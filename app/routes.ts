@@ -18,6 +18,7 @@ export default [
     route("level-two", "routes/_public/level.tsx", { id: "level-two" }),
     route("level-three", "routes/_public/level.tsx", { id: "level-three" }),
     route("level-four", "routes/_public/level.tsx", { id: "level-four" }),
+    route("register/:sessionId", "routes/_public/register.tsx"),
     route("privacy-policy", "routes/_public/privacy-policy.tsx"),
     route("coming-soon", "routes/_public/coming-soon.tsx"),
     // Staff screens: built by a later issue; until then they show the coming-soon body.
@@ -29,9 +30,14 @@ export default [
     route("*", "routes/_public/not-found.tsx"),
   ]),
   ...prefix("api", [
+    route("openapi.json", "routes/api/openapi.ts"),
     route("contact", "routes/api/contact.ts"),
     route("decode/user", "routes/api/decode-user.ts"),
     route("decode/user/:id", "routes/api/decode-user-one.ts"),
+    route("hypnotherapy/user", "routes/api/hypnotherapy-user.ts"),
+    route("hypnotherapy/user/:id", "routes/api/hypnotherapy-user-one.ts"),
+    route("registration", "routes/api/registration.ts"),
+    route("ich/ich-registration", "routes/api/ich-registration.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
   route("sitemap.xml", "routes/resources/sitemap.ts"),

@@ -26,6 +26,9 @@ pg.types.setTypeParser(20, (v) => Number(v));
 export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): DbHandle {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the server closes (a restart, a failover) must not
+    // crash the process: the pool drops it and opens a new one when needed.
+    pool.on("error", (error) => console.warn(`PostgreSQL: an idle connection was closed (${(error as { code?: string }).code ?? error.message})`));
     const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
     const u = new URL(opts.databaseUrl);
     return {

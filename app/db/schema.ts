@@ -39,8 +39,110 @@ export interface ProgrammesTable {
   currency: Generated<string>;
   status: Generated<"Open" | "Closed">;
   sort_order: Generated<number>;
+  /** JSON: ProgrammeDetails (see features/programmes), or null for the fallback content. */
+  details: string | null;
   created_at: string;
   updated_at: string;
+}
+
+export type EventKind = "decode" | "hypnotherapy" | "tasso" | "family" | "other";
+
+export interface EventsTable {
+  id: string;
+  programme_id: string | null;
+  kind: EventKind;
+  title: string;
+  starts_at: string;
+  ends_at: string;
+  time_zone: Generated<string>;
+  city: string;
+  venue: string | null;
+  time_slot: string | null;
+  capacity: number | null;
+  price_cents: number | null;
+  currency: Generated<string>;
+  organiser: string | null;
+  organiser_email: string | null;
+  facilitator: string | null;
+  payment_link: string | null;
+  external_link: string | null;
+  page_link: string | null;
+  status: Generated<"Open" | "Closed">;
+  /** 0 or 1 */
+  no_enrol: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export type RegistrationKind = "decode" | "hypnotherapy" | "tasso";
+
+export interface RegistrationsTable {
+  id: string;
+  event_id: string;
+  programme_id: string | null;
+  kind: RegistrationKind;
+  first_name: string;
+  middle_name: string | null;
+  last_name: string;
+  name_on_certificate: string;
+  email: string;
+  email_key: string;
+  mobile_no: string;
+  date_of_birth: string;
+  occupation: string;
+  current_address: string | null;
+  same_address: Generated<number>;
+  permanent_address: string | null;
+  session_label: string;
+  venue: string | null;
+  time_slot: string | null;
+  tel_no: string | null;
+  hear_about: string | null;
+  communication_preferences: Generated<number>;
+  terms_accepted_at: string;
+  level_name: string;
+  level: string | null;
+  course_date: string | null;
+  course_time: string | null;
+  course_venue: string | null;
+  profile_image_id: string | null;
+  id_front_id: string | null;
+  id_back_id: string | null;
+  status: Generated<string>;
+  created_at: string;
+}
+
+export type FilePurpose = "profile" | "id_front" | "id_back" | "thumbnail";
+
+export interface FilesTable {
+  id: string;
+  purpose: FilePurpose;
+  content_type: string;
+  size: number;
+  sha256: string;
+  width: number | null;
+  height: number | null;
+  bytes: Uint8Array;
+  is_public: Generated<number>;
+  created_at: string;
+}
+
+export interface OutboxTable {
+  id: string;
+  topic: string;
+  to_address: string;
+  reply_to: string | null;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  attachments: Generated<string>;
+  status: Generated<"pending" | "sent" | "failed">;
+  attempts: Generated<number>;
+  next_attempt_at: string;
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
 }
 
 export interface AppMetaTable {
@@ -52,7 +154,15 @@ export interface DB {
   app_meta: AppMetaTable;
   contact_messages: ContactMessagesTable;
   programmes: ProgrammesTable;
+  events: EventsTable;
+  registrations: RegistrationsTable;
+  files: FilesTable;
+  outbox: OutboxTable;
 }
+
+export type EventRow = Selectable<EventsTable>;
+export type RegistrationRow = Selectable<RegistrationsTable>;
+export type OutboxRow = Selectable<OutboxTable>;
 
 export type ProgrammeRow = Selectable<ProgrammesTable>;
 

@@ -1,5 +1,10 @@
+import type { Kysely } from "kysely";
 import { decodeProgrammes } from "../content/seed/decode-programmes.ts";
+import { ichProgrammes, tassoProgramme } from "../content/seed/ich-programmes.ts";
+import { seedSessions, type SeedSession } from "../content/seed/sessions.ts";
+import { courseDetailDate, parseEventInstant } from "../features/events/format.ts";
 import type { Database } from "./db.server.ts";
+import type { DB } from "./schema.ts";
 
 const SEEDED_KEY = "demo_content_seeded_at";
 
@@ -28,16 +33,21 @@ export async function seedDemoContent(db: Database): Promise<{ inserted: number 
   let inserted = 0;
   const now = new Date().toISOString();
   await db.transaction().execute(async (trx) => {
+    const all = [
+      ...decodeProgrammes.map((p) => ({ ...p, kind: "decode" as const, details: null })),
+      ...ichProgrammes,
+      tassoProgramme,
+    ];
     const existing = new Set(
-      (await trx.selectFrom("programmes").select("id").where("id", "in", decodeProgrammes.map((p) => p.id)).execute()).map((r) => r.id),
+      (await trx.selectFrom("programmes").select("id").where("id", "in", all.map((p) => p.id)).execute()).map((r) => r.id),
     );
-    for (const p of decodeProgrammes) {
+    for (const p of all) {
       if (existing.has(p.id)) continue;
       await trx
         .insertInto("programmes")
         .values({
           id: p.id,
-          kind: "decode",
+          kind: p.kind,
           level: p.level,
           title: p.title,
           subtitle: p.subtitle,
@@ -54,12 +64,101 @@ export async function seedDemoContent(db: Database): Promise<{ inserted: number 
           currency: "USD",
           status: "Open",
           sort_order: p.level,
+          details: p.details ? JSON.stringify(p.details) : null,
           created_at: now,
           updated_at: now,
         })
         .execute();
       inserted += 1;
     }
+    inserted += await seedDemoSessions(trx);
   });
   return { inserted };
+}
+
+/** The venue-local date `days` after today there, as YYYY-MM-DD. */
+function venueDay(now: Date, timeZone: string, days: number): string {
+  const today = courseDetailDate(now, timeZone)!;
+  const d = new Date(`${today}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+/** One session's start and end instants from its venue-local day and times. */
+export function seedSessionTimes(session: SeedSession, now = new Date()): { startsAt: string; endsAt: string } {
+  const startDay = venueDay(now, session.timeZone, session.inDays);
+  const endDay = venueDay(now, session.timeZone, session.inDays + (session.spanDays ?? 0));
+  const startsAt = parseEventInstant(`${startDay}T${session.from}`, session.timeZone)!;
+  const endsAt = parseEventInstant(`${endDay}T${session.to}`, session.timeZone)!;
+  return { startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString() };
+}
+
+/** Demo sessions (and the demo registrations that hold seats in two of them), each inserted only when absent. */
+async function seedDemoSessions(trx: Kysely<DB>): Promise<number> {
+  let inserted = 0;
+  const now = new Date();
+  const at = now.toISOString();
+  const existing = new Set((await trx.selectFrom("events").select("id").execute()).map((r) => r.id));
+  const programmes = new Set((await trx.selectFrom("programmes").select("id").execute()).map((r) => r.id));
+  for (const session of seedSessions) {
+    if (existing.has(session.id)) continue;
+    // A demo programme an administrator deleted keeps its sessions away too.
+    if (session.programmeId && !programmes.has(session.programmeId)) continue;
+    const { startsAt, endsAt } = seedSessionTimes(session, now);
+    await trx
+      .insertInto("events")
+      .values({
+        id: session.id,
+        programme_id: session.programmeId,
+        kind: session.kind,
+        title: session.title,
+        starts_at: startsAt,
+        ends_at: endsAt,
+        time_zone: session.timeZone,
+        city: session.city,
+        venue: session.venue,
+        time_slot: session.timeSlot,
+        capacity: session.capacity,
+        price_cents: session.priceCents,
+        currency: "USD",
+        organiser: session.organiser,
+        organiser_email: session.organiserEmail,
+        facilitator: session.facilitator ?? null,
+        payment_link: null,
+        external_link: session.externalLink ?? null,
+        page_link: null,
+        status: "Open",
+        no_enrol: session.noEnrol ? 1 : 0,
+        created_at: at,
+        updated_at: at,
+      })
+      .execute();
+    inserted += 1;
+    for (let i = 1; i <= (session.demoRegistrations ?? 0); i++) {
+      const email = `demo.attendee${i}+${session.id}@example.com`;
+      await trx
+        .insertInto("registrations")
+        .values({
+          id: `${session.id}-demo-${i}`,
+          event_id: session.id,
+          programme_id: session.programmeId,
+          kind: session.kind === "hypnotherapy" || session.kind === "tasso" ? session.kind : "decode",
+          first_name: "Demo",
+          middle_name: null,
+          last_name: `Attendee ${i}`,
+          name_on_certificate: `Demo Attendee ${i}`,
+          email,
+          email_key: email,
+          mobile_no: "5550100000",
+          date_of_birth: "1985-06-15",
+          occupation: "Demo registration",
+          session_label: `${session.city} | ${session.title} | demo`,
+          terms_accepted_at: at,
+          level_name: session.title,
+          created_at: at,
+        })
+        .execute();
+    }
+  }
+  return inserted;
 }

@@ -25,6 +25,6 @@ export const adminSections: Record<string, string> = {
   "family-consultations": "Family consultation registrations",
   "ich-registrations": "ICH registrations",
   "family-events": "Family Constellation events",
-  hypnotherapy: "Hypnotherapy programmes",
-  decode: "Decode programmes",
+  hypnotherapy: "Hypnotherapy programs",
+  decode: "Decode programs",
 };

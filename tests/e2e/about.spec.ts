@@ -96,7 +96,7 @@ test.describe("Privacy Policy", () => {
     }
     for (const name of [
       "When you contact us",
-      "When you register for a programme",
+      "When you register for a program",
       "When you book a Family Constellation session",
     ]) {
       await expect(page.getByRole("heading", { level: 3, name })).toBeVisible();

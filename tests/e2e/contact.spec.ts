@@ -47,7 +47,9 @@ test.describe("Contact Us", () => {
     await expect(page.getByText("Sending your message...")).toBeVisible();
     release();
 
-    await expect(page.getByText("Message sent successfully! We will contact you soon.")).toBeVisible();
+    // The toast, and the thank-you in the page.
+    await expect(page.getByRole("region", { name: /Notifications/ }).getByText("Message sent successfully! We will contact you soon.")).toBeVisible();
+    await expect(page.locator("form").getByText("Message sent successfully! We will contact you soon.")).toBeVisible();
     await expect(page.getByLabel("First Name")).toHaveValue("");
     await expect(page.getByLabel("Country")).toHaveValue("");
     await expect(page.getByRole("checkbox", { name: /privacy policy/ })).not.toBeChecked();
@@ -126,11 +128,123 @@ test.describe("Contact Us", () => {
     // The form keeps what was typed.
     await expect(page.getByLabel("First Name")).toHaveValue("Maya");
 
+    // A proxy's error page carries no JSON message: the spec's fallback, never 'API request failed'.
+    await page.unroute("**/api/contact");
+    await page.route("**/api/contact", (route) =>
+      route.fulfill({ status: 502, contentType: "text/html", body: "<html><body><h1>502 Bad Gateway</h1></body></html>" }),
+    );
+    await page.getByRole("button", { name: "Send Message" }).click();
+    const fallback = page.getByText("Failed to send message. Please try again later.");
+    await expect(fallback).toBeVisible();
+    await expect(page.getByText("API request failed")).toHaveCount(0);
+    await expect(fallback).toHaveCount(0, { timeout: 10_000 });
+
     await page.unroute("**/api/contact");
     await page.route("**/api/contact", (route) => route.abort("connectionrefused"));
     await page.getByRole("button", { name: "Send Message" }).click();
-    await expect(page.getByText("Failed to send message. Please try again later.")).toBeVisible();
+    await expect(fallback).toBeVisible();
   });
+
+  test("Send Message stays in the tab order while invalid; activating it shows every error and focuses the first invalid field", async ({ page }) => {
+    await page.goto("/contact-us");
+    await hydrated(page);
+    await page.getByLabel("First Name").fill("Maya");
+    await page.getByLabel("Email").fill("maya@example.com");
+    const send = page.getByRole("button", { name: "Send Message" });
+    await expect(send).toHaveAttribute("aria-disabled", "true");
+    // Only the fields typed in show their state so far.
+    await expect(page.locator("#lastName-error")).toHaveText("");
+
+    await page.getByRole("checkbox", { name: /privacy policy/ }).focus();
+    for (let i = 0; i < 4 && !(await send.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+    await expect(send).toBeFocused();
+    await page.keyboard.press("Enter");
+
+    await expect(page.locator("#lastName-error")).toHaveText("Last name is required");
+    await expect(page.locator("#phoneNumber-error")).toHaveText("Phone number is required");
+    await expect(page.locator("#country-error")).toHaveText("Country is required");
+    await expect(page.locator("#zipCode-error")).toHaveText("Zip code is required");
+    await expect(page.locator("#acceptPrivacyPolicy-error")).toHaveText("You must accept the privacy policy");
+    await expect(page.locator("#firstName-error")).toHaveText("");
+    await expect(page.getByLabel("Last Name")).toBeFocused();
+    // Nothing was sent.
+    await expect(page.getByText("Sending your message...")).toHaveCount(0);
+
+    // Space on the button does the same once the focus is back on it.
+    await page.getByLabel("Last Name").fill("Ortiz");
+    await send.focus();
+    await page.keyboard.press("Space");
+    await expect(page.getByLabel("Phone Number")).toBeFocused();
+    await expectNoAxeViolations(page);
+  });
+
+  test("the focus stays on Send Message while sending, then moves to the thank-you shown in the page", async ({ page }) => {
+    await page.goto("/contact-us");
+    await hydrated(page);
+    const email = `focus.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`;
+    await fillValid(page, email);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/api/contact", async (route) => {
+      await held;
+      await route.continue();
+    });
+    const send = page.getByRole("button", { name: "Send Message" });
+    await send.focus();
+    await page.keyboard.press("Enter");
+    const sending = page.getByRole("button", { name: "Sending..." });
+    await expect(sending).toHaveAttribute("aria-disabled", "true");
+    await expect(sending).toBeFocused();
+    // A second Enter while sending sends nothing more.
+    await page.keyboard.press("Enter");
+    release();
+
+    await expect(page.getByRole("heading", { name: "Thank you for your message" })).toBeVisible();
+    // The focus is on the thank-you, which says what happened.
+    await expect
+      .poll(() => page.evaluate(() => (document.activeElement?.querySelector("h3") ? document.activeElement.textContent : document.activeElement?.tagName)))
+      .toBe("Thank you for your messageMessage sent successfully! We will contact you soon.");
+    await expect(page.getByLabel("First Name")).toHaveValue("");
+    await expect.poll(() => queryDb("SELECT id FROM contact_messages WHERE email = ?", email).length).toBe(1);
+    // The success toast is on screen too: its colours pass (app.css overrides sonner's).
+    await expect(page.locator("[data-sonner-toast][data-type=success]")).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Typing a new message puts the thank-you away.
+    await page.getByLabel("First Name").fill("Ana");
+    await expect(page.getByRole("heading", { name: "Thank you for your message" })).toHaveCount(0);
+  });
+
+  for (const width of [375, 1280]) {
+    test(`at ${width} px each error sits under its own field, clear of the next label`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/contact-us");
+      await hydrated(page);
+      // Tabbing through the empty fields shows each one's error.
+      await page.getByLabel("First Name").focus();
+      for (let i = 0; i < 6; i++) await page.keyboard.press("Tab");
+      await expect(page.getByLabel("Message (optional)")).toBeFocused();
+      await expect(page.locator("#zipCode-error")).toHaveText("Zip code is required");
+      const gaps = await page.evaluate(() => {
+        const fields = ["firstName", "lastName", "email", "phoneNumber", "country", "zipCode"];
+        const labels = [...document.querySelectorAll<HTMLLabelElement>("form[aria-label='Contact form'] label")];
+        return fields.map((id) => {
+          const control = document.getElementById(id)!.getBoundingClientRect();
+          const error = document.getElementById(`${id}-error`)!.getBoundingClientRect();
+          // The next label below this error, in the same column.
+          const below = labels
+            .map((l) => l.getBoundingClientRect())
+            .filter((l) => l.top >= error.bottom - 1 && l.left < error.right && l.right > error.left)
+            .sort((a, b) => a.top - b.top)[0];
+          return { id, toOwnControl: error.top - control.bottom, toNextLabel: below ? below.top - error.bottom : null };
+        });
+      });
+      for (const g of gaps) {
+        expect(g.toOwnControl, `${g.id}: error to its field`).toBeLessThanOrEqual(6);
+        expect(g.toNextLabel ?? Infinity, `${g.id}: error to the next label`).toBeGreaterThanOrEqual(3 * g.toOwnControl + 8);
+      }
+    });
+  }
 
   test("D3: a therapist request starts with a pre-filled message", async ({ page }) => {
     await page.goto("/contact-us?topic=therapist");
@@ -160,7 +274,8 @@ test.describe("Contact Us without JavaScript", () => {
     const email = `nojs.${Date.now()}@example.com`;
     await fillValid(page, email);
     await page.getByRole("button", { name: "Send Message" }).click();
-    await expect(page.getByRole("status")).toHaveText("Message sent successfully! We will contact you soon.");
+    await expect(page.getByRole("status")).toContainText("Thank you for your message");
+    await expect(page.getByRole("status")).toContainText("Message sent successfully! We will contact you soon.");
     expect(queryDb("SELECT id FROM contact_messages WHERE email = ?", email)).toHaveLength(1);
   });
 });

@@ -10,7 +10,7 @@ test.describe("DECODE landing", () => {
     await expect(cards).toHaveCount(5);
     await expect(cards.locator("h3")).toHaveText([
       "DECODE Level 1: Decode Your Mind",
-      "DECODE Level 2: Decode Your Behaviour",
+      "DECODE Level 2: Decode Your Behavior",
       "DECODE Level 3: Decode Your Relationships",
       "DECODE Level 4: Decode Your Blueprint",
       "DECODE Level 5: Decode The Child",
@@ -112,4 +112,24 @@ test.describe("DECODE landing", () => {
     await expect(page.getByRole("heading", { name: "No programs found" })).toBeVisible();
     await expect(page.getByText("Check back later for upcoming decode programs.")).toBeVisible();
   });
+});
+
+test("at 375 px a programme card's player keeps its controls compact: the time on one line, the picture mostly clear", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto("/decode");
+  await hydrated(page);
+  await page.getByRole("button", { name: /^Play video: .*preview$/ }).first().click();
+  const player = page.locator(".video-player").first();
+  await expect(player).toHaveAttribute("data-phase", "playing");
+  const video = player.locator("video");
+  await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.duration)).toBeGreaterThan(1);
+  await player.getByRole("button", { name: "Pause" }).click();
+  const clock = player.getByText(/^\d+:\d\d \/ \d+:\d\d$/);
+  await expect(clock).toBeVisible();
+  const lines = await clock.evaluate((el) => el.getBoundingClientRect().height / parseFloat(getComputedStyle(el).lineHeight));
+  expect(lines, "lines of '0:01 / 0:09'").toBeLessThan(1.5);
+  const playerBox = (await player.boundingBox())!;
+  // The controls bar, from its gradient's top to the bottom of the player.
+  const controls = (await player.getByRole("slider", { name: "Seek" }).locator("..").boundingBox())!;
+  expect(controls.height / playerBox.height, "share of the video under the controls").toBeLessThan(0.45);
 });

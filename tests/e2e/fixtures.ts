@@ -1,7 +1,8 @@
 import { DatabaseSync } from "node:sqlite";
 import path from "node:path";
+import { inflateSync } from "node:zlib";
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page } from "@playwright/test";
+import { expect, type Locator, type Page } from "@playwright/test";
 
 /** Read-only access to the e2e server's SQLite database, to check what was stored. */
 export function queryDb<T = Record<string, unknown>>(sql: string, ...params: Array<string | number>): T[] {
@@ -14,9 +15,11 @@ export function queryDb<T = Record<string, unknown>>(sql: string, ...params: Arr
   }
 }
 
-/** axe-core with the WCAG 2.0–2.2 A and AA rules: expects no violation. */
-export async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).analyze();
+/** axe-core with the WCAG 2.0–2.2 A and AA rules: expects no violation (outside `exclude`, CSS selectors). */
+export async function expectNoAxeViolations(page: Page, exclude: string[] = []) {
+  const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]);
+  for (const selector of exclude) builder.exclude(selector);
+  const results = await builder.analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary).toEqual([]);
 }
@@ -24,4 +27,115 @@ export async function expectNoAxeViolations(page: Page) {
 /** Waits until React has hydrated the page (the layout marks <html> once it has). */
 export async function hydrated(page: Page) {
   await expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+}
+
+/** Decodes a Playwright screenshot (8-bit RGB or RGBA PNG, not interlaced) into pixels. */
+export function decodePng(png: Buffer): { width: number; height: number; rgb: (x: number, y: number) => [number, number, number] } {
+  let offset = 8;
+  let width = 0;
+  let height = 0;
+  let channels = 0;
+  const chunks: Buffer[] = [];
+  while (offset < png.length) {
+    const length = png.readUInt32BE(offset);
+    const type = png.toString("latin1", offset + 4, offset + 8);
+    const body = png.subarray(offset + 8, offset + 8 + length);
+    if (type === "IHDR") {
+      width = body.readUInt32BE(0);
+      height = body.readUInt32BE(4);
+      if (body[8] !== 8 || body[12] !== 0) throw new Error("only 8-bit, non-interlaced PNGs");
+      channels = ({ 2: 3, 6: 4 } as Record<number, number>)[body[9]!] ?? 0;
+      if (!channels) throw new Error(`unsupported PNG colour type ${body[9]}`);
+    } else if (type === "IDAT") chunks.push(body);
+    offset += 12 + length;
+  }
+  const raw = inflateSync(Buffer.concat(chunks));
+  const stride = width * channels;
+  const out = Buffer.alloc(stride * height);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)]!;
+    for (let i = 0; i < stride; i++) {
+      const x = raw[y * (stride + 1) + 1 + i]!;
+      const a = i >= channels ? out[y * stride + i - channels]! : 0;
+      const b = y > 0 ? out[(y - 1) * stride + i]! : 0;
+      const c = y > 0 && i >= channels ? out[(y - 1) * stride + i - channels]! : 0;
+      let predictor = 0;
+      if (filter === 1) predictor = a;
+      else if (filter === 2) predictor = b;
+      else if (filter === 3) predictor = (a + b) >> 1;
+      else if (filter === 4) {
+        const p = a + b - c;
+        const [pa, pb, pc] = [Math.abs(p - a), Math.abs(p - b), Math.abs(p - c)];
+        predictor = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+      }
+      out[y * stride + i] = (x + predictor) & 0xff;
+    }
+  }
+  return {
+    width,
+    height,
+    rgb: (x, y) => {
+      const i = y * stride + x * channels;
+      return [out[i]!, out[i + 1]!, out[i + 2]!];
+    },
+  };
+}
+
+/** WCAG contrast ratio of two sRGB colours. */
+export function contrastRatio(a: [number, number, number], b: [number, number, number]): number {
+  const lum = ([r, g, bl]: [number, number, number]) => {
+    const lin = (v: number) => {
+      const s = v / 255;
+      return s <= 0.04045 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+    };
+    return 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(bl);
+  };
+  const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x) as [number, number];
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/**
+ * Focuses `control` from the keyboard and checks, on screenshots taken before
+ * and after, that a focus indicator encloses it that a user can see: walking
+ * out from its centre to the left, right, top and bottom, each walk crosses a
+ * band at least 2 px thick whose pixels changed by at least 3:1 (WCAG 2.4.11
+ * and 2.4.13). A ring clipped by a rounded container or too faint fails.
+ */
+export async function expectVisibleFocusRing(page: Page, control: Locator, margin = 160) {
+  await control.evaluate((el) => el.scrollIntoView({ block: "center", inline: "center" }));
+  await page.mouse.move(0, page.viewportSize()!.height - 1);
+  await page.waitForTimeout(400);
+  const box = (await control.boundingBox())!;
+  const viewport = page.viewportSize()!;
+  const clip = {
+    x: Math.max(0, Math.floor(box.x - margin)),
+    y: Math.max(0, Math.floor(box.y - margin)),
+    width: 0,
+    height: 0,
+  };
+  clip.width = Math.min(viewport.width, Math.ceil(box.x + box.width + margin)) - clip.x;
+  clip.height = Math.min(viewport.height, Math.ceil(box.y + box.height + margin)) - clip.y;
+  const before = decodePng(await page.screenshot({ clip, animations: "disabled" }));
+  await page.keyboard.press("Shift");
+  await control.focus();
+  expect(await control.evaluate((el) => el.matches(":focus-visible"))).toBe(true);
+  await page.waitForTimeout(100);
+  const after = decodePng(await page.screenshot({ clip, animations: "disabled" }));
+
+  const cx = Math.round(box.x + box.width / 2 - clip.x);
+  const cy = Math.round(box.y + box.height / 2 - clip.y);
+  const walks: Record<string, [number, number]> = { left: [-1, 0], right: [1, 0], top: [0, -1], bottom: [0, 1] };
+  const thickest: Record<string, number> = {};
+  for (const [side, [dx, dy]] of Object.entries(walks)) {
+    let run = 0;
+    let best = 0;
+    for (let x = cx, y = cy; x >= 0 && y >= 0 && x < before.width && y < before.height; x += dx, y += dy) {
+      run = contrastRatio(before.rgb(x, y), after.rgb(x, y)) >= 3 ? run + 1 : 0;
+      best = Math.max(best, run);
+    }
+    thickest[side] = best;
+  }
+  for (const side of Object.keys(walks)) {
+    expect(thickest[side], `${side} of the focus ring (px changed by 3:1 or more: ${JSON.stringify(thickest)})`).toBeGreaterThanOrEqual(2);
+  }
 }

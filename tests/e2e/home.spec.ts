@@ -89,21 +89,55 @@ test.describe("Home", () => {
     expect(errors.some((e) => e.includes("Auto-play failed"))).toBe(true);
   });
 
-  test("testimonial carousel: one card, inline play, and changing the card stops playback", async ({ page }) => {
+  test("testimonials: the one testimonial is shown alone, without Previous and Next, and plays inline in the shared player", async ({ page }) => {
     await page.goto("/");
     await hydrated(page);
-    const region = page.getByRole("region", { name: "Testimonials" });
-    await expect(region.getByTestId("testimonial-card")).toHaveCount(1);
-    const ratio = await region.getByTestId("testimonial-card").evaluate((el) => el.getBoundingClientRect().width / el.getBoundingClientRect().height);
+    const section = page.locator("section", { has: page.getByRole("heading", { name: "What People Say" }) });
+    const card = section.getByTestId("testimonial-card");
+    await expect(card).toHaveCount(1);
+    const ratio = await card.evaluate((el) => el.getBoundingClientRect().width / el.getBoundingClientRect().height);
     expect(ratio).toBeCloseTo(0.75, 2);
-    await region.getByRole("button", { name: /^Play testimonial from/ }).click();
-    const video = region.locator("video");
+    // Spec part 1 §4.3: with one item only that item is shown.
+    await expect(section.getByRole("button", { name: "Previous testimonial" })).toHaveCount(0);
+    await expect(section.getByRole("button", { name: "Next testimonial" })).toHaveCount(0);
+    await expect(section.getByText("I came for better sleep and left understanding myself for the first time.")).toBeVisible();
+
+    const play = section.getByRole("button", { name: /^Play testimonial from/ });
+    await play.focus();
+    await page.keyboard.press("Enter");
+    const video = card.locator("video");
     await expect.poll(() => video.evaluate((v: HTMLVideoElement) => !v.paused)).toBe(true);
-    await region.getByRole("button", { name: "Next testimonial" }).click();
-    await expect(region.locator("video")).toHaveCount(0);
-    await expect(region.getByText("Testimonial 1 of 1: Rachel M.", { exact: false })).toBeAttached();
-    await region.getByRole("button", { name: "Previous testimonial" }).click();
-    await expect(region.getByTestId("testimonial-card")).toHaveCount(1);
+    // Our own controls, not the browser's, and the focus moved onto them.
+    await expect(video).not.toHaveAttribute("controls");
+    await expect(card.getByRole("button", { name: "Pause" })).toBeFocused();
+    await expect(card.getByRole("slider", { name: "Seek" })).toBeVisible();
+    // The widescreen video is letterboxed in the 3:4 card, not cropped.
+    expect(await video.evaluate((v) => getComputedStyle(v).objectFit)).toBe("contain");
+    const box = (await video.boundingBox())!;
+    const cardBox = (await card.boundingBox())!;
+    expect(Math.abs(box.width - cardBox.width)).toBeLessThanOrEqual(1);
+    expect(Math.abs(box.height - cardBox.height)).toBeLessThanOrEqual(1);
+
+    // At the end the card comes back, with the focus on its button.
+    await card.getByRole("slider", { name: "Seek" }).focus();
+    await page.keyboard.press("End");
+    await expect(play).toBeVisible();
+    await expect(play).toBeFocused();
+    await expect(card.locator("video")).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+
+  test("at 1280 px the single testimonial's words sit beside its card", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto("/");
+    const section = page.locator("section", { has: page.getByRole("heading", { name: "What People Say" }) });
+    const card = (await section.getByTestId("testimonial-card").boundingBox())!;
+    const words = (await section.getByText("I came for better sleep and left understanding myself for the first time.").boundingBox())!;
+    expect(words.x + words.width).toBeLessThanOrEqual(card.x - 24);
+    expect(words.y).toBeGreaterThan(card.y);
+    expect(words.y + words.height).toBeLessThan(card.y + card.height);
+    // Together they fill the band rather than one narrow card in the middle.
+    expect(card.x + card.width - words.x).toBeGreaterThan(700);
   });
 });
 

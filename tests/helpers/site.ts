@@ -11,7 +11,11 @@ type SiteModule = typeof import("../../server/app");
  * Starts the built site (build/server/index.js: the artefact `npm start` serves)
  * on a free port with a database of its own; `stop()` closes it and drops the data.
  */
-export async function startSite(dialect: "sqlite" | "postgres", env: Record<string, string> = {}) {
+export async function startSite(
+  dialect: "sqlite" | "postgres",
+  env: Record<string, string> = {},
+  opts: { clientDir?: string } = {},
+) {
   const entry = path.resolve("build/server/index.js");
   if (!fs.existsSync(entry)) throw new Error("build/server/index.js is missing: run `npm run build` first");
   const { createSite } = (await import(/* @vite-ignore */ entry)) as SiteModule;
@@ -21,11 +25,12 @@ export async function startSite(dialect: "sqlite" | "postgres", env: Record<stri
   const config = loadConfig({
     NODE_ENV: "test",
     LOG_LEVEL: "silent",
+    MAIL_POLL_SECONDS: "0.2",
     DATA_DIR: dataDir,
     ...(pgDb ? { DATABASE_URL: pgDb.url } : {}),
     ...env,
   });
-  const site = await createSite(config);
+  const site = await createSite(config, opts.clientDir ? { clientDir: path.resolve(opts.clientDir) } : {});
   const server = site.app.listen(0, "127.0.0.1");
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

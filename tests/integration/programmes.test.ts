@@ -28,7 +28,7 @@ describe.each(dialects)("DECODE programmes on %s", (dialect) => {
     ]);
     expect(rows.map((r) => r.title)).toEqual([
       "DECODE Level 1: Decode Your Mind",
-      "DECODE Level 2: Decode Your Behaviour",
+      "DECODE Level 2: Decode Your Behavior",
       "DECODE Level 3: Decode Your Relationships",
       "DECODE Level 4: Decode Your Blueprint",
       "DECODE Level 5: Decode The Child",
@@ -75,7 +75,7 @@ describe.each(dialects)("DECODE programmes on %s", (dialect) => {
   it("answers one programme wrapped in data, and 404 for an unknown id", async () => {
     const one = await get("/api/decode/user/decode-2");
     expect(one.status).toBe(200);
-    expect(one.body.data).toMatchObject({ _id: "decode-2", title: "DECODE Level 2: Decode Your Behaviour" });
+    expect(one.body.data).toMatchObject({ _id: "decode-2", title: "DECODE Level 2: Decode Your Behavior" });
     const missing = await get("/api/decode/user/nope");
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ success: false, message: "Program not found" });

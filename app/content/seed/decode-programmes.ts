@@ -32,7 +32,7 @@ export const decodeProgrammes: SeedProgramme[] = [
     cardPoints: [
       list([
         "How the conscious and subconscious mind work together",
-        "Recognise the beliefs that run on autopilot",
+        "Recognize the beliefs that run on autopilot",
         "Self-hypnosis for calm, focus and sleep",
         "A daily practice you can keep",
       ]),
@@ -46,8 +46,8 @@ export const decodeProgrammes: SeedProgramme[] = [
   {
     id: "decode-2",
     level: 2,
-    title: "DECODE Level 2: Decode Your Behaviour",
-    subtitle: "Trace patterns of behaviour to their roots and replace the ones that no longer serve you.",
+    title: "DECODE Level 2: Decode Your Behavior",
+    subtitle: "Trace patterns of behavior to their roots and replace the ones that no longer serve you.",
     duration: "2 Days",
     priceCents: 60000,
     buttonText: "Enroll Now",
@@ -62,7 +62,7 @@ export const decodeProgrammes: SeedProgramme[] = [
     ],
     enrollmentFeatures: ["Two days, in person", "Practice in pairs with feedback", "10% discount on Level 3 for graduates"],
     learningSections: [
-      { _id: "d2-s1", title: "Patterns and triggers", content: "<p>Observe your behaviour with curiosity instead of judgement, and map what sets it off.</p>" },
+      { _id: "d2-s1", title: "Patterns and triggers", content: "<p>Observe your behavior with curiosity instead of judgment, and map what sets it off.</p>" },
       { _id: "d2-s2", title: "Changing the response", content: "<p>Reframing, anchoring and rehearsal in trance so the new response becomes the easy one.</p>" },
     ],
   },
@@ -103,10 +103,10 @@ export const decodeProgrammes: SeedProgramme[] = [
         "Identify your core beliefs about self-worth",
         "Timeline and regression work on defining moments",
         "Purpose and values clarification",
-        "10% off premium programmes for Level 4 graduates",
+        "10% off premium programs for Level 4 graduates",
       ]),
     ],
-    enrollmentFeatures: ["Two days, in person", "Personal blueprint workbook", "10% discount on premium programmes for graduates"],
+    enrollmentFeatures: ["Two days, in person", "Personal blueprint workbook", "10% discount on premium programs for graduates"],
     learningSections: [
       { _id: "d4-s1", title: "Your inner blueprint", content: "<p>The beliefs about who you are that quietly set the limits of what you attempt.</p>" },
       { _id: "d4-s2", title: "Rewriting", content: "<p>Regression and future-pacing to install a blueprint that fits the life you choose.</p>" },

@@ -1,6 +1,8 @@
 import { sql } from "kysely";
 import type { Database } from "~/db/db.server";
 import type { ProgrammeKind, ProgrammeRow } from "~/db/schema";
+import { upcomingSessions, type EventJson } from "~/features/events/events.server";
+import { sanitizeRichText } from "~/lib/sanitize.server";
 import type { ListQuery } from "./query";
 
 function parseJson<T>(text: string, fallback: T): T {
@@ -15,16 +17,20 @@ function likePattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The JSON shape of a programme (spec part 2 §3), `_id` included. */
-export function programmeToJson(row: ProgrammeRow) {
+/** The JSON shape of a programme (spec part 2 §3), `_id` included; rich text sanitised again on the way out (S4). */
+export function programmeToJson(row: ProgrammeRow, upcomingEvents: EventJson[] = []) {
   return {
     _id: row.id,
     title: row.title,
     subtitle: row.subtitle,
     subtitle1: row.subtitle1,
     level: row.level,
-    cardPoints: parseJson<string[]>(row.card_points, []),
-    learningSections: parseJson<Array<{ _id: string; title: string; content: string }>>(row.learning_sections, []),
+    cardPoints: parseJson<string[]>(row.card_points, []).map((p) => sanitizeRichText(String(p))),
+    learningSections: parseJson<Array<{ _id: string; title: string; content: string }>>(row.learning_sections, []).map((s) => ({
+      _id: String(s._id),
+      title: String(s.title),
+      content: sanitizeRichText(String(s.content)),
+    })),
     enrollment_features: parseJson<string[]>(row.enrollment_features, []),
     duration: row.duration,
     buttonText: row.button_text,
@@ -34,7 +40,9 @@ export function programmeToJson(row: ProgrammeRow) {
     price: row.price_cents === null ? null : row.price_cents / 100,
     currency: row.currency,
     status: row.status,
-    upcomingEvents: [] as unknown[],
+    kind: row.kind,
+    details: parseJson<unknown>(row.details ?? "null", null),
+    upcomingEvents,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -66,8 +74,9 @@ export async function listProgrammes(db: Database, kind: ProgrammeKind, q: ListQ
       .execute(),
   ]);
   const totalPrograms = Number(total);
+  const sessions = await upcomingSessions(db, rows.map((r) => r.id));
   return {
-    programs: rows.map(programmeToJson),
+    programs: rows.map((r) => programmeToJson(r, sessions.get(r.id) ?? [])),
     totalPages: Math.max(1, Math.ceil(totalPrograms / q.limit)),
     totalPrograms,
     currentPage: q.page,
@@ -76,7 +85,23 @@ export async function listProgrammes(db: Database, kind: ProgrammeKind, q: ListQ
 
 export async function getProgramme(db: Database, kind: ProgrammeKind, id: string) {
   const row = await db.selectFrom("programmes").selectAll().where("kind", "=", kind).where("id", "=", id).executeTakeFirst();
-  return row ? programmeToJson(row) : null;
+  if (!row) return null;
+  const sessions = await upcomingSessions(db, [row.id]);
+  return programmeToJson(row, sessions.get(row.id) ?? []);
+}
+
+/** The programme of a kind at a level (the /level/{n} pages read DECODE's), with its sessions. */
+export async function getProgrammeByLevel(db: Database, kind: ProgrammeKind, level: number) {
+  const row = await db
+    .selectFrom("programmes")
+    .selectAll()
+    .where("kind", "=", kind)
+    .where("level", "=", level)
+    .orderBy("sort_order")
+    .executeTakeFirst();
+  if (!row) return null;
+  const sessions = await upcomingSessions(db, [row.id]);
+  return programmeToJson(row, sessions.get(row.id) ?? []);
 }
 
 /** Every programme's id and last change, for the sitemap. */

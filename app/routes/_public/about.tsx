@@ -11,7 +11,7 @@ export const meta: Route.MetaFunction = ({ matches }) =>
   pageMeta(matches, {
     title: "About",
     description:
-      "Our vision and mission, the directors who lead us, our USA team of medical and healing practitioners, and the organisations we work with.",
+      "Our vision and mission, the directors who lead us, our USA team of medical and healing practitioners, and the organizations we work with.",
     path: "/about",
   });
 
@@ -46,9 +46,10 @@ export default function About() {
             Three directors share the work of leading the institute: its vision, its growth and the standard every
             graduate is held to.
           </SectionIntro>
-          <ul className="mt-10 mx-auto grid max-w-xl gap-6 md:mt-12 lg:max-w-none lg:grid-cols-3 lg:gap-8">
+          {/* Each card spans three rows of the list's grid (subgrid), so names, roles and bios line up across a row of cards. */}
+          <ul className="mt-10 mx-auto grid max-w-xl gap-x-8 gap-y-6 md:mt-12 lg:max-w-none lg:grid-cols-3">
             {directors.map((person) => (
-              <li key={person.name}>
+              <li key={person.name} className="row-span-3 grid grid-rows-subgrid">
                 <DirectorCard person={person} />
               </li>
             ))}
@@ -62,9 +63,9 @@ export default function About() {
             Physicians, psychologists, nurses and therapists who teach, supervise and mentor our students in
             workshops across the country.
           </SectionIntro>
-          <ul className="mt-10 grid gap-6 sm:grid-cols-2 md:mt-12 lg:grid-cols-3 lg:gap-8">
+          <ul className="mt-10 grid gap-x-6 gap-y-6 sm:grid-cols-2 md:mt-12 lg:grid-cols-3 lg:gap-x-8">
             {usaTeam.map((person) => (
-              <li key={person.name}>
+              <li key={person.name} className="row-span-3 grid grid-rows-subgrid">
                 <TeamCard person={person} />
               </li>
             ))}
@@ -75,7 +76,7 @@ export default function About() {
       <section aria-labelledby="affiliations-heading" className="py-16 md:py-24">
         <div className="container-page">
           <SectionIntro id="affiliations-heading" eyebrow="Partners" title="Our Affiliations">
-            We work alongside organisations that share our commitment to ethical, well-taught and accessible
+            We work alongside organizations that share our commitment to ethical, well-taught and accessible
             mind-body care.
           </SectionIntro>
           <ul className="mt-10 mx-auto grid max-w-xl gap-6 md:mt-12 lg:max-w-none lg:grid-cols-3 lg:gap-8">
@@ -120,22 +121,30 @@ function PurposeCard({ icon, title, text }: { icon: ReactNode; title: string; te
 
 function DirectorCard({ person }: { person: Person }) {
   return (
-    <article className="flex h-full flex-col items-center rounded-3xl bg-white p-7 text-center shadow-sm ring-1 ring-plum-100 md:p-8">
-      <PersonAvatar name={person.name} size="lg" />
-      <h3 className="mt-5 text-2xl text-plum-900">{person.name}</h3>
-      <p className="mt-2 font-semibold text-balance text-plum-700">{person.role}</p>
-      {person.credentials ? <p className="mt-1 text-sm text-balance text-muted">{person.credentials}</p> : null}
-      <span aria-hidden="true" className="my-5 h-px w-12 bg-gold-500" />
-      <p className="leading-relaxed text-ink/90">{person.bio}</p>
+    <article className="row-span-3 grid grid-rows-subgrid gap-y-0 rounded-3xl bg-white p-7 shadow-sm ring-1 ring-plum-100 md:p-8">
+      <div className="flex flex-col items-center text-center">
+        <PersonAvatar name={person.name} palette={person.portrait} size="lg" />
+        <h3 className="mt-5 text-2xl text-plum-900">{person.name}</h3>
+      </div>
+      <div className="mt-2 flex flex-col items-center text-center">
+        <p className="font-semibold text-balance text-plum-700">{person.role}</p>
+        {person.credentials ? <p className="mt-1 text-sm text-balance text-muted">{person.credentials}</p> : null}
+        {/* At the foot of the row, so the rules of a row of cards line up too. */}
+        <span aria-hidden="true" className="mt-auto pt-5">
+          <span className="block h-px w-12 bg-gold-500" />
+        </span>
+      </div>
+      {/* Long text reads best left-aligned; only the short lines above are centred. */}
+      <p className="mt-5 leading-relaxed text-ink/90">{person.bio}</p>
     </article>
   );
 }
 
 function TeamCard({ person }: { person: Person }) {
   return (
-    <article className="flex h-full flex-col rounded-3xl bg-white p-7 shadow-sm ring-1 ring-plum-100">
+    <article className="row-span-3 grid grid-rows-subgrid gap-y-0 rounded-3xl bg-white p-7 shadow-sm ring-1 ring-plum-100">
       <div className="flex items-center gap-4">
-        <PersonAvatar name={person.name} />
+        <PersonAvatar name={person.name} palette={person.portrait} />
         <div>
           <h3 className="text-xl leading-snug text-plum-900">{person.name}</h3>
           {person.credentials ? <p className="mt-0.5 text-sm text-muted">{person.credentials}</p> : null}

@@ -5,7 +5,7 @@ import type { Route } from "./+types/decode-level";
 export const meta: Route.MetaFunction = ({ matches, params }) =>
   pageMeta(matches, {
     title: "DECODE level",
-    description: "A DECODE level: what you will learn, upcoming sessions and enrolment.",
+    description: "A DECODE level: what you will learn, upcoming sessions and enrollment.",
     path: `/decode/level/${params.id}`,
   });
 

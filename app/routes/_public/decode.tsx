@@ -7,8 +7,8 @@ import { decodeFaqs } from "~/content/decode-faq";
 import { videos } from "~/content/media";
 import { listProgrammes } from "~/features/programmes/programmes.server";
 import { normaliseProgramme } from "~/features/programmes/normalise";
-import { FETCH_FAILED, ProgrammeList, programmesFromAnswer } from "~/features/programmes/programme-list";
-import { apiRequest } from "~/lib/api-client";
+import { courseItemListJsonLd } from "~/features/programmes/item-list-jsonld";
+import { FETCH_FAILED, ProgrammeList, decodeListKind, fetchProgrammes } from "~/features/programmes/programme-list";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import type { Route } from "./+types/decode";
 
@@ -28,44 +28,19 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** Later visits in the browser read the public API, as the spec's client does (§4.6). */
 export async function clientLoader(): Promise<LoaderResult> {
-  try {
-    const answer = await apiRequest("GET", "/decode/user?page=1&limit=50");
-    return { programs: programmesFromAnswer(answer), error: null };
-  } catch (error) {
-    return { programs: null, error: error instanceof Error && error.message ? error.message : FETCH_FAILED };
-  }
+  return fetchProgrammes(decodeListKind);
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const site = siteFrom(matches);
-  const courses = (loaderData?.programs ?? []).map((p) => normaliseProgramme(p));
+  const courses = (loaderData?.programs ?? []).map((p) => normaliseProgramme(p)).toReversed();
+  const itemList = courseItemListJsonLd(courses, "/decode/level/", siteFrom(matches));
   return [
     ...pageMeta(matches, {
       title: "DECODE",
-      description: "DECODE: transform your mind, behaviour, relationships and blueprint in five practical, in-person levels across the USA.",
+      description: "DECODE: transform your mind, behavior, relationships and blueprint in five practical, in-person levels across the USA.",
       path: "/decode",
     }),
-    ...(courses.length
-      ? [
-          {
-            "script:ld+json": {
-              "@context": "https://schema.org",
-              "@type": "ItemList",
-              itemListElement: courses.toReversed().map((c, i) => ({
-                "@type": "ListItem",
-                position: i + 1,
-                item: {
-                  "@type": "Course",
-                  name: c.title,
-                  description: c.subtitle,
-                  url: `${site?.publicUrl ?? ""}/decode/level/${encodeURIComponent(c.id)}`,
-                  provider: { "@type": "Organization", name: site?.orgName, sameAs: site?.publicUrl },
-                },
-              })),
-            },
-          },
-        ]
-      : []),
+    ...(itemList ? [{ "script:ld+json": itemList }] : []),
   ];
 };
 
@@ -116,7 +91,7 @@ function DecodePage({ programs, error }: { programs: Record<string, unknown>[] |
       <section aria-labelledby="programmes-heading" className="py-16 md:py-24">
         <div className="container-page">
           <div className="mx-auto max-w-2xl text-center">
-            <p className="text-sm font-semibold tracking-[0.2em] text-plum-600 uppercase">Programmes</p>
+            <p className="text-sm font-semibold tracking-[0.2em] text-plum-600 uppercase">Programs</p>
             <h2 id="programmes-heading" className="mt-2 text-3xl text-plum-900 md:text-4xl">
               Choose your level
             </h2>
@@ -128,14 +103,17 @@ function DecodePage({ programs, error }: { programs: Record<string, unknown>[] |
         </div>
       </section>
 
-      <section aria-labelledby="faq-heading" className="relative overflow-hidden bg-plum-50 py-16 md:py-24">
-        <LeafArt />
-        <div className="container-page relative grid gap-10 md:grid-cols-[2fr_3fr]">
-          <div>
-            <h2 id="faq-heading" className="text-4xl text-plum-900 md:text-5xl">
-              FAQs
-            </h2>
-            <p className="mt-3 text-lg text-muted">Answers to what you&apos;re thinking.</p>
+      <section aria-labelledby="faq-heading" className="bg-plum-50 py-16 md:py-24">
+        <div className="container-page grid gap-10 md:grid-cols-[2fr_3fr]">
+          {/* The leaf stands in the flow beside (375) or below (768+) the header, so nothing crops it. */}
+          <div className="flex items-start justify-between gap-6 md:flex-col md:justify-start">
+            <div>
+              <h2 id="faq-heading" className="text-4xl text-plum-900 md:text-5xl">
+                FAQs
+              </h2>
+              <p className="mt-3 text-lg text-muted">Answers to what you&apos;re thinking.</p>
+            </div>
+            <LeafArt />
           </div>
           <div className="divide-y divide-plum-200 rounded-3xl bg-white px-6 ring-1 ring-plum-100 md:px-8">
             {decodeFaqs.map((f) => (
@@ -157,7 +135,7 @@ function DecodePage({ programs, error }: { programs: Record<string, unknown>[] |
 /** The decorative leaf beside the FAQs, drawn inline (nothing to download). */
 function LeafArt() {
   return (
-    <svg aria-hidden="true" focusable="false" viewBox="0 0 200 260" className="pointer-events-none absolute -bottom-6 -left-10 h-64 text-plum-200 md:h-80">
+    <svg aria-hidden="true" focusable="false" viewBox="0 0 200 260" data-testid="leaf-art" className="h-28 w-auto shrink-0 text-plum-200 md:mt-6 md:h-72">
       <path d="M100 250C40 200 20 130 50 60 70 20 100 10 100 10s30 10 50 50c30 70 10 140-50 190Z" fill="currentColor" opacity="0.6" />
       <path d="M100 250V30M100 90l-28-22M100 130l-36-26M100 170l-30-22M100 110l30-24M100 150l34-26M100 190l26-20" stroke="#fff" strokeWidth="3" strokeLinecap="round" fill="none" opacity="0.8" />
     </svg>

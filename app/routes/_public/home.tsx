@@ -74,7 +74,7 @@ function Hero({ orgName }: { orgName: string }) {
     <section className="relative isolate flex h-[800px] items-center overflow-hidden bg-hero text-white">
       <HeroArt />
       <div className="container-page pt-(--header-height)">
-        <p className="text-sm font-semibold tracking-[0.25em] text-plum-200 uppercase">Hypnotherapy · Regression · Personal growth</p>
+        <Kicker items={["Hypnotherapy", "Regression", "Personal growth"]} />
         <h1 className="mt-4 max-w-3xl text-5xl leading-[1.05] md:text-7xl">Conscious Living</h1>
         <p className="mt-6 max-w-xl text-lg text-plum-50 md:text-xl">
           Experience transformative training, workshops, and healing pathways with {orgName}
@@ -96,10 +96,33 @@ function Hero({ orgName }: { orgName: string }) {
   );
 }
 
-/** Soft concentric rings: pure CSS/SVG, nothing to download. */
+/**
+ * The hero's kicker: items separated by a dot that never starts or ends a line.
+ * Each item carries its dot on its left; the row is shifted left by that width
+ * and clipped, so the dot of an item that opens a line is cut off.
+ */
+function Kicker({ items }: { items: string[] }) {
+  return (
+    <p className="overflow-hidden text-sm font-semibold tracking-[0.25em] text-plum-200 uppercase">
+      <span className="-ml-7 flex flex-wrap gap-y-1">
+        {items.map((item, i) => (
+          <span key={item} className="relative pl-7 whitespace-nowrap">
+            <span aria-hidden="true" className="absolute left-2.5">
+              ·
+            </span>
+            {i > 0 ? <span className="sr-only">, </span> : null}
+            {item}
+          </span>
+        ))}
+      </span>
+    </p>
+  );
+}
+
+/** Soft concentric rings: pure CSS/SVG, nothing to download. Below 768 px the centre sits low right, clear of the buttons. */
 function HeroArt() {
   return (
-    <svg aria-hidden="true" focusable="false" className="absolute -right-40 -bottom-40 -z-10 size-[46rem] text-white opacity-[0.12] md:-right-20" viewBox="0 0 400 400">
+    <svg aria-hidden="true" focusable="false" className="absolute -right-72 -bottom-72 -z-10 size-[46rem] text-white opacity-[0.12] md:-right-20 md:-bottom-40" viewBox="0 0 400 400">
       {[190, 150, 112, 76, 42].map((r) => (
         <circle key={r} cx="200" cy="200" r={r} fill="none" stroke="currentColor" strokeWidth="1.2" />
       ))}
@@ -123,7 +146,7 @@ function IntroVideo() {
             introduction to how we teach.
           </p>
         </div>
-        <VideoPlayer src={v.src} poster={v.poster} title={v.title} captions={v.captions} allowFullscreen sizes="(min-width: 1024px) 640px, 100vw" />
+        <VideoPlayer src={v.src} poster={v.poster} title={v.title} caption={v.title} captions={v.captions} allowFullscreen sizes="(min-width: 1024px) 640px, 100vw" />
       </div>
     </section>
   );
@@ -150,12 +173,12 @@ function DecodePromo() {
     <section aria-labelledby="decode-promo-heading" className="bg-sand-100 py-16 md:py-24">
       <div className="container-page grid items-center gap-10 lg:grid-cols-[3fr_2fr]">
         <div className="lg:order-2">
-          <p className="text-sm font-semibold tracking-[0.2em] text-plum-600 uppercase">Signature programme</p>
+          <p className="text-sm font-semibold tracking-[0.2em] text-plum-600 uppercase">Signature program</p>
           <h2 id="decode-promo-heading" className="mt-2 text-3xl text-plum-900 md:text-4xl">
             DECODE
           </h2>
           <p className="mt-4 text-lg text-muted">
-            Transform your mind, behaviour, relationships and blueprint in five practical levels, from a one-day introduction to a
+            Transform your mind, behavior, relationships and blueprint in five practical levels, from a one-day introduction to a
             masterclass for parents and teachers.
           </p>
           <Link to="/decode" className="mt-6 inline-flex min-h-12 items-center gap-2 rounded-full bg-brand-gradient px-7 font-semibold text-white shadow-md hover:opacity-95">
@@ -163,7 +186,7 @@ function DecodePromo() {
             <ArrowRight aria-hidden="true" className="size-4" />
           </Link>
         </div>
-        <VideoPlayer src={v.src} poster={v.poster} title={v.title} captions={v.captions} allowFullscreen sizes="(min-width: 1024px) 680px, 100vw" className="lg:order-1" />
+        <VideoPlayer src={v.src} poster={v.poster} title={v.title} caption={v.title} captions={v.captions} allowFullscreen sizes="(min-width: 1024px) 680px, 100vw" className="lg:order-1" />
       </div>
     </section>
   );
@@ -181,7 +204,7 @@ function WhoCanBenefit() {
         </SectionHeading>
         <ul className="mt-12 grid gap-6 md:grid-cols-3">
           {audienceCards.map((card) => (
-            <li key={card.title} className="group overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-plum-100">
+            <li key={card.title} className="group focus-frame overflow-hidden rounded-3xl bg-white shadow-sm ring-1 ring-plum-100">
               <div className="relative aspect-video">
                 <ResponsivePicture image={card.video.poster} sizes="(min-width: 768px) 33vw, 100vw" decorative className="size-full object-cover" />
                 <button
@@ -191,7 +214,7 @@ function WhoCanBenefit() {
                     setOpen(true);
                   }}
                   aria-label={`Play video: ${card.title}`}
-                  className="absolute inset-0 grid place-items-center bg-plum-950/10 transition-colors hover:bg-plum-950/25"
+                  className="focus-frame-target absolute inset-0 grid place-items-center bg-plum-950/10 transition-colors hover:bg-plum-950/25"
                 >
                   <span aria-hidden="true" className="grid size-14 place-items-center rounded-full bg-white/90 text-plum-800 shadow-lg transition-transform group-hover:scale-105">
                     <Play className="ml-0.5 size-6 fill-current" />
@@ -231,12 +254,14 @@ function TrainingPrograms() {
           {trainingCards.map((card) => (
             <li key={card.link}>
               <Link to={card.link} className="group flex h-full flex-col overflow-hidden rounded-3xl bg-sand-50 shadow-sm ring-1 ring-plum-100 transition-shadow hover:shadow-lg">
-                <div className="aspect-[4/3] overflow-hidden">
+                {/* The programme's name is real text over its picture (no picture carries words). */}
+                <div className="relative aspect-[4/3] overflow-hidden" data-testid="training-art">
                   <ResponsivePicture image={card.image} sizes="(min-width: 768px) 33vw, 100vw" decorative className="size-full object-cover transition-transform duration-500 group-hover:scale-105" />
+                  <span aria-hidden="true" className="absolute inset-0 bg-gradient-to-t from-plum-950/65 via-plum-950/10 via-50% to-transparent" />
+                  <h3 className="absolute inset-x-0 bottom-0 p-6 text-2xl leading-tight text-balance text-white drop-shadow-sm md:text-[1.7rem]">{card.name}</h3>
                 </div>
                 <div className="flex flex-1 flex-col p-6">
-                  <h3 className="text-2xl text-plum-900">{card.name}</h3>
-                  <p className="mt-2 flex-1 text-muted">{card.blurb}</p>
+                  <p className="flex-1 text-muted">{card.blurb}</p>
                   <span className="mt-5 inline-flex items-center gap-2 font-semibold text-plum-700">
                     Learn more
                     <ArrowRight aria-hidden="true" className="size-4 shrink-0 transition-transform group-hover:translate-x-1" />

@@ -4,11 +4,11 @@ import type { Route } from "./+types/ich-level";
 
 export const meta: Route.MetaFunction = ({ matches, params }) =>
   pageMeta(matches, {
-    title: "Hypnotherapy programme",
-    description: "An Integrated Clinical Hypnotherapy programme: curriculum, sessions and enrolment.",
+    title: "Hypnotherapy program",
+    description: "An Integrated Clinical Hypnotherapy program: curriculum, sessions and enrollment.",
     path: `/ich/level/${params.id}`,
   });
 
 export default function Page() {
-  return <ComingSoon title="Hypnotherapy programme" />;
+  return <ComingSoon title="Hypnotherapy program" />;
 }

@@ -1,10 +1,12 @@
 import { Outlet } from "react-router";
 import { SiteFooter } from "~/components/layout/site-footer";
 import { SiteHeader } from "~/components/layout/site-header";
+import { useRouteFocus } from "~/hooks/use-route-focus";
 import { useSite } from "~/hooks/use-site";
 
 export default function PublicLayout() {
   const { site, year } = useSite();
+  useRouteFocus();
   return (
     <>
       <a

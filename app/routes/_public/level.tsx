@@ -5,7 +5,7 @@ import type { Route } from "./+types/level";
 export const meta: Route.MetaFunction = ({ matches, location }) =>
   pageMeta(matches, {
     title: "Course level",
-    description: "A DECODE course level: curriculum, benefits, upcoming sessions and enrolment.",
+    description: "A DECODE course level: curriculum, benefits, upcoming sessions and enrollment.",
     path: location.pathname,
   });
 

@@ -48,7 +48,7 @@ export default function PrivacyPolicy() {
         <p className="max-w-[70ch] text-xl leading-relaxed lg:col-start-1 lg:row-start-1">
           This policy explains what personal information {site.orgName} collects through this website, why we collect
           it, how long we keep it, who can see it and the choices you have. We collect only what we need to answer you,
-          run our programmes and certify our graduates. We never sell your information and we do not use it for
+          run our programs and certify our graduates. We never sell your information and we do not use it for
           advertising.
         </p>
 
@@ -95,9 +95,9 @@ export default function PrivacyPolicy() {
               and, if you wish, a message. We also record that you accepted this policy and when you wrote.
             </p>
 
-            <SubHeading>When you register for a programme</SubHeading>
+            <SubHeading>When you register for a program</SubHeading>
             <p>
-              To enrol in a DECODE level, an Integrated Clinical Hypnotherapy (ICH) programme or TASSO, the registration
+              To enroll in a DECODE level, an Integrated Clinical Hypnotherapy (ICH) program or TASSO, the registration
               form asks for:
             </p>
             <List>
@@ -106,7 +106,7 @@ export default function PrivacyPolicy() {
               <li>your date of birth and occupation;</li>
               <li>your current and permanent addresses;</li>
               <li>the session you chose (city, venue, date and time);</li>
-              <li>how you heard about us, and whether you would like to hear about future programmes;</li>
+              <li>how you heard about us, and whether you would like to hear about future programs;</li>
               <li>
                 a photo of your identity document and a profile image, which you upload so that we can confirm who
                 you are and issue your certificate.
@@ -146,9 +146,9 @@ export default function PrivacyPolicy() {
                 cookies or any third-party tracking.
               </li>
               <li>
-                <strong>Local storage for your programme choice.</strong> When you press &ldquo;Enroll Now&rdquo; on a
-                programme, your browser stores that programme&rsquo;s title in its local storage so the enrolment page
-                can show which programme you picked. It stays on your device, is not sent to us on its own, and you
+                <strong>Local storage for your program choice.</strong> When you press &ldquo;Enroll Now&rdquo; on a
+                program, your browser stores that program&rsquo;s title in its local storage so the enrollment page
+                can show which program you picked. It stays on your device, is not sent to us on its own, and you
                 can clear it at any time in your browser&rsquo;s settings.
               </li>
             </List>
@@ -158,14 +158,14 @@ export default function PrivacyPolicy() {
           <Section id="emails">
             <p>We send e-mails only in connection with something you asked for:</p>
             <List>
-              <li>an acknowledgement when you send us a message, and our reply;</li>
+              <li>an acknowledgment when you send us a message, and our reply;</li>
               <li>
-                a confirmation when you register for a programme or book a Family Constellation session, with a
+                a confirmation when you register for a program or book a Family Constellation session, with a
                 calendar file (.ics) attached so you can add the session&rsquo;s date, time and venue to your calendar;
               </li>
               <li>practical messages about a session you booked, such as a change of venue or time;</li>
               <li>
-                news about upcoming programmes, only if you ticked the communication-preferences box. You can stop
+                news about upcoming programs, only if you ticked the communication-preferences box. You can stop
                 these at any time by replying to any of them or writing to {email}.
               </li>
             </List>
@@ -176,10 +176,10 @@ export default function PrivacyPolicy() {
             <List>
               <li>
                 <strong>Answering your message</strong>: to take the steps you asked for, and our legitimate interest
-                in replying to enquiries.
+                in replying to inquiries.
               </li>
               <li>
-                <strong>Registering you, organising your session and sending confirmations</strong>: to perform our
+                <strong>Registering you, organizing your session and sending confirmations</strong>: to perform our
                 agreement with you.
               </li>
               <li>
@@ -192,7 +192,7 @@ export default function PrivacyPolicy() {
                 legitimate interest in protecting the service and the people who use it.
               </li>
               <li>
-                <strong>Sending news about programmes</strong>: your consent, which you can withdraw at any time.
+                <strong>Sending news about programs</strong>: your consent, which you can withdraw at any time.
               </li>
               <li>
                 <strong>Meeting legal obligations</strong>, such as answering a lawful request from an authority:
@@ -202,16 +202,16 @@ export default function PrivacyPolicy() {
           </Section>
 
           <Section id="retention">
-            <p>We keep personal information only as long as we need it, then delete or anonymise it:</p>
+            <p>We keep personal information only as long as we need it, then delete or anonymize it:</p>
             <List>
               <li>contact messages: up to two years after our last exchange with you;</li>
               <li>
-                programme registrations: while you study with us and for seven years afterwards, so that we can confirm
+                program registrations: while you study with us and for seven years afterwards, so that we can confirm
                 your training and certification when you ask us to;
               </li>
               <li>
                 identity photos: until your identity has been confirmed and your certificate issued, and no longer
-                than twelve months after your programme ends;
+                than twelve months after your program ends;
               </li>
               <li>Family Constellation bookings: up to two years after the session;</li>
               <li>technical logs: about 30 days; rate-limit counters expire within minutes.</li>
@@ -277,7 +277,7 @@ export default function PrivacyPolicy() {
                 <strong>delete</strong> your information, unless we must keep it by law;
               </li>
               <li>
-                <strong>object</strong> to our use of it, or withdraw your consent to programme news.
+                <strong>object</strong> to our use of it, or withdraw your consent to program news.
               </li>
             </List>
             <p>
@@ -290,7 +290,7 @@ export default function PrivacyPolicy() {
 
           <Section id="children">
             <p>
-              Our programmes and sessions are for adults: you must be over 18 to register or book. We do not knowingly
+              Our programs and sessions are for adults: you must be over 18 to register or book. We do not knowingly
               collect information about children. If you believe a child has sent us their details, write to {email}{" "}
               and we will delete them.
             </p>

@@ -8,5 +8,5 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const programme = params.id.length <= 100 ? await getProgramme(db, "decode", params.id) : null;
   if (!programme) return jsonError(404, "Program not found");
-  return Response.json({ success: true, data: programme }, { headers: { "Cache-Control": "public, max-age=60" } });
+  return Response.json({ success: true, data: programme }, { headers: { "Cache-Control": "no-cache" } });
 }

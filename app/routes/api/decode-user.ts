@@ -11,5 +11,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (!query.success) return jsonError(400, "Invalid query", fieldErrors(query.error));
   const { db } = context.get(servicesContext);
   const result = await listProgrammes(db, "decode", query.data);
-  return Response.json({ success: true, ...result }, { headers: { "Cache-Control": "public, max-age=60" } });
+  return Response.json({ success: true, ...result }, { headers: { "Cache-Control": "no-cache" } });
 }

@@ -1,0 +1,47 @@
+import { sql, type Kysely } from "kysely";
+import { isPostgres } from "./migrations/types.ts";
+import type { Database } from "./db.server.ts";
+import type { DB } from "./schema.ts";
+
+/**
+ * A transaction that will write, begun so that it cannot lose a race to a
+ * concurrent writer halfway through:
+ *
+ * - SQLite: `BEGIN IMMEDIATE` takes the write lock first, so a count read inside
+ *   it is still true at commit, across processes too (a deferred transaction
+ *   would fail with SQLITE_BUSY when it tried to upgrade).
+ * - PostgreSQL: an ordinary transaction; callers lock the rows they count
+ *   against (see `lockEvent`).
+ */
+export async function writeTransaction<T>(db: Database, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
+  if (isPostgres(db as Kysely<unknown>)) return db.transaction().execute(fn);
+  return db.connection().execute(async (conn) => {
+    await sql`begin immediate`.execute(conn);
+    try {
+      const result = await fn(conn);
+      await sql`commit`.execute(conn);
+      return result;
+    } catch (error) {
+      await sql`rollback`.execute(conn).catch(() => {});
+      throw error;
+    }
+  });
+}
+
+/**
+ * Locks one session's row until the transaction ends (PostgreSQL), so seats are
+ * counted and taken by one registration at a time. On SQLite the immediate
+ * transaction already holds the database's write lock.
+ */
+export async function lockEvent(trx: Kysely<DB>, eventId: string): Promise<void> {
+  if (!isPostgres(trx as Kysely<unknown>)) return;
+  await sql`select id from events where id = ${eventId} for update`.execute(trx);
+}
+
+/** True for a unique-constraint violation on either database. */
+export function isUniqueViolation(error: unknown): boolean {
+  if (!error || typeof error !== "object") return false;
+  const e = error as { code?: unknown; errcode?: unknown; message?: unknown };
+  if (e.code === "23505") return true; // PostgreSQL
+  return typeof e.message === "string" && /UNIQUE constraint failed/i.test(e.message); // SQLite
+}

@@ -1,0 +1,232 @@
+import { z } from "zod";
+import * as zm from "zod/mini";
+import { contactSchema } from "~/features/contact/schema";
+import { listQuerySchema } from "~/features/programmes/query";
+import { registrationSchema } from "~/features/registrations/schema";
+
+/**
+ * The public JSON contract (spec part 1 §7 and part 2 §7) as OpenAPI 3.1,
+ * generated from zod schemas: the request schemas are the very ones the
+ * handlers validate with; the response schemas below are checked against real
+ * answers by tests/integration/openapi.test.ts, so the document cannot drift.
+ */
+
+// ---- Responses ------------------------------------------------------------
+
+export const errorResponse = z.strictObject({
+  success: z.literal(false),
+  message: z.string(),
+  errors: z.record(z.string(), z.string()).optional().describe("One message per field, keyed by the field's wire name"),
+});
+
+const id = z.string().describe("Record id (also sent as `_id` everywhere)");
+const instant = z.iso.datetime({ offset: true }).describe("An instant, ISO 8601 in UTC");
+
+export const sessionSchema = z
+  .strictObject({
+    _id: id,
+    id,
+    title: z.string(),
+    eventName: z.string(),
+    event: z.string(),
+    city: z.string(),
+    location: z.string(),
+    venue: z.string().nullable(),
+    timeslot: z.string().nullable(),
+    startDate: instant,
+    endDate: instant,
+    date: instant,
+    timeZone: z.string().describe("The venue's IANA time zone: show times in it (D13)"),
+    price: z.number().nullable().describe("In currency units (dollars), null when not set"),
+    currency: z.string(),
+    organiser: z.string().nullable(),
+    organisedby: z.string().nullable(),
+    organizerEmail: z.string().nullable(),
+    organiserEmail: z.string().nullable(),
+    facilitator: z.string().nullable(),
+    paymentLink: z.string().nullable(),
+    status: z.enum(["Open", "Closed"]),
+    capacity: z.string().describe("'10 Seats', or 'Not Limited'"),
+    seats: z.number().int().nullable().describe("Capacity as a number; null when not limited"),
+    seatsLeft: z.number().int().nullable().describe("Seats still free; null when not limited"),
+    availability: z.enum(["open", "closed", "past", "no-enrol", "full"]),
+    externalLink: z.string().nullable(),
+    link: z.string().nullable(),
+    pagelink: z.string().nullable(),
+    programId: z.string().nullable(),
+    programTitle: z.string().nullable(),
+    eventType: z.enum(["hyp", "fc", "decode"]).nullable(),
+    programType: z.enum(["hypnotherapy", "family"]).nullable(),
+    noenroll: z.boolean(),
+  })
+  .meta({ id: "Session" });
+
+export const programmeSchema = z
+  .strictObject({
+    _id: id,
+    title: z.string(),
+    subtitle: z.string(),
+    subtitle1: z.string().nullable(),
+    level: z.number().int().nullable(),
+    cardPoints: z.array(z.string()).describe("Sanitised HTML (S4)"),
+    learningSections: z.array(z.strictObject({ _id: z.string(), title: z.string(), content: z.string().describe("Sanitised HTML (S4)") })),
+    enrollment_features: z.array(z.string()),
+    duration: z.string(),
+    buttonText: z.string().nullable(),
+    videoUrl: z.string().nullable(),
+    thumbnail: z.string().nullable(),
+    certification: z.string().nullable(),
+    price: z.number().nullable(),
+    currency: z.string(),
+    status: z.enum(["Open", "Closed"]),
+    kind: z.enum(["decode", "hypnotherapy", "tasso"]),
+    details: z.unknown().nullable().describe("Benefits, curriculum, audience, prerequisites and instructor, or null for the built-in content"),
+    upcomingEvents: z.array(sessionSchema).describe("Sessions that have not started, soonest first (D12)"),
+    createdAt: instant,
+    updatedAt: instant,
+  })
+  .meta({ id: "Program" });
+
+export const programmeListResponse = z.strictObject({
+  success: z.literal(true),
+  programs: z.array(programmeSchema),
+  totalPages: z.number().int(),
+  totalPrograms: z.number().int(),
+  currentPage: z.number().int(),
+});
+
+export const programmeOneResponse = z.strictObject({ success: z.literal(true), data: programmeSchema });
+
+export const contactCreatedResponse = z.strictObject({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.strictObject({ _id: id, createdAt: instant }),
+});
+
+export const registrationCreatedResponse = z.strictObject({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.strictObject({ _id: id }),
+});
+
+// ---- The document -----------------------------------------------------------
+
+type Json = Record<string, unknown>;
+
+const json = (schema: z.ZodType): Json => {
+  const { $schema: _ignored, ...rest } = z.toJSONSchema(schema, { target: "draft-2020-12", reused: "ref", unrepresentable: "any" }) as Json;
+  return rest;
+};
+const jsonMini = (schema: zm.ZodMiniType): Json => {
+  const { $schema: _ignored, ...rest } = zm.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as Json;
+  return rest;
+};
+
+const answer = (description: string, schema: z.ZodType, headers?: Json) => ({
+  description,
+  content: { "application/json": { schema: json(schema) } },
+  ...(headers ? { headers } : {}),
+});
+const refusal = (description: string) => answer(description, errorResponse);
+const retryAfter = { "Retry-After": { description: "Seconds until the next submission is accepted", schema: { type: "integer" } } };
+
+function queryParameters(): Json[] {
+  const schema = json(listQuerySchema) as { properties: Record<string, Json> };
+  return Object.entries(schema.properties).map(([name, s]) => ({ name, in: "query", required: false, schema: s }));
+}
+
+const idParameter = { name: "id", in: "path", required: true, schema: { type: "string", maxLength: 100 } };
+
+function listCall(what: string) {
+  return {
+    get: {
+      summary: `The public list of ${what} programs, each with its upcoming sessions`,
+      parameters: queryParameters(),
+      responses: {
+        200: answer("A page of programs, highest level first", programmeListResponse),
+        400: refusal("A query value is out of range"),
+      },
+    },
+  };
+}
+
+function oneCall(what: string) {
+  return {
+    get: {
+      summary: `One ${what} program with its upcoming sessions`,
+      parameters: [idParameter],
+      responses: { 200: answer("The program, wrapped in data", programmeOneResponse), 404: refusal("No such program") },
+    },
+  };
+}
+
+function registrationBody(withPhotos: boolean): Json {
+  const fields = jsonMini(registrationSchema);
+  const photo = { type: "string", contentMediaType: "image/jpeg", description: "JPEG, PNG or WebP, at most 5 MB; re-encoded, kept private (S5)" };
+  const multipart = withPhotos
+    ? { ...fields, properties: { ...(fields.properties as Json), profileImage: photo, idPhotofront: photo, idphotoback: photo } }
+    : fields;
+  return {
+    required: true,
+    content: {
+      ...(withPhotos ? {} : { "application/json": { schema: fields }, "application/x-www-form-urlencoded": { schema: fields } }),
+      "multipart/form-data": { schema: multipart },
+    },
+  };
+}
+
+function registrationCall(summary: string, withPhotos: boolean) {
+  return {
+    post: {
+      summary,
+      requestBody: registrationBody(withPhotos),
+      responses: {
+        201: answer("Registered; a confirmation e-mail with the session as an .ics file follows", registrationCreatedResponse),
+        400: refusal("A field is invalid (one message per field), or the body cannot be read"),
+        404: refusal("No such session"),
+        409: refusal("'This session is full', 'You are already registered for this session.', or the session is closed, past or takes no online registrations"),
+        413: refusal("The body is too large"),
+        415: refusal("The body is not JSON, a urlencoded form or multipart data"),
+        429: answer("Too many submissions from this address", errorResponse, retryAfter),
+      },
+    },
+  };
+}
+
+export function openApiDocument(publicUrl: string, orgName: string): Json {
+  return {
+    openapi: "3.1.0",
+    jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
+    info: {
+      title: `${orgName} public API`,
+      version: "1.0.0",
+      description:
+        "The public calls of the site. Field spellings of the original site are kept on the wire (permanenetAddress, TelNo, termsandcondition, _id). Write calls refuse cross-site browser requests (403).",
+    },
+    servers: [{ url: publicUrl }],
+    paths: {
+      "/api/contact": {
+        post: {
+          summary: "Send the Contact Us form",
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: jsonMini(contactSchema) }, "application/x-www-form-urlencoded": { schema: jsonMini(contactSchema) } },
+          },
+          responses: {
+            201: answer("Stored; an acknowledgement e-mail follows", contactCreatedResponse),
+            400: refusal("A field is invalid (one message per field), or the body cannot be read"),
+            413: refusal("The body is too large"),
+            415: refusal("The body is not JSON or a urlencoded form"),
+            429: answer("Too many submissions from this address", errorResponse, retryAfter),
+          },
+        },
+      },
+      "/api/decode/user": listCall("DECODE"),
+      "/api/decode/user/{id}": oneCall("DECODE"),
+      "/api/hypnotherapy/user": listCall("Integrated Clinical Hypnotherapy"),
+      "/api/hypnotherapy/user/{id}": oneCall("Integrated Clinical Hypnotherapy"),
+      "/api/registration": registrationCall("Register for a DECODE or TASSO session", false),
+      "/api/ich/ich-registration": registrationCall("Register for an ICH session, with optional photos", true),
+    },
+  };
+}

@@ -1,0 +1,109 @@
+import type { Kysely } from "kysely";
+import type { Database } from "~/db/db.server";
+import type { DB, EventKind, EventRow } from "~/db/schema";
+
+/** Seats held by a session's registrations (and, later, its bookings). */
+export async function seatsTaken(db: Kysely<DB>, eventIds: readonly string[]): Promise<Map<string, number>> {
+  const taken = new Map<string, number>();
+  if (eventIds.length === 0) return taken;
+  const rows = await db
+    .selectFrom("registrations")
+    .select((eb) => ["event_id", eb.fn.countAll<number>().as("n")])
+    .where("event_id", "in", eventIds)
+    .where("status", "!=", "cancelled")
+    .groupBy("event_id")
+    .execute();
+  for (const r of rows) taken.set(r.event_id, Number(r.n));
+  return taken;
+}
+
+export type SessionAvailability = "open" | "closed" | "past" | "no-enrol" | "full";
+
+/** Whether a visitor may enrol in the session now, and why not. */
+export function availability(event: Pick<EventRow, "starts_at" | "status" | "no_enrol" | "capacity">, taken: number, now = new Date()): SessionAvailability {
+  if (Date.parse(event.starts_at) <= now.getTime()) return "past";
+  if (event.no_enrol) return "no-enrol";
+  if (event.status !== "Open") return "closed";
+  if (event.capacity !== null && taken >= event.capacity) return "full";
+  return "open";
+}
+
+const wireEventType: Partial<Record<EventKind, string>> = { decode: "decode", hypnotherapy: "hyp", family: "fc" };
+const wireProgramType: Partial<Record<EventKind, string>> = { hypnotherapy: "hypnotherapy", family: "family" };
+
+/** The JSON of a session (spec part 2 §3 'Session / event'), every alias the original read included. */
+export function eventToJson(row: EventRow, taken: number, programme?: { id: string; title: string } | null, now = new Date()) {
+  const seatsLeft = row.capacity === null ? null : Math.max(0, row.capacity - taken);
+  const price = row.price_cents === null ? null : row.price_cents / 100;
+  return {
+    _id: row.id,
+    id: row.id,
+    title: row.title,
+    eventName: row.title,
+    event: row.title,
+    city: row.city,
+    location: row.city,
+    venue: row.venue,
+    timeslot: row.time_slot,
+    startDate: row.starts_at,
+    endDate: row.ends_at,
+    date: row.starts_at,
+    timeZone: row.time_zone,
+    price,
+    currency: row.currency,
+    organiser: row.organiser,
+    organisedby: row.organiser,
+    organizerEmail: row.organiser_email,
+    organiserEmail: row.organiser_email,
+    facilitator: row.facilitator,
+    paymentLink: row.payment_link,
+    status: row.status,
+    capacity: row.capacity === null ? "Not Limited" : `${row.capacity} ${row.capacity === 1 ? "Seat" : "Seats"}`,
+    seats: row.capacity,
+    seatsLeft,
+    availability: availability(row, taken, now),
+    externalLink: row.external_link,
+    link: row.page_link,
+    pagelink: row.page_link,
+    programId: row.programme_id,
+    programTitle: programme?.title ?? null,
+    eventType: wireEventType[row.kind] ?? null,
+    programType: wireProgramType[row.kind] ?? null,
+    noenroll: row.no_enrol === 1,
+  };
+}
+
+export type EventJson = ReturnType<typeof eventToJson>;
+
+/** A programme's sessions that have not started yet, soonest first (D12: the past is never "upcoming"). */
+export async function upcomingSessions(db: Database, programmeIds: readonly string[], now = new Date()) {
+  const byProgramme = new Map<string, EventJson[]>();
+  if (programmeIds.length === 0) return byProgramme;
+  const rows = await db
+    .selectFrom("events")
+    .selectAll()
+    .where("programme_id", "in", programmeIds)
+    .where("starts_at", ">", now.toISOString())
+    .orderBy("starts_at")
+    .execute();
+  const taken = await seatsTaken(db, rows.map((r) => r.id));
+  for (const row of rows) {
+    const list = byProgramme.get(row.programme_id!) ?? [];
+    list.push(eventToJson(row, taken.get(row.id) ?? 0, null, now));
+    byProgramme.set(row.programme_id!, list);
+  }
+  return byProgramme;
+}
+
+/** Upcoming sessions of a kind (TASSO's, say), soonest first. */
+export async function upcomingSessionsOfKind(db: Database, kind: EventKind, now = new Date()) {
+  const rows = await db
+    .selectFrom("events")
+    .selectAll()
+    .where("kind", "=", kind)
+    .where("starts_at", ">", now.toISOString())
+    .orderBy("starts_at")
+    .execute();
+  const taken = await seatsTaken(db, rows.map((r) => r.id));
+  return rows.map((row) => eventToJson(row, taken.get(row.id) ?? 0, null, now));
+}

@@ -1,0 +1,195 @@
+/**
+ * How a session's date, time and price read on the level pages, in the
+ * registration dialog and in the confirmation mail (spec part 2 §3, §4, §9; D13).
+ *
+ * Intl only, no date library: the same code runs in Node 24 and in browsers, and
+ * every date and time is taken in the venue's IANA time zone, never in the zone of
+ * the machine that renders it. Choices: docs/decisions/0007-enrolment-rules.md.
+ */
+import { formatEventDate } from "~/lib/format";
+
+export const DEFAULT_TIME_ZONE = "America/New_York";
+
+/** Spec part 2 §8: what shows when a value is missing. */
+export const DATE_TBD = "Date TBD";
+export const EVENT_NAME_NOT_AVAILABLE = "Event Name Not Available";
+export const LOCATION_NOT_AVAILABLE = "Location Not Available";
+export const PRICE_NOT_AVAILABLE = "Price Not Available";
+
+export type InstantInput = string | number | Date | null | undefined;
+
+type LocalParts = { year: number; month: number; day: number; hour: number; minute: number; dayPeriod: string; zone: string };
+
+const partsFormatters = new Map<string, Intl.DateTimeFormat>();
+
+function partsFormatter(timeZone: string): Intl.DateTimeFormat {
+  let f = partsFormatters.get(timeZone);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "numeric",
+      day: "numeric",
+      hour: "numeric",
+      minute: "2-digit",
+      hour12: true,
+      timeZoneName: "short",
+    });
+    partsFormatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** A valid Date from an instant, or null. Text without an offset is read as UTC by Date; use parseEventInstant for venue-local text. */
+function toDate(value: InstantInput): Date | null {
+  if (value === null || value === undefined || value === "") return null;
+  const d = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+function localParts(date: Date, timeZone: string): LocalParts {
+  const parts = partsFormatter(timeZone).formatToParts(date);
+  const get = (t: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === t)?.value ?? "";
+  return {
+    year: Number(get("year")),
+    month: Number(get("month")),
+    day: Number(get("day")),
+    hour: Number(get("hour")),
+    minute: Number(get("minute")),
+    dayPeriod: get("dayPeriod").toUpperCase(),
+    zone: get("timeZoneName"),
+  };
+}
+
+const pad = (n: number) => String(n).padStart(2, "0");
+const clock = (p: LocalParts) => `${p.hour}:${pad(p.minute)} ${p.dayPeriod}`;
+const isoDay = (p: LocalParts) => `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+
+/** '5th Mar 2025': the calendar date at the venue; 'Date TBD' when there is no valid instant. */
+export function formatSessionDate(isoInstant: InstantInput, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const d = toDate(isoInstant);
+  return (d && formatEventDate(d, timeZone)) ?? DATE_TBD;
+}
+
+/**
+ * '9:00 AM – 6:00 PM EST' (en dash with spaces; the zone's short en-US name).
+ * When the session ends on another local day, each side names its day and the
+ * year closes the range: '9:00 AM 5th Mar – 1:00 PM 6th Mar 2025 EST' (both years
+ * when they differ). When the zone's name changes in between (a DST switch
+ * overnight), each time carries its own. No valid end, or an end before the
+ * start: the start time alone ('9:00 AM EST').
+ */
+export function formatTimeRange(startIso: InstantInput, endIso: InstantInput, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const start = toDate(startIso);
+  if (!start) return DATE_TBD;
+  const s = localParts(start, timeZone);
+  const end = toDate(endIso);
+  if (!end || end.getTime() < start.getTime()) return `${clock(s)} ${s.zone}`;
+  const e = localParts(end, timeZone);
+  const sameZoneName = s.zone === e.zone;
+  const startZone = sameZoneName ? "" : ` ${s.zone}`;
+  if (isoDay(s) === isoDay(e)) return `${clock(s)}${startZone} – ${clock(e)} ${e.zone}`;
+  const [sDay, sMonth, sYear] = formatEventDate(start, timeZone)?.split(" ") ?? [];
+  const startDay = s.year === e.year ? `${sDay} ${sMonth}` : `${sDay} ${sMonth} ${sYear}`;
+  return `${clock(s)} ${startDay}${startZone} – ${clock(e)} ${formatEventDate(end, timeZone)} ${e.zone}`;
+}
+
+/** Spec part 2 §3: the session choice reads 'city or location | event name or title | formatted date'. */
+export function sessionLabel(session: {
+  city?: string | null;
+  title?: string | null;
+  startsAt: InstantInput;
+  timeZone?: string | null;
+}): string {
+  const city = session.city?.trim() || LOCATION_NOT_AVAILABLE;
+  const title = session.title?.trim() || EVENT_NAME_NOT_AVAILABLE;
+  return `${city} | ${title} | ${formatSessionDate(session.startsAt, session.timeZone || DEFAULT_TIME_ZONE)}`;
+}
+
+/** The registration's courseDetailDate: 'YYYY-MM-DD' of the start at the venue, or null. */
+export function courseDetailDate(isoInstant: InstantInput, timeZone: string = DEFAULT_TIME_ZONE): string | null {
+  const d = toDate(isoInstant);
+  return d ? isoDay(localParts(d, timeZone)) : null;
+}
+
+/** The registration's courseDetailTime: '9:00 AM' at the venue (12-hour), or null. */
+export function courseDetailTime(isoInstant: InstantInput, timeZone: string = DEFAULT_TIME_ZONE): string | null {
+  const d = toDate(isoInstant);
+  return d ? clock(localParts(d, timeZone)) : null;
+}
+
+/** Offset of `timeZone` from UTC at `date`, in minutes (New York in winter: -300). */
+function zoneOffsetMinutes(date: Date, timeZone: string): number {
+  const p = localParts(date, timeZone);
+  const hour24 = (p.hour % 12) + (p.dayPeriod === "PM" ? 12 : 0);
+  const asUtc = Date.UTC(p.year, p.month - 1, p.day, hour24, p.minute);
+  return Math.round((asUtc - Math.floor(date.getTime() / 60_000) * 60_000) / 60_000);
+}
+
+const naiveLocal = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?$/;
+
+/**
+ * An event's stored or legacy date as an instant. Text with a 'Z' or an offset,
+ * epoch numbers and Dates are instants already; text without one ('2025-03-05T09:00',
+ * '2025-03-05') is a wall-clock time at the venue and is read in `timeZone`
+ * (so a server in UTC and a browser in California read it the same way).
+ * A wall-clock time that happens twice (clocks going back) is the first one; one
+ * that never happens (clocks going forward) moves forward by the gap: 2:30 AM on
+ * the spring-forward day in New York is 3:30 AM EDT.
+ */
+export function parseEventInstant(value: InstantInput, timeZone: string = DEFAULT_TIME_ZONE): Date | null {
+  if (typeof value === "string") {
+    const m = naiveLocal.exec(value.trim());
+    if (m) {
+      const [, y, mo, d, h = "0", mi = "0", s = "0"] = m;
+      const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
+      const check = new Date(wall);
+      if (check.getUTCMonth() !== Number(mo) - 1 || check.getUTCDate() !== Number(d)) return null;
+      const day = 86_400_000;
+      const before = zoneOffsetMinutes(new Date(wall - day), timeZone) * 60_000;
+      const after = zoneOffsetMinutes(new Date(wall + day), timeZone) * 60_000;
+      const fits = (offset: number) => zoneOffsetMinutes(new Date(wall - offset), timeZone) * 60_000 === offset;
+      // Both fit in the repeated hour of a fall-back change: the earlier instant.
+      // Neither fits in the skipped hour of a spring-forward change: the offset
+      // before the change, which lands as far after it as the time was meant to be.
+      const candidates = [before, after].filter(fits).map((o) => wall - o);
+      return new Date(candidates.length ? Math.min(...candidates) : wall - before);
+    }
+  }
+  return toDate(value);
+}
+
+type CityFallback = { venue: string; timeSlot: string };
+
+/** Spec part 2 §4: venue and time slot for known cities when a session gives none. */
+const knownCities: Record<string, CityFallback> = {
+  "new york": { venue: "Main Hall", timeSlot: "Morning" },
+  "los angeles": { venue: "Conference Center", timeSlot: "Evening" },
+  chicago: { venue: "Training Room", timeSlot: "Night" },
+};
+
+/**
+ * The §4 fallback for a city, case-insensitive and ignoring extra spaces; a
+ * session label ('New York | …') or 'Chicago, IL' is read by its city part.
+ */
+export function knownCityFallback(city: string | null | undefined): CityFallback | null {
+  if (!city) return null;
+  const key = (city.split("|")[0] ?? "").split(",")[0]!.trim().replace(/\s+/g, " ").toLowerCase();
+  const hit = knownCities[key];
+  return hit ? { ...hit } : null;
+}
+
+const grouped = (digits: number) => (amount: number) =>
+  new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amount);
+
+/**
+ * Minor units to a price: '$300', '$1,500', '$35.50'; other currencies by their
+ * code: 'AED 1,500'. Cents show only when there are some. No price: 'Price Not Available'.
+ */
+export function formatPrice(priceCents: number | null | undefined, currency: string = "USD"): string {
+  if (priceCents === null || priceCents === undefined || !Number.isFinite(priceCents)) return PRICE_NOT_AVAILABLE;
+  const amount = grouped(priceCents % 100 === 0 ? 0 : 2)(Math.abs(priceCents) / 100);
+  const sign = priceCents < 0 ? "-" : "";
+  const code = currency.trim().toUpperCase() || "USD";
+  return code === "USD" ? `${sign}$${amount}` : `${sign}${code} ${amount}`;
+}

@@ -1,0 +1,69 @@
+import { createEvent } from "ics";
+import { tzlib_get_ical_block } from "timezones-ical-library";
+
+export type CalendarEntry = {
+  /** Stable per registration, so a re-sent invitation updates the same entry. */
+  uid: string;
+  title: string;
+  startsAt: string;
+  endsAt: string;
+  /** The venue's IANA zone (D13). */
+  timeZone: string;
+  location: string;
+  description: string;
+  organiser?: { name: string; email: string };
+  url?: string;
+};
+
+/** Local wall-clock time of an instant in a zone, as iCalendar's basic form: 20261203T090000. */
+function localStamp(iso: string, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", {
+      timeZone,
+      year: "numeric",
+      month: "2-digit",
+      day: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      second: "2-digit",
+      hourCycle: "h23",
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}${parts.month}${parts.day}T${parts.hour}${parts.minute}${parts.second}`;
+}
+
+/**
+ * An .ics file for one session (RFC 5545), made by the `ics` library and then
+ * given the venue's time zone: DTSTART/DTEND as local times with TZID, and the
+ * zone's VTIMEZONE definition, so calendar programs show the session at the
+ * venue's local time and convert it correctly for someone elsewhere.
+ */
+export function sessionCalendarFile(entry: CalendarEntry): string {
+  const { error, value } = createEvent({
+    uid: entry.uid,
+    title: entry.title,
+    start: Date.parse(entry.startsAt),
+    startInputType: "utc",
+    startOutputType: "utc",
+    end: Date.parse(entry.endsAt),
+    endInputType: "utc",
+    endOutputType: "utc",
+    location: entry.location,
+    description: entry.description,
+    status: "CONFIRMED",
+    productId: "mindful-path/site",
+    ...(entry.organiser ? { organizer: entry.organiser } : {}),
+    ...(entry.url ? { url: entry.url } : {}),
+  });
+  if (error || !value) throw error ?? new Error("could not build the calendar file");
+  const block = tzlib_get_ical_block(entry.timeZone);
+  const vtimezone = Array.isArray(block) ? block[0] : "";
+  if (!vtimezone) return value; // an unknown zone: keep the exact UTC times
+  return value
+    .replace(/\r?\n/g, "\r\n")
+    .replace(/^DTSTART:\d{8}T\d{6}Z$/m, `DTSTART;TZID=${entry.timeZone}:${localStamp(entry.startsAt, entry.timeZone)}`)
+    .replace(/^DTEND:\d{8}T\d{6}Z$/m, `DTEND;TZID=${entry.timeZone}:${localStamp(entry.endsAt, entry.timeZone)}`)
+    .replace("BEGIN:VEVENT", `${vtimezone.replace(/\r?\n/g, "\r\n")}\r\nBEGIN:VEVENT`);
+}

@@ -1,0 +1,162 @@
+import { sql, type Kysely } from "kysely";
+import type { Logger } from "pino";
+import type { Database } from "~/db/db.server";
+import { isPostgres } from "~/db/migrations/types";
+import type { DB, OutboxRow } from "~/db/schema";
+import type { Mailer, MailMessage } from "./mailer.server";
+
+/**
+ * The mail outbox (D8). Mail is written to the `outbox` table in the same
+ * transaction as what caused it, so a registration and its confirmation commit
+ * together; a worker in each server process sends what is due. Several
+ * processes never send one message twice: a batch is claimed with one UPDATE
+ * (with FOR UPDATE SKIP LOCKED on PostgreSQL) that sets a lease.
+ */
+export type OutgoingMail = MailMessage & {
+  /** What caused it, e.g. "registration:<id>": logged instead of addresses. */
+  topic: string;
+};
+
+/** Delays before attempts 2, 3, …: 8 attempts over about four hours, then the message is marked failed. */
+export const RETRY_DELAYS_SECONDS = [30, 120, 300, 900, 1800, 3600, 7200];
+export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
+/** How long a claimed message stays with one worker: longer than an SMTP send may take. */
+const LEASE_SECONDS = 120;
+const BATCH = 10;
+
+export async function enqueueMail(trx: Kysely<DB>, mails: readonly OutgoingMail[], now = new Date()): Promise<void> {
+  if (mails.length === 0) return;
+  const at = now.toISOString();
+  await trx
+    .insertInto("outbox")
+    .values(
+      mails.map((m) => ({
+        id: crypto.randomUUID(),
+        topic: m.topic,
+        to_address: m.to,
+        reply_to: m.replyTo ?? null,
+        subject: m.subject,
+        text_body: m.text,
+        html_body: m.html ?? null,
+        attachments: JSON.stringify(m.attachments ?? []),
+        next_attempt_at: at,
+        created_at: at,
+      })),
+    )
+    .execute();
+}
+
+/** Claims up to BATCH due messages for this worker and counts the attempt. */
+async function claimDue(db: Database, now: Date): Promise<OutboxRow[]> {
+  const at = now.toISOString();
+  const lease = new Date(now.getTime() + LEASE_SECONDS * 1000).toISOString();
+  const skipLocked = isPostgres(db as Kysely<unknown>) ? sql`for update skip locked` : sql``;
+  const result = await sql<OutboxRow>`
+    update outbox set locked_until = ${lease}, attempts = attempts + 1
+    where id in (
+      select id from outbox
+      where status = 'pending' and next_attempt_at <= ${at} and (locked_until is null or locked_until < ${at})
+      order by next_attempt_at
+      limit ${BATCH}
+      ${skipLocked}
+    )
+    returning *`.execute(db);
+  return result.rows;
+}
+
+/** A failure reason without personal data: SMTP replies can quote addresses. */
+function failureCode(error: unknown): string {
+  if (error && typeof error === "object") {
+    const e = error as { code?: unknown; responseCode?: unknown };
+    const parts = [typeof e.code === "string" ? e.code : null, typeof e.responseCode === "number" ? `SMTP ${e.responseCode}` : null];
+    const known = parts.filter(Boolean).join(" ");
+    if (known) return known;
+  }
+  return error instanceof Error ? error.name : "unknown";
+}
+
+/** Sends every message that is due now; returns how many were sent. */
+export async function deliverDue(db: Database, mailer: Mailer, logger: Logger, now = new Date()): Promise<number> {
+  let sent = 0;
+  for (;;) {
+    const batch = await claimDue(db, now);
+    if (batch.length === 0) return sent;
+    for (const row of batch) {
+      try {
+        await mailer.send({
+          to: row.to_address,
+          replyTo: row.reply_to ?? undefined,
+          subject: row.subject,
+          text: row.text_body,
+          html: row.html_body ?? undefined,
+          attachments: JSON.parse(row.attachments) as MailMessage["attachments"],
+        });
+        await db
+          .updateTable("outbox")
+          .set({ status: "sent", sent_at: new Date().toISOString(), locked_until: null, last_error: null })
+          .where("id", "=", row.id)
+          .execute();
+        sent += 1;
+      } catch (error) {
+        const code = failureCode(error);
+        const failed = row.attempts >= MAX_ATTEMPTS;
+        const delay = RETRY_DELAYS_SECONDS[Math.min(row.attempts - 1, RETRY_DELAYS_SECONDS.length - 1)]!;
+        await db
+          .updateTable("outbox")
+          .set({
+            status: failed ? "failed" : "pending",
+            last_error: code,
+            locked_until: null,
+            next_attempt_at: new Date(Date.now() + delay * 1000).toISOString(),
+          })
+          .where("id", "=", row.id)
+          .execute();
+        const line = { outboxId: row.id, topic: row.topic, attempt: row.attempts, reason: code };
+        if (failed) logger.error(line, "mail failed for good after the last attempt");
+        else logger.warn({ ...line, retryInSeconds: delay }, "mail not sent; will retry");
+      }
+    }
+    // Once the outbox is drained, wait for the next tick.
+    if (batch.length < BATCH) return sent;
+  }
+}
+
+export type MailWorker = { kick: () => void; stop: () => Promise<void> };
+
+/**
+ * Runs `deliverDue` every `intervalMs`, and soon after `kick()` (called when a
+ * request has just queued mail). Never overlaps itself; errors are logged.
+ */
+export function startMailWorker(db: Database, mailer: Mailer, logger: Logger, intervalMs = 15_000): MailWorker {
+  let running: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  const run = () => {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    running = deliverDue(db, mailer, logger)
+      .then(() => undefined)
+      .catch((error: unknown) => logger.error({ err: error }, "mail worker run failed"))
+      .finally(() => {
+        running = null;
+        if (again && !stopped) {
+          again = false;
+          run();
+        }
+      });
+  };
+  const timer = setInterval(run, intervalMs);
+  timer.unref();
+  setImmediate(run);
+  return {
+    kick: () => setImmediate(run),
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

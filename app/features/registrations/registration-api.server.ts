@@ -1,0 +1,35 @@
+import type { AppServices, RequestInfo } from "~/context.server";
+import { BadRequest, jsonError, readSubmission } from "~/lib/http.server";
+import { photoFields, REGISTRATION_CREATED, REGISTRATION_INVALID, submitRegistration } from "./registrations.server";
+
+/**
+ * The JSON answer of a registration call (spec part 2 §7): 201 with the new id,
+ * 400 with a message per field, 404/409 for a session that cannot be joined,
+ * 413/415 for bodies that cannot be read, 429 with Retry-After.
+ */
+export async function registrationApi(
+  request: Request,
+  services: AppServices,
+  info: RequestInfo,
+  channel: "decode" | "hypnotherapy",
+): Promise<Response> {
+  if (request.method !== "POST") return jsonError(405, "Use POST.", undefined, { Allow: "POST" });
+  let submission;
+  try {
+    submission = await readSubmission(request, Object.keys(photoFields));
+  } catch (e) {
+    if (e instanceof BadRequest) return jsonError(e.status, e.message);
+    throw e;
+  }
+  const outcome = await submitRegistration(services, info, channel, submission.values, submission.files);
+  switch (outcome.status) {
+    case "rate-limited":
+      return jsonError(429, outcome.message, undefined, { "Retry-After": String(outcome.retryAfterSeconds) });
+    case "invalid":
+      return jsonError(400, REGISTRATION_INVALID, outcome.errors);
+    case "refused":
+      return jsonError(outcome.code, outcome.message, outcome.errors);
+    case "created":
+      return Response.json({ success: true, message: REGISTRATION_CREATED, data: { _id: outcome.id } }, { status: 201 });
+  }
+}

@@ -1,0 +1,48 @@
+import { CheckCircle2 } from "lucide-react";
+import { useEffect, useRef, type ReactNode } from "react";
+import { formatSessionDate } from "~/features/events/format";
+import type { FormSession } from "./form-logic";
+
+export const CONFIRMATION_HEADING = "Thank you for registering!";
+
+/** The §2.3 promise: an e-mail from the organisation's contact address with further details. */
+export const confirmationText = (contactEmail: string) => `You will shortly receive an email from ${contactEmail} with further details.`;
+
+type Props = {
+  contactEmail: string;
+  session: FormSession | null;
+  /** The heading's id, for a dialog's aria-labelledby. */
+  headingId?: string;
+  /** h2 on a page, h3 inside the dialog (whose title is the h2). */
+  headingLevel?: 2 | 3;
+  children?: ReactNode;
+};
+
+/**
+ * What a registrant sees once the server has accepted the registration (spec
+ * part 2 §2.3). Focus moves to its heading, so screen readers read it at once.
+ */
+export function RegistrationConfirmation({ contactEmail, session, headingId, headingLevel = 2, children }: Props) {
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const Heading = headingLevel === 3 ? "h3" : "h2";
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+  return (
+    <div role="status" className="flex flex-col items-center px-2 py-6 text-center">
+      <span className="grid size-16 place-items-center rounded-full bg-green-50 text-success ring-8 ring-green-50/60">
+        <CheckCircle2 aria-hidden="true" className="size-9" />
+      </span>
+      <Heading ref={headingRef} id={headingId} tabIndex={-1} className="mt-6 text-3xl text-plum-900 outline-none">
+        {CONFIRMATION_HEADING}
+      </Heading>
+      {session ? (
+        <p className="mt-3 text-lg text-ink">
+          {session.title} · {session.city} · {formatSessionDate(session.startDate, session.timeZone)}
+        </p>
+      ) : null}
+      <p className="mt-3 max-w-md text-muted">{confirmationText(contactEmail)}</p>
+      {children}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import type { EventRow } from "~/db/schema";
+import { formatPrice, formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { sessionCalendarFile } from "~/features/mail/ics.server";
+import type { OutgoingMail } from "~/features/mail/outbox.server";
+import type { SiteSettings } from "~/site-settings";
+import type { RegistrationInput } from "./schema";
+
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+type Facts = Array<[label: string, value: string]>;
+
+function factsText(facts: Facts) {
+  return facts.map(([k, v]) => `${k}: ${v}`).join("\n");
+}
+
+function factsHtml(facts: Facts) {
+  const rows = facts
+    .map(
+      ([k, v]) =>
+        `<tr><th align="left" style="padding:6px 16px 6px 0;color:#5b5170;font-weight:600;vertical-align:top">${escapeHtml(k)}</th><td style="padding:6px 0;color:#1f1a2b">${escapeHtml(v)}</td></tr>`,
+    )
+    .join("");
+  return `<table role="presentation" cellspacing="0" cellpadding="0" style="border-collapse:collapse;margin:16px 0">${rows}</table>`;
+}
+
+function htmlPage(title: string, paragraphsBefore: string[], facts: Facts, paragraphsAfter: string[]) {
+  const p = (t: string) => `<p style="margin:0 0 14px;line-height:1.55">${escapeHtml(t)}</p>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;background:#f7f4fb;font-family:Georgia,'Times New Roman',serif;color:#1f1a2b">
+<div style="max-width:560px;margin:0 auto;padding:32px 24px;background:#ffffff">
+<h1 style="font-size:22px;margin:0 0 18px;color:#2a1747">${escapeHtml(title)}</h1>
+${paragraphsBefore.map(p).join("\n")}
+${factsHtml(facts)}
+${paragraphsAfter.map(p).join("\n")}
+</div></body></html>`;
+}
+
+/**
+ * D8: the registrant's confirmation (plain text and HTML, every value escaped,
+ * the session as an .ics file in the venue's time zone) and a notice to the
+ * organisation's address.
+ */
+export function registrationMails(
+  site: Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">,
+  r: { id: string; input: RegistrationInput; event: EventRow; programmeTitle: string | null },
+): OutgoingMail[] {
+  const { input, event } = r;
+  const when = `${formatSessionDate(event.starts_at, event.time_zone)}, ${formatTimeRange(event.starts_at, event.ends_at, event.time_zone)}`;
+  const where = [event.venue, event.city].filter(Boolean).join(", ");
+  const price = event.price_cents === null ? "See the program page" : formatPrice(event.price_cents, event.currency);
+  const programme = r.programmeTitle ?? event.title;
+  const session: Facts = [
+    ["Program", programme],
+    ["Session", event.title],
+    ["Date and time", when],
+    ["Venue", where],
+    ["Price", price],
+  ];
+  const host = new URL(site.publicUrl).hostname;
+  const ics = sessionCalendarFile({
+    uid: `registration-${r.id}@${host}`,
+    title: event.title,
+    startsAt: event.starts_at,
+    endsAt: event.ends_at,
+    timeZone: event.time_zone,
+    location: where,
+    description: `${programme}\n${when}\nQuestions: ${site.contactEmail}`,
+    organiser: { name: site.orgName, email: site.contactEmail },
+  });
+
+  const greeting = `Dear ${input.firstName},`;
+  const intro = `Thank you for registering with ${site.orgName}. Your place in the session below is confirmed.`;
+  const outro = [
+    "The session is attached as a calendar file, in the venue's local time.",
+    `If you have questions or cannot attend, reply to this e-mail or write to ${site.contactEmail}.`,
+    `Warm regards,\nThe ${site.orgName} team`,
+  ];
+  const subject = `Registration confirmed: ${event.title} | ${site.orgName}`;
+  const registrant: OutgoingMail = {
+    topic: `registration:${r.id}`,
+    to: input.email,
+    replyTo: site.contactEmail,
+    subject,
+    text: `${greeting}\n\n${intro}\n\n${factsText(session)}\nName on certificate: ${input.nameAsCertificate}\n\n${outro.join("\n\n")}\n`,
+    html: htmlPage(subject, [greeting, intro], [...session, ["Name on certificate", input.nameAsCertificate]], outro),
+    attachments: [{ filename: "session.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: ics }],
+  };
+
+  const person: Facts = [
+    ["Name", input.nameAsCertificate],
+    ["E-mail", input.email],
+    ["Mobile", input.mobileNo],
+    ["Occupation", input.occupation],
+    ["Heard about us", input.hearAbout ?? "Not given"],
+    ["Wants news", input.communicationPreferences ? "Yes" : "No"],
+  ];
+  const noticeSubject = `New registration: ${event.title} (${formatSessionDate(event.starts_at, event.time_zone)})`;
+  const notice: OutgoingMail = {
+    topic: `registration:${r.id}`,
+    to: site.contactEmail,
+    replyTo: input.email,
+    subject: noticeSubject,
+    text: `A new registration arrived.\n\n${factsText([...session, ...person])}\nRegistration id: ${r.id}\n`,
+    html: htmlPage(noticeSubject, ["A new registration arrived."], [...session, ...person, ["Registration id", r.id]], []),
+  };
+  return [registrant, notice];
+}

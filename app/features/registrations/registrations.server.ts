@@ -1,0 +1,172 @@
+import type { Kysely } from "kysely";
+import type { AppServices, RequestInfo } from "~/context.server";
+import type { DB, EventRow, RegistrationKind } from "~/db/schema";
+import { isUniqueViolation, lockEvent, writeTransaction } from "~/db/transactions.server";
+import { consumeFormAllowance } from "~/features/contact/contact.server";
+import { availability, seatsTaken, type SessionAvailability } from "~/features/events/events.server";
+import { courseDetailDate, courseDetailTime, sessionLabel } from "~/features/events/format";
+import { enqueueMail } from "~/features/mail/outbox.server";
+import { cleanImage, ImageRejected, storeImage, type CleanImage } from "~/features/uploads/images.server";
+import type { FieldErrors } from "~/lib/validation";
+import { registrationMails } from "./registration-mail.server";
+import { validateRegistration, type RegistrationField, type RegistrationInput } from "./schema";
+
+export const REGISTRATION_CREATED = "Registration submitted successfully! We will e-mail you the details shortly.";
+export const REGISTRATION_INVALID = "Please fix the errors below before submitting";
+export const SESSION_FULL = "This session is full";
+export const ALREADY_REGISTERED = "You are already registered for this session.";
+
+/** Why a session refuses a registration, in the words a visitor reads. */
+export const refusalMessages: Record<Exclude<SessionAvailability, "open">, string> = {
+  full: SESSION_FULL,
+  past: "This session has already started. Please choose another session.",
+  closed: "Registration for this session is closed. Please choose another session.",
+  "no-enrol": "This session does not take registrations online. Please contact us to join it.",
+};
+
+/** The photo parts of the ICH registration (wire names kept). */
+export const photoFields = { profileImage: "profile", idPhotofront: "id_front", idphotoback: "id_back" } as const;
+export type PhotoField = keyof typeof photoFields;
+const photoLabels: Record<PhotoField, string> = {
+  profileImage: "The profile image",
+  idPhotofront: "The front of your ID",
+  idphotoback: "The back of your ID",
+};
+
+export type RegistrationOutcome =
+  | { status: "created"; id: string }
+  | { status: "invalid"; errors: FieldErrors<RegistrationField | PhotoField> }
+  | { status: "refused"; code: 404 | 409; message: string; errors?: FieldErrors<RegistrationField> }
+  | { status: "rate-limited"; retryAfterSeconds: number; message: string };
+
+/** Which sessions each registration call takes. */
+const acceptedKinds: Record<"decode" | "hypnotherapy", RegistrationKind[]> = {
+  decode: ["decode", "tasso"],
+  hypnotherapy: ["hypnotherapy"],
+};
+
+/**
+ * One registration: counted against the sender's address, validated with the
+ * browser's schema, photos checked and re-encoded, then — in one write
+ * transaction that locks the session — seats re-counted, the duplicate rule
+ * checked, and the registration, its photos and its two mails stored together.
+ * Nothing is stored from a refused request.
+ */
+export async function submitRegistration(
+  services: Pick<AppServices, "db" | "formLimiter" | "mailWorker" | "config">,
+  request: Pick<RequestInfo, "ip">,
+  channel: "decode" | "hypnotherapy",
+  values: Record<string, unknown>,
+  photos: Partial<Record<PhotoField, Uint8Array>> = {},
+): Promise<RegistrationOutcome> {
+  const limited = await consumeFormAllowance(services, request.ip);
+  if (limited) return limited;
+
+  const result = validateRegistration(values);
+  const errors: FieldErrors<RegistrationField | PhotoField> = result.ok ? {} : { ...result.errors };
+  const cleaned: Partial<Record<PhotoField, CleanImage>> = {};
+  for (const field of Object.keys(photoFields) as PhotoField[]) {
+    const bytes = photos[field];
+    if (!bytes || bytes.byteLength === 0) continue;
+    try {
+      cleaned[field] = await cleanImage(bytes, photoLabels[field]);
+    } catch (error) {
+      if (!(error instanceof ImageRejected)) throw error;
+      errors[field] = error.message;
+    }
+  }
+  if (!result.ok || Object.keys(errors).length > 0) return { status: "invalid", errors };
+  const input = result.data;
+
+  try {
+    const outcome = await writeTransaction(services.db, async (trx) => {
+      await lockEvent(trx, input.upcomingEventId);
+      const event = await trx.selectFrom("events").selectAll().where("id", "=", input.upcomingEventId).executeTakeFirst();
+      if (!event || !acceptedKinds[channel].includes(event.kind as RegistrationKind)) {
+        return { status: "refused", code: 404, message: "This session does not exist.", errors: { upcomingEventId: "Please choose a session" } } as const;
+      }
+      if (input.programId && event.programme_id && input.programId !== event.programme_id) {
+        return { status: "refused", code: 409, message: "This session belongs to another program.", errors: { upcomingEventId: "Please choose a session" } } as const;
+      }
+      const taken = (await seatsTaken(trx, [event.id])).get(event.id) ?? 0;
+      const state = availability(event, taken);
+      if (state !== "open") return { status: "refused", code: 409, message: refusalMessages[state] } as const;
+      const emailKey = input.email.toLowerCase();
+      const existing = await trx
+        .selectFrom("registrations")
+        .select("id")
+        .where("event_id", "=", event.id)
+        .where("email_key", "=", emailKey)
+        .executeTakeFirst();
+      if (existing) return { status: "refused", code: 409, message: ALREADY_REGISTERED } as const;
+
+      const id = await insertRegistration(trx, event, input, emailKey, cleaned);
+      const programme = event.programme_id
+        ? await trx.selectFrom("programmes").select(["title"]).where("id", "=", event.programme_id).executeTakeFirst()
+        : undefined;
+      await enqueueMail(trx, registrationMails(services.config.site, { id, input, event, programmeTitle: programme?.title ?? null }));
+      return { status: "created", id } as const;
+    });
+    if (outcome.status === "created") services.mailWorker.kick();
+    return outcome;
+  } catch (error) {
+    // Two requests from one person for one session can pass the check together;
+    // the unique index lets only one commit.
+    if (isUniqueViolation(error)) return { status: "refused", code: 409, message: ALREADY_REGISTERED };
+    throw error;
+  }
+}
+
+async function insertRegistration(
+  trx: Kysely<DB>,
+  event: EventRow,
+  input: RegistrationInput,
+  emailKey: string,
+  photos: Partial<Record<PhotoField, CleanImage>>,
+): Promise<string> {
+  const fileIds: Partial<Record<PhotoField, string>> = {};
+  for (const field of Object.keys(photos) as PhotoField[]) {
+    fileIds[field] = await storeImage(trx, photos[field]!, photoFields[field]);
+  }
+  const id = crypto.randomUUID();
+  const now = new Date().toISOString();
+  await trx
+    .insertInto("registrations")
+    .values({
+      id,
+      event_id: event.id,
+      programme_id: event.programme_id,
+      kind: event.kind as RegistrationKind,
+      first_name: input.firstName,
+      middle_name: input.middleName ?? null,
+      last_name: input.lastName,
+      name_on_certificate: input.nameAsCertificate,
+      email: input.email,
+      email_key: emailKey,
+      mobile_no: input.mobileNo,
+      date_of_birth: input.dob,
+      occupation: input.occupation,
+      current_address: input.currentAddress ?? null,
+      same_address: input.isSameAddress ? 1 : 0,
+      permanent_address: input.permanenetAddress ?? null,
+      // What the session really is, whatever label the form sent.
+      session_label: sessionLabel({ city: event.city, title: event.title, startsAt: event.starts_at, timeZone: event.time_zone }),
+      venue: event.venue ?? input.venue ?? null,
+      time_slot: event.time_slot ?? input.timeslot ?? null,
+      tel_no: input.TelNo ?? null,
+      hear_about: input.hearAbout ?? null,
+      communication_preferences: input.communicationPreferences ? 1 : 0,
+      terms_accepted_at: now,
+      level_name: input.levelName,
+      level: input.level ?? null,
+      course_date: courseDetailDate(event.starts_at, event.time_zone),
+      course_time: courseDetailTime(event.starts_at, event.time_zone),
+      course_venue: event.venue ?? event.city,
+      profile_image_id: fileIds.profileImage ?? null,
+      id_front_id: fileIds.idPhotofront ?? null,
+      id_back_id: fileIds.idphotoback ?? null,
+      created_at: now,
+    })
+    .execute();
+  return id;
+}

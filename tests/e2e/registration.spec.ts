@@ -1,0 +1,292 @@
+import { DatabaseSync } from "node:sqlite";
+import path from "node:path";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { expectNoAxeViolations, hydrated, queryDb } from "./fixtures";
+
+const CONTACT = "hello@mindfulpath.example";
+const FIX = "Please fix the errors below before submitting";
+
+const uniqueEmail = (who: string) => `${who}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/** Toasts fade in; axe measures colours, so wait until every toast is fully shown. */
+async function toastsSettled(page: Page) {
+  for (const t of await page.locator("[data-sonner-toast]").all()) await expect(t).toHaveCSS("opacity", "1");
+}
+
+async function fillRegistration(scope: Locator | Page, email: string) {
+  await scope.getByLabel("First Name").fill("Omar");
+  await scope.getByLabel("Last Name").fill("Haddad");
+  await scope.getByRole("textbox", { name: "Email" }).fill(email);
+  await scope.getByLabel("Mobile Number").fill("+1 415 555 0199");
+  await scope.getByLabel("Date of Birth").fill("1979-11-03");
+  await scope.getByLabel("Occupation").fill("Nurse");
+  await scope.getByRole("checkbox", { name: /accept the terms and conditions/ }).check();
+}
+
+async function openTassoDialog(page: Page) {
+  await page.goto("/tasso");
+  await hydrated(page);
+  await page.getByRole("link", { name: "Enroll Now" }).click();
+  const dialog = page.getByRole("dialog", { name: "Registration Form" });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** A TASSO session with one seat, far in the future, added for one test (the e2e server has its own database). */
+function addOneSeatSession(): string {
+  const id = `s-tasso-e2e-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`;
+  const start = new Date(Date.now() + 300 * 86_400_000 + Math.floor(Math.random() * 86_400_000));
+  const db = new DatabaseSync(path.join(process.env.E2E_DATA_DIR!, "site.db"));
+  try {
+    db.exec("PRAGMA busy_timeout = 5000");
+    const now = new Date().toISOString();
+    db.prepare(
+      `INSERT INTO events (id, programme_id, kind, title, starts_at, ends_at, time_zone, city, venue, time_slot, capacity, price_cents, currency, status, no_enrol, created_at, updated_at)
+       VALUES (?, 'tasso', 'tasso', 'TASSO Program', ?, ?, 'America/Denver', 'Boulder', 'Flatirons Studio', 'Full day', 1, 150000, 'USD', 'Open', 0, ?, ?)`,
+    ).run(id, start.toISOString(), new Date(start.getTime() + 9 * 3_600_000).toISOString(), now, now);
+  } finally {
+    db.close();
+  }
+  return id;
+}
+
+test.describe("Registration dialog", () => {
+  test("every validation message: on submit, when a field is left, cleared by editing; focus goes to the first error", async ({ page }) => {
+    // Browser-heavy (axe runs, real waits) on shared CPUs.
+    test.slow();
+    const dialog = await openTassoDialog(page);
+    const error = (id: string) => dialog.locator(`#reg-${id}-error`);
+
+    await dialog.getByRole("button", { name: "Submit Registration" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText(FIX);
+    await expect(error("firstName")).toHaveText("First name is required");
+    await expect(error("lastName")).toHaveText("Last name is required");
+    await expect(error("email")).toHaveText("Email is required");
+    await expect(error("mobileNo")).toHaveText("Mobile number is required");
+    await expect(error("dob")).toHaveText("Date of birth is required");
+    await expect(error("occupation")).toHaveText("Occupation is required");
+    await expect(error("termsandcondition")).toHaveText("You must accept the terms and conditions");
+    await expect(error("middleName")).toHaveText("");
+    await expect(dialog.getByLabel("First Name")).toBeFocused();
+    await expect(dialog.getByLabel("First Name")).toHaveAttribute("aria-invalid", "true");
+    await expectNoAxeViolations(page);
+
+    // Editing a field clears its error.
+    await dialog.getByLabel("First Name").fill("Ana");
+    await expect(error("firstName")).toHaveText("");
+    await dialog.getByLabel("Last Name").fill("Lee");
+
+    // Leaving a field shows its error.
+    const email = dialog.getByRole("textbox", { name: "Email" });
+    await email.fill("ana@");
+    await expect(error("email")).toHaveText("");
+    await email.blur();
+    await expect(error("email")).toHaveText("Please enter a valid email address");
+    await email.fill("ana@example.com");
+    await expect(error("email")).toHaveText("");
+
+    const mobile = dialog.getByLabel("Mobile Number");
+    await mobile.fill("555 1234");
+    await mobile.blur();
+    await expect(error("mobileNo")).toHaveText("Mobile number must be 10 digits");
+    await mobile.fill("");
+    await mobile.blur();
+    await expect(error("mobileNo")).toHaveText("Mobile number is required");
+
+    const dob = dialog.getByLabel("Date of Birth");
+    await dob.fill(`${new Date().getFullYear() + 1}-01-01`);
+    await dob.blur();
+    await expect(error("dob")).toHaveText("Date of birth cannot be in the future");
+    await dob.fill(`${new Date().getFullYear() - 10}-01-01`);
+    await dob.blur();
+    await expect(error("dob")).toHaveText("You must be at least 18 years old");
+
+    const session = dialog.getByLabel("City");
+    await session.focus();
+    await session.selectOption("");
+    await session.blur();
+    await expect(error("upcomingEventId")).toHaveText("City is required");
+    await session.selectOption("s-tasso-b");
+    await expect(error("upcomingEventId")).toHaveText("");
+    await expect(dialog.getByLabel("Venue")).toHaveValue("Silver Lake Studio");
+
+    // The first remaining error (mobile) takes focus on submit.
+    await dialog.getByRole("button", { name: "Submit Registration" }).click();
+    await expect(mobile).toBeFocused();
+    await expect(error("occupation")).toHaveText("Occupation is required");
+
+    // Derived fields: the certificate name and the same-address copy.
+    await dialog.getByLabel("Middle Name (optional)").fill("  Maria  ");
+    await expect(dialog.getByLabel("Name as on Certificate")).toHaveValue("Ana Maria Lee");
+    await expect(dialog.getByLabel("Name as on Certificate")).toHaveAttribute("readonly", "");
+    await dialog.getByLabel("Current Address (optional)").fill("12 Elm St, Boulder, CO");
+    await dialog.getByRole("checkbox", { name: /same as my current address/ }).check();
+    const permanent = dialog.getByLabel("Permanent Address (optional)");
+    await expect(permanent).toHaveValue("12 Elm St, Boulder, CO");
+    await expect(permanent).toHaveAttribute("readonly", "");
+    await dialog.getByLabel("Current Address (optional)").fill("14 Elm St, Boulder, CO");
+    await expect(permanent).toHaveValue("14 Elm St, Boulder, CO");
+
+    // The six how-did-you-hear options and the terms text.
+    await expect(dialog.getByLabel("How did you hear about us? (optional)").locator("option")).toHaveText([
+      "Select an option", "Facebook", "Instagram", "Google", "LinkedIn", "Friends/Relatives", "Other",
+    ]);
+    await expect(dialog.getByText(/I confirm that I am over 18 years of age/)).toBeVisible();
+  });
+
+  test("a failure without a server message shows the §8 text in a dismissible banner", async ({ page }) => {
+    // Browser-heavy (axe runs, real waits) on shared CPUs.
+    test.slow();
+    const dialog = await openTassoDialog(page);
+    await fillRegistration(dialog, uniqueEmail("omar"));
+    await page.route("**/api/registration", (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }));
+    await dialog.getByRole("button", { name: "Submit Registration" }).click();
+    const banner = dialog.getByRole("alert");
+    await expect(banner).toHaveText("Submission failed: HTTP error! status: 502");
+    await expect(banner).toBeFocused();
+    await expect(page.getByText("HTTP error! status: 502", { exact: true })).toBeVisible();
+    await toastsSettled(page);
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Dismiss message" }).click();
+    await expect(banner).toBeHidden();
+
+    await page.unroute("**/api/registration");
+    await page.route("**/api/registration", (route) => route.abort("connectionfailed"));
+    await dialog.getByRole("button", { name: "Submit Registration" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("Submission failed: Network request failed");
+    // The form keeps what was typed.
+    await expect(dialog.getByLabel("First Name")).toHaveValue("Omar");
+  });
+
+  test("a session that fills up meanwhile: 'This session is full', shown in place, and the seat counts update", async ({ page, request }) => {
+    // Browser-heavy (axe runs, real waits) on shared CPUs.
+    test.slow();
+    const sessionId = addOneSeatSession();
+    const dialog = await openTassoDialog(page);
+    const choice = dialog.getByLabel("City");
+    await choice.selectOption(sessionId);
+    await expect(dialog.getByLabel("Venue")).toHaveValue("Flatirons Studio");
+    await expect(dialog.getByText(/1 seat left/)).toBeVisible();
+    await fillRegistration(dialog, uniqueEmail("late"));
+
+    // Someone else takes the last seat first.
+    const other = await request.post("/api/registration", {
+      data: {
+        firstName: "Early", lastName: "Bird", email: uniqueEmail("early"), mobileNo: "5550001111", dob: "1980-01-01",
+        occupation: "Chef", city: "Boulder", termsandcondition: true, levelName: "TASSO Program", upcomingEventId: sessionId, programId: "tasso",
+      },
+    });
+    expect(other.status()).toBe(201);
+
+    await dialog.getByRole("button", { name: "Submit Registration" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("Submission failed: This session is full");
+    await expect(dialog.locator("#reg-upcomingEventId-error")).toHaveText("This session is full");
+    await expect(choice).toBeFocused();
+    // The page's data were read again: the session now shows as fully booked and cannot be chosen.
+    const option = choice.locator(`option[value="${sessionId}"]`);
+    await expect(option).toHaveText(/\(Fully booked\)$/);
+    await expect(option).toBeDisabled();
+    expect(queryDb<{ n: number }>("SELECT count(*) AS n FROM registrations WHERE event_id = ?", sessionId)).toEqual([{ n: 1 }]);
+  });
+});
+
+test.describe("Registration page (/register/{sessionId})", () => {
+  test("works without JavaScript: the server's field errors in place, then the confirmation", async ({ browser }) => {
+    // Browser-heavy (axe runs, real waits) on shared CPUs.
+    test.slow();
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const email = uniqueEmail("nojs");
+    await page.goto("/register/s-decode-1-a");
+    await expect(page.getByRole("heading", { level: 1, name: "DECODE Level 1: Decode Your Mind" })).toBeVisible();
+    await expect(page.getByText(/^New York · /)).toBeVisible();
+    await expect(page.getByLabel("City")).toHaveValue("s-decode-1-a");
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
+
+    await page.getByLabel("First Name").fill("Lena");
+    await page.getByRole("textbox", { name: "Email" }).fill("lena@");
+    await page.getByLabel("Mobile Number").fill("12345");
+    await page.getByRole("button", { name: "Submit Registration" }).click();
+    await expect(page.getByRole("alert")).toHaveText(`Submission failed: ${FIX}`);
+    await expect(page.locator("#lastName-error")).toHaveText("Last name is required");
+    await expect(page.locator("#email-error")).toHaveText("Please enter a valid email address");
+    await expect(page.locator("#mobileNo-error")).toHaveText("Mobile number must be 10 digits");
+    await expect(page.locator("#dob-error")).toHaveText("Date of birth is required");
+    await expect(page.locator("#occupation-error")).toHaveText("Occupation is required");
+    await expect(page.locator("#termsandcondition-error")).toHaveText("You must accept the terms and conditions");
+    await expect(page.locator("#firstName-error")).toHaveText("");
+    // What was typed is still there.
+    await expect(page.getByLabel("First Name")).toHaveValue("Lena");
+    await expect(page.getByLabel("City")).toHaveValue("s-decode-1-a");
+
+    await fillRegistration(page, email);
+    await page.getByLabel("Current Address (optional)").fill("5 Pine Rd, Queens, NY");
+    await page.getByRole("checkbox", { name: /same as my current address/ }).check();
+    await page.getByRole("button", { name: "Submit Registration" }).click();
+    await expect(page.getByRole("heading", { name: "Thank you for registering!" })).toBeVisible();
+    await expect(page.getByText(`You will shortly receive an email from ${CONTACT} with further details.`)).toBeVisible();
+    const rows = queryDb<{ event_id: string; kind: string; session_label: string; venue: string; permanent_address: string; name_on_certificate: string }>(
+      "SELECT event_id, kind, session_label, venue, permanent_address, name_on_certificate FROM registrations WHERE email = ?",
+      email,
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ event_id: "s-decode-1-a", kind: "decode", venue: "Hudson Hall, 210 W 55th St", permanent_address: "5 Pine Rd, Queens, NY", name_on_certificate: "Omar Haddad" });
+    expect(rows[0]!.session_label).toMatch(/^New York \| Decode Your Mind \| \d+(st|nd|rd|th) \w{3} \d{4}$/);
+    await context.close();
+  });
+
+  test("an ICH session takes photos without JavaScript (multipart)", async ({ browser }) => {
+    // Browser-heavy (axe runs, real waits) on shared CPUs.
+    test.slow();
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    const email = uniqueEmail("ich");
+    await page.goto("/register/s-ich-1-a");
+    await fillRegistration(page, email);
+    await expect(page.getByText("JPEG, PNG or WebP, max 5 MB").first()).toBeVisible();
+    await page.getByLabel("Profile Photo (optional)").setInputFiles({ name: "me.png", mimeType: "image/png", buffer: await sharp({ create: { width: 40, height: 30, channels: 3, background: "#7a4cc2" } }).png().toBuffer() });
+    await page.getByRole("button", { name: "Submit Registration" }).click();
+    await expect(page.getByRole("heading", { name: "Thank you for registering!" })).toBeVisible();
+    const rows = queryDb<{ kind: string; has_photo: number }>(
+      "SELECT kind, profile_image_id IS NOT NULL AS has_photo FROM registrations WHERE email = ?",
+      email,
+    );
+    expect(rows).toEqual([{ kind: "hypnotherapy", has_photo: 1 }]);
+    await context.close();
+  });
+
+  test("is accessible with JavaScript, sends through the API and confirms in place", async ({ page }) => {
+    // Browser-heavy (axe runs, real waits) on shared CPUs.
+    test.slow();
+    const email = uniqueEmail("page");
+    await page.goto("/register/s-decode-2-b");
+    await hydrated(page);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Submit Registration" }).click();
+    await expect(page.getByRole("alert")).toHaveText(FIX);
+    await expect(page.getByLabel("First Name")).toBeFocused();
+    await expectNoAxeViolations(page);
+    await fillRegistration(page, email);
+    const answer = page.waitForResponse("**/api/registration");
+    await page.getByRole("button", { name: "Submit Registration" }).click();
+    expect((await answer).status()).toBe(201);
+    await expect(page.getByRole("heading", { name: "Thank you for registering!" })).toBeVisible();
+    await expect(page).toHaveURL(/\/register\/s-decode-2-b$/);
+    await expect(page.getByText("Registration submitted successfully!")).toBeVisible();
+    await toastsSettled(page);
+    await expectNoAxeViolations(page);
+    expect(queryDb("SELECT event_id FROM registrations WHERE email = ?", email)).toEqual([{ event_id: "s-decode-2-b" }]);
+  });
+
+  test("unknown and past sessions are 404 pages", async ({ page }) => {
+    // Browser-heavy (axe runs, real waits) on shared CPUs.
+    test.slow();
+    for (const id of ["no-such-session", "s-decode-1-past"]) {
+      const res = await page.goto(`/register/${id}`);
+      expect(res?.status()).toBe(404);
+      await expect(page.getByRole("heading", { level: 1, name: "Session not found" })).toBeVisible();
+    }
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,0 +1,87 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  contactCreatedResponse,
+  errorResponse,
+  programmeListResponse,
+  programmeOneResponse,
+  registrationCreatedResponse,
+} from "~/features/api/openapi.server";
+import { dialects } from "../helpers/databases";
+import { startSite, type RunningSite } from "../helpers/site";
+
+type Doc = {
+  openapi: string;
+  paths: Record<string, Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }>; requestBody?: { content: Record<string, { schema: { properties: Record<string, unknown>; required?: string[] } }> } }>>;
+};
+
+const adultDob = `${new Date().getUTCFullYear() - 40}-01-20`;
+
+describe.each(dialects)("OpenAPI document on %s", (dialect) => {
+  let s: RunningSite;
+  let doc: Doc;
+  beforeAll(async () => {
+    s = await startSite(dialect, { FORM_RATE_LIMIT: "100000" });
+    const res = await fetch(`${s.url}/api/openapi.json`);
+    if (res.status !== 200) throw new Error(`GET /api/openapi.json answered ${res.status}`);
+    doc = await res.json();
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  it("is OpenAPI 3.1 and lists every public call", () => {
+    expect(doc.openapi).toBe("3.1.0");
+    expect(Object.keys(doc.paths).sort()).toEqual(
+      [
+        "/api/contact",
+        "/api/decode/user",
+        "/api/decode/user/{id}",
+        "/api/hypnotherapy/user",
+        "/api/hypnotherapy/user/{id}",
+        "/api/ich/ich-registration",
+        "/api/registration",
+      ].sort(),
+    );
+  });
+
+  it("describes request bodies from the handlers' own schemas (wire spellings, required fields)", () => {
+    const reg = doc.paths["/api/registration"]!.post!.requestBody!.content["application/json"]!.schema;
+    expect(Object.keys(reg.properties)).toEqual(expect.arrayContaining(["permanenetAddress", "TelNo", "termsandcondition", "upcomingEventId"]));
+    expect(reg.required).toEqual(expect.arrayContaining(["firstName", "email", "mobileNo", "termsandcondition"]));
+    const ich = doc.paths["/api/ich/ich-registration"]!.post!.requestBody!.content["multipart/form-data"]!.schema;
+    expect(Object.keys(ich.properties)).toEqual(expect.arrayContaining(["profileImage", "idPhotofront", "idphotoback"]));
+    const contact = doc.paths["/api/contact"]!.post!.requestBody!.content["application/json"]!.schema;
+    expect(contact.required).toEqual(expect.arrayContaining(["firstName", "acceptPrivacyPolicy"]));
+  });
+
+  it("matches real answers of the read calls", async () => {
+    const get = async (p: string) => (await fetch(`${s.url}${p}`)).json();
+    programmeListResponse.parse(await get("/api/decode/user?limit=50"));
+    programmeListResponse.parse(await get("/api/hypnotherapy/user"));
+    const one = programmeOneResponse.parse(await get("/api/decode/user/decode-2"));
+    expect(one.data.upcomingEvents.length).toBeGreaterThan(0);
+    programmeOneResponse.parse(await get("/api/hypnotherapy/user/ich-1"));
+    errorResponse.parse(await get("/api/decode/user/nope"));
+    errorResponse.parse(await get("/api/decode/user?page=0"));
+  });
+
+  it("matches real answers of the write calls", async () => {
+    const post = async (p: string, body: unknown) =>
+      (await fetch(`${s.url}${p}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) })).json();
+    contactCreatedResponse.parse(
+      await post("/api/contact", {
+        firstName: "Ann", lastName: "Lee", email: "api@example.com", phoneNumber: "+1 555 123 4567",
+        country: "US", zipCode: "10001", acceptPrivacyPolicy: true,
+      }),
+    );
+    errorResponse.parse(await post("/api/contact", {}));
+    const registration = {
+      firstName: "Ann", lastName: "Lee", email: "api@example.com", mobileNo: "5551234567", dob: adultDob,
+      occupation: "Nurse", city: "x", termsandcondition: true, levelName: "Level 4", upcomingEventId: "s-decode-4-a",
+    };
+    registrationCreatedResponse.parse(await post("/api/registration", registration));
+    errorResponse.parse(await post("/api/registration", registration)); // 409 duplicate
+    const invalid = errorResponse.parse(await post("/api/registration", { ...registration, firstName: "" }));
+    expect(invalid.errors).toEqual({ firstName: "First name is required" });
+  });
+});

@@ -1,0 +1,74 @@
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrateToLatest, openDatabase, type DbHandle } from "~/db/db.server";
+import { deliverDue, enqueueMail, MAX_ATTEMPTS } from "~/features/mail/outbox.server";
+import type { Mailer, MailMessage } from "~/features/mail/mailer.server";
+import { createPostgresDatabase, postgresUrl } from "../helpers/databases";
+
+const silent = pino({ level: "silent" });
+
+/** A mailer that records what it sends, slowly, like a real SMTP round trip. */
+function recordingMailer(sent: MailMessage[], delayMs = 5): Mailer {
+  return {
+    description: "test",
+    send: async (m) => {
+      await new Promise((r) => setTimeout(r, delayMs));
+      sent.push(m);
+    },
+  };
+}
+
+describe.skipIf(!postgresUrl)("the outbox with two server processes on one PostgreSQL", () => {
+  let pgDb: Awaited<ReturnType<typeof createPostgresDatabase>>;
+  let a: DbHandle;
+  let b: DbHandle;
+  beforeAll(async () => {
+    pgDb = await createPostgresDatabase();
+    a = openDatabase({ databaseUrl: pgDb.url, dataDir: "/tmp" });
+    b = openDatabase({ databaseUrl: pgDb.url, dataDir: "/tmp" });
+    await migrateToLatest(a.db);
+  });
+  afterAll(async () => {
+    await a?.close();
+    await b?.close();
+    await pgDb?.drop();
+  });
+
+  it("sends every queued message exactly once when two workers run at the same time", async () => {
+    const mails = Array.from({ length: 60 }, (_, i) => ({ topic: `test:${i}`, to: `p${i}@example.com`, subject: `Hello ${i}`, text: "Hi" }));
+    await a.db.transaction().execute((trx) => enqueueMail(trx, mails));
+    const sentA: MailMessage[] = [];
+    const sentB: MailMessage[] = [];
+    const [na, nb] = await Promise.all([
+      deliverDue(a.db, recordingMailer(sentA), silent),
+      deliverDue(b.db, recordingMailer(sentB), silent),
+    ]);
+    expect(na + nb).toBe(60);
+    const recipients = [...sentA, ...sentB].map((m) => m.to).sort();
+    expect(recipients).toEqual(mails.map((m) => m.to).sort());
+    expect(new Set(recipients).size).toBe(60);
+    // Both did share the work (SKIP LOCKED), and the table agrees.
+    expect(sentA.length).toBeGreaterThan(0);
+    expect(sentB.length).toBeGreaterThan(0);
+    const rows = await a.db.selectFrom("outbox").select(["status", "attempts"]).execute();
+    expect(rows.every((r) => r.status === "sent" && r.attempts === 1)).toBe(true);
+  });
+
+  it("retries with backoff, then marks a message failed after the last attempt", async () => {
+    await a.db.deleteFrom("outbox").execute();
+    await a.db.transaction().execute((trx) => enqueueMail(trx, [{ topic: "test:fail", to: "nobody@example.com", subject: "x", text: "x" }]));
+    const failing: Mailer = { description: "down", send: async () => Promise.reject(Object.assign(new Error("connect ECONNREFUSED"), { code: "ECONNREFUSED" })) };
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      // Move the clock past the backoff instead of waiting for it.
+      await a.db.updateTable("outbox").set({ next_attempt_at: new Date(Date.now() - 1000).toISOString() }).execute();
+      expect(await deliverDue(a.db, failing, silent)).toBe(0);
+      const row = await a.db.selectFrom("outbox").selectAll().executeTakeFirstOrThrow();
+      expect(row.attempts).toBe(attempt);
+      expect(row.last_error).toBe("ECONNREFUSED");
+      expect(row.status).toBe(attempt < MAX_ATTEMPTS ? "pending" : "failed");
+    }
+    // A failed message is not tried again.
+    await a.db.updateTable("outbox").set({ next_attempt_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    expect(await deliverDue(a.db, recordingMailer([]), silent)).toBe(0);
+  });
+});

@@ -1,0 +1,384 @@
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import sharp from "sharp";
+import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { dialects } from "../helpers/databases";
+import { startSite, type RunningSite } from "../helpers/site";
+
+/** 30 years ago today: an adult's date of birth. */
+const adultDob = `${new Date().getUTCFullYear() - 30}-04-12`;
+
+const valid = {
+  firstName: "Ann",
+  middleName: "Marie",
+  lastName: "Lee",
+  email: "ann@example.com",
+  mobileNo: "(555) 123-4567",
+  dob: adultDob,
+  occupation: "Teacher",
+  currentAddress: "1 Main St, Springfield",
+  isSameAddress: true,
+  city: "New York | Decode Your Mind | 5th Mar 2025",
+  hearAbout: "Google",
+  communicationPreferences: true,
+  termsandcondition: true,
+  levelName: "DECODE Level 1: Decode Your Mind",
+  upcomingEventId: "s-decode-1-a",
+  programId: "decode-1",
+};
+
+async function addSession(s: RunningSite, patch: Record<string, unknown> = {}) {
+  const id = `t-${crypto.randomUUID().slice(0, 8)}`;
+  const now = new Date().toISOString();
+  const starts = new Date(Date.now() + 10 * 86_400_000).toISOString();
+  const ends = new Date(Date.now() + 10 * 86_400_000 + 8 * 3_600_000).toISOString();
+  await s.db
+    .insertInto("events")
+    .values({
+      id,
+      programme_id: null,
+      kind: "decode",
+      title: "Test session",
+      starts_at: starts,
+      ends_at: ends,
+      time_zone: "America/Chicago",
+      city: "Chicago",
+      venue: "Lakeside Center",
+      capacity: null,
+      price_cents: 30000,
+      created_at: now,
+      updated_at: now,
+      ...patch,
+    })
+    .execute();
+  return id;
+}
+
+const registrations = (s: RunningSite) => s.db.selectFrom("registrations").selectAll().where("id", "not like", "%-demo-%").execute();
+
+describe.each(dialects)("registrations on %s", (dialect) => {
+  let s: RunningSite;
+  beforeAll(async () => {
+    s = await startSite(dialect, { FORM_RATE_LIMIT: "100000" });
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+  beforeEach(async () => {
+    await s.db.deleteFrom("outbox").execute();
+    await s.db.deleteFrom("registrations").where("id", "not like", "%-demo-%").execute();
+    await s.db.deleteFrom("files").execute();
+    fs.rmSync(s.config.mail.outboxDir, { recursive: true, force: true });
+  });
+
+  const postJson = (p: string, body: unknown) =>
+    fetch(`${s.url}${p}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+
+  it("stores a DECODE registration, answers 201, and sends the confirmation with an .ics in the venue's zone", async () => {
+    const res = await postJson("/api/registration", valid);
+    expect(res.status).toBe(201);
+    const body = await res.json();
+    expect(body).toMatchObject({ success: true, data: { _id: expect.any(String) } });
+    const [row] = await registrations(s);
+    expect(row).toMatchObject({
+      id: body.data._id,
+      event_id: "s-decode-1-a",
+      programme_id: "decode-1",
+      kind: "decode",
+      name_on_certificate: "Ann Marie Lee",
+      mobile_no: "5551234567",
+      email_key: "ann@example.com",
+      permanent_address: "1 Main St, Springfield",
+      same_address: 1,
+      communication_preferences: 1,
+      level_name: "DECODE Level 1: Decode Your Mind",
+      course_time: "9:00 AM",
+    });
+    // The label is the session's own, not what the form sent.
+    expect(row!.session_label).toMatch(/^New York \| Decode Your Mind \| \d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{4}$/);
+
+    const dir = s.config.mail.outboxDir;
+    await expect.poll(() => (fs.existsSync(dir) ? fs.readdirSync(dir).length : 0), { timeout: 10_000 }).toBe(2);
+    const mails = fs.readdirSync(dir).map((f) => fs.readFileSync(path.join(dir, f), "utf8"));
+    const mine = mails.find((m) => /^To: ann@example\.com$/m.test(m))!;
+    expect(mine).toMatch(/^Subject: Registration confirmed: Decode Your Mind/m);
+    expect(mine).toContain("Content-Type: text/html");
+    const [queued] = await s.db.selectFrom("outbox").selectAll().where("to_address", "=", "ann@example.com").execute();
+    for (const content of [queued!.text_body, queued!.html_body!]) {
+      expect(content).toContain("Hudson Hall");
+      expect(content).toContain("$300");
+      expect(content).toMatch(/9:00 AM – 6:00 PM E[SD]T/);
+      expect(content).toContain("hello@mindfulpath.example");
+    }
+    const ics = Buffer.from(/filename=session\.ics[\s\S]*?\r?\n\r?\n([\s\S]*?)\r?\n--/.exec(mine)![1]!.replace(/\s+/g, ""), "base64").toString();
+    expect(ics).toContain(`UID:registration-${row!.id}@localhost`);
+    expect(ics).toMatch(/DTSTART;TZID=America\/New_York:\d{8}T090000/);
+    expect(ics).toContain("BEGIN:VTIMEZONE");
+    const team = mails.find((m) => /^To: hello@mindfulpath\.example$/m.test(m))!;
+    expect(team).toMatch(/^Subject: New registration: Decode Your Mind/m);
+    await expect.poll(async () => (await s.db.selectFrom("outbox").select("status").execute()).map((r) => r.status)).toEqual(["sent", "sent"]);
+  });
+
+  it("escapes every value in the HTML mail", async () => {
+    const res = await postJson("/api/registration", { ...valid, firstName: "<b>Ann</b>", email: "esc@example.com" });
+    expect(res.status).toBe(201);
+    const [mail] = await s.db.selectFrom("outbox").select(["html_body", "to_address"]).where("to_address", "=", "esc@example.com").execute();
+    expect(mail!.html_body).toContain("&lt;b&gt;Ann&lt;/b&gt;");
+    expect(mail!.html_body).not.toContain("<b>Ann</b>");
+  });
+
+  it("answers 400 with the spec's message per field and stores nothing", async () => {
+    const res = await postJson("/api/registration", { ...valid, firstName: "", mobileNo: "12345", email: "nope", termsandcondition: false });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      success: false,
+      message: "Please fix the errors below before submitting",
+      errors: {
+        firstName: "First name is required",
+        mobileNo: "Mobile number must be 10 digits",
+        email: "Please enter a valid email address",
+        termsandcondition: "You must accept the terms and conditions",
+      },
+    });
+    expect(await registrations(s)).toEqual([]);
+    expect(await s.db.selectFrom("outbox").selectAll().execute()).toEqual([]);
+  });
+
+  it("accepts the same registration as a urlencoded form and as multipart data", async () => {
+    const form = new URLSearchParams({ ...valid, isSameAddress: "true", communicationPreferences: "false", termsandcondition: "on" } as Record<string, string>);
+    const a = await fetch(`${s.url}/api/registration`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: form });
+    expect(a.status).toBe(201);
+    const multipart = new FormData();
+    for (const [k, v] of Object.entries({ ...valid, email: "second@example.com" })) multipart.set(k, String(v));
+    const b = await fetch(`${s.url}/api/registration`, { method: "POST", body: multipart });
+    expect(b.status).toBe(201);
+    expect(await registrations(s)).toHaveLength(2);
+  });
+
+  it("refuses a second registration of the same e-mail for the same session", async () => {
+    expect((await postJson("/api/registration", valid)).status).toBe(201);
+    const again = await postJson("/api/registration", { ...valid, email: "ANN@Example.com" });
+    expect(again.status).toBe(409);
+    expect(await again.json()).toMatchObject({ success: false, message: "You are already registered for this session." });
+    expect(await registrations(s)).toHaveLength(1);
+  });
+
+  it.each([
+    ["s-decode-3-a", "This session is full"],
+    ["s-decode-5-open-day", "This session does not take registrations online. Please contact us to join it."],
+    ["s-decode-1-past", "This session has already started. Please choose another session."],
+  ])("refuses session %s with 409 %j", async (eventId, message) => {
+    const programId = eventId.startsWith("s-decode-3") ? "decode-3" : eventId.startsWith("s-decode-5") ? "decode-5" : "decode-1";
+    const res = await postJson("/api/registration", { ...valid, upcomingEventId: eventId, programId });
+    expect(res.status).toBe(409);
+    expect((await res.json()).message).toBe(message);
+    expect(await registrations(s)).toEqual([]);
+  });
+
+  it("refuses a closed session and an unknown one", async () => {
+    const closed = await addSession(s, { status: "Closed" });
+    const r1 = await postJson("/api/registration", { ...valid, upcomingEventId: closed, programId: undefined });
+    expect(r1.status).toBe(409);
+    const r2 = await postJson("/api/registration", { ...valid, upcomingEventId: "no-such-session", programId: undefined });
+    expect(r2.status).toBe(404);
+    expect((await r2.json()).errors).toEqual({ upcomingEventId: "Please choose a session" });
+    expect(await registrations(s)).toEqual([]);
+  });
+
+  it("holds a 10-seat session to 10 of 30 concurrent registrations (D7)", async () => {
+    const id = await addSession(s, { capacity: 10 });
+    const answers = await Promise.all(
+      Array.from({ length: 30 }, (_, i) =>
+        postJson("/api/registration", { ...valid, email: `racer${i}@example.com`, upcomingEventId: id, programId: undefined }).then(async (r) => ({
+          status: r.status,
+          body: await r.json(),
+        })),
+      ),
+    );
+    expect(answers.filter((a) => a.status === 201)).toHaveLength(10);
+    const refused = answers.filter((a) => a.status === 409);
+    expect(refused).toHaveLength(20);
+    for (const r of refused) expect(r.body.message).toBe("This session is full");
+    const stored = await s.db.selectFrom("registrations").select("id").where("event_id", "=", id).execute();
+    expect(stored).toHaveLength(10);
+  });
+
+  it("shows seats left and upcoming sessions only (D12) in the public programme call", async () => {
+    const res = await fetch(`${s.url}/api/decode/user/decode-3`);
+    const { data } = await res.json();
+    const ids = data.upcomingEvents.map((e: { _id: string }) => e._id);
+    expect(ids).toContain("s-decode-3-a");
+    expect(ids).not.toContain("s-decode-3-past");
+    const full = data.upcomingEvents.find((e: { _id: string }) => e._id === "s-decode-3-a");
+    expect(full).toMatchObject({ capacity: "2 Seats", seatsLeft: 0, availability: "full", eventType: "decode", timeZone: "America/Denver" });
+  });
+});
+
+describe.each(dialects)("ICH registration with photos on %s", (dialect) => {
+  let s: RunningSite;
+  let sessionId: string;
+  beforeAll(async () => {
+    s = await startSite(dialect, { FORM_RATE_LIMIT: "100000" });
+    sessionId = await addSession(s, { kind: "hypnotherapy", title: "ICH test session" });
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+  beforeEach(async () => {
+    await s.db.deleteFrom("outbox").execute();
+    await s.db.deleteFrom("registrations").where("id", "not like", "%-demo-%").execute();
+    await s.db.deleteFrom("files").execute();
+  });
+
+  const photo = (lat: string) =>
+    sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 90 } } })
+      .jpeg()
+      .withExif({ IFD0: { Copyright: "secret-owner", ImageDescription: `GPS ${lat}` } })
+      .toBuffer();
+
+  function form(parts: Record<string, Blob | string>) {
+    const f = new FormData();
+    for (const [k, v] of Object.entries({ ...valid, upcomingEventId: sessionId, programId: "", level: "Level I" })) f.set(k, String(v));
+    for (const [k, v] of Object.entries(parts)) f.set(k, v as string);
+    return f;
+  }
+
+  it("stores the photos re-encoded, without EXIF, in the registration's transaction", async () => {
+    const jpeg = await photo("40.7128N");
+    expect(jpeg.includes(Buffer.from("secret-owner"))).toBe(true);
+    const f = form({});
+    f.set("profileImage", new Blob([jpeg], { type: "image/jpeg" }), "me.jpg");
+    f.set("idPhotofront", new Blob([await sharp(jpeg).png().toBuffer()], { type: "image/png" }), "front.png");
+    const res = await fetch(`${s.url}/api/ich/ich-registration`, { method: "POST", body: f });
+    expect(res.status).toBe(201);
+    const [row] = await registrations(s);
+    expect(row!.kind).toBe("hypnotherapy");
+    expect(row!.level).toBe("Level I");
+    const files = await s.db.selectFrom("files").selectAll().execute();
+    expect(files).toHaveLength(2);
+    const profile = files.find((file) => file.id === row!.profile_image_id)!;
+    expect(profile.content_type).toBe("image/jpeg");
+    const bytes = Buffer.from(profile.bytes);
+    expect(bytes.includes(Buffer.from("secret-owner"))).toBe(false);
+    expect(bytes.includes(Buffer.from("Exif"))).toBe(false);
+    expect((await sharp(bytes).metadata()).exif).toBeUndefined();
+    expect(profile.size).toBe(bytes.byteLength);
+    expect(files.find((file) => file.id === row!.id_front_id)!.content_type).toBe("image/png");
+  });
+
+  it.each([
+    ["a text file named .jpg", () => new Blob(["just some text, not a picture"], { type: "image/jpeg" }), "me.jpg", "The profile image must be a JPEG, PNG or WebP image"],
+    ["a GIF declared as JPEG", () => new Blob([Buffer.from("GIF89a\u0001\u0000\u0001\u0000\u0000\u0000\u0000;")], { type: "image/jpeg" }), "me.jpg", "The profile image must be a JPEG, PNG or WebP image"],
+    ["a 6 MB file", () => new Blob([Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(6 * 1024 * 1024)])], { type: "image/jpeg" }), "big.jpg", "The profile image must be 5 MB or smaller"],
+    ["a truncated JPEG", () => new Blob([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46])], { type: "image/jpeg" }), "cut.jpg", "The profile image could not be read as an image"],
+  ])("refuses %s with a field message and stores nothing", async (_name, blob, filename, message) => {
+    const f = form({});
+    f.set("profileImage", blob(), filename);
+    const res = await fetch(`${s.url}/api/ich/ich-registration`, { method: "POST", body: f });
+    expect(res.status).toBe(400);
+    expect((await res.json()).errors).toEqual({ profileImage: message });
+    expect(await registrations(s)).toEqual([]);
+    expect(await s.db.selectFrom("files").selectAll().execute()).toEqual([]);
+  });
+
+  it("refuses an unreadable body with 415 and an oversized one with 413", async () => {
+    const r1 = await fetch(`${s.url}/api/ich/ich-registration`, { method: "POST", headers: { "Content-Type": "text/plain" }, body: "hello" });
+    expect(r1.status).toBe(415);
+    const big = form({});
+    big.set("profileImage", new Blob([Buffer.alloc(17 * 1024 * 1024)]), "huge.jpg");
+    const r2 = await fetch(`${s.url}/api/ich/ich-registration`, { method: "POST", body: big });
+    expect(r2.status).toBe(413);
+    const r3 = await fetch(`${s.url}/api/ich/ich-registration`, {
+      method: "POST",
+      headers: { "Content-Type": "multipart/form-data; boundary=xyz" },
+      body: "--xyz\r\nbroken",
+    });
+    expect(r3.status).toBe(400);
+    expect(await registrations(s)).toEqual([]);
+  });
+
+  it("does not take an ICH registration for a DECODE session", async () => {
+    const f = form({});
+    f.set("upcomingEventId", "s-decode-1-a");
+    const res = await fetch(`${s.url}/api/ich/ich-registration`, { method: "POST", body: f });
+    expect(res.status).toBe(404);
+  });
+});
+
+describe("mail through a real SMTP server (D8)", () => {
+  let s: RunningSite;
+  let smtp: SMTPServer | null = null;
+  const received: string[] = [];
+  let port = 0;
+
+  function startSmtp() {
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ["STARTTLS"],
+      logger: false,
+      onData(stream, _session, callback) {
+        let text = "";
+        stream.on("data", (d: Buffer) => (text += d.toString()));
+        stream.on("end", () => {
+          received.push(text);
+          callback();
+        });
+      },
+    });
+    return new Promise<void>((resolve) => smtp!.listen(port, "127.0.0.1", () => resolve()));
+  }
+
+  beforeAll(async () => {
+    // A free port, then nothing listening on it: the mail server is "down".
+    port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, "127.0.0.1", () => {
+        const p = (probe.address() as net.AddressInfo).port;
+        probe.close(() => resolve(p));
+      });
+    });
+    s = await startSite("sqlite", { FORM_RATE_LIMIT: "100000", SMTP_URL: `smtp://127.0.0.1:${port}` });
+  });
+  afterAll(async () => {
+    await s?.stop();
+    await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
+  });
+
+  it("stores a registration made while the mail server is down, then delivers its mail once it is up", async () => {
+    const res = await fetch(`${s.url}/api/registration`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ...valid, email: "down@example.com" }),
+    });
+    expect(res.status).toBe(201);
+    // Both attempts failed and were put back with a reason (not at claim time: then last_error is still empty).
+    await expect
+      .poll(
+        async () =>
+          (await s.db.selectFrom("outbox").select(["status", "attempts", "last_error"]).execute()).map((r) => [r.status, r.attempts, r.last_error !== null]),
+        { timeout: 15_000 },
+      )
+      .toEqual([
+        ["pending", 1, true],
+        ["pending", 1, true],
+      ]);
+    const rows = await s.db.selectFrom("outbox").select(["last_error", "next_attempt_at"]).execute();
+    for (const r of rows) {
+      expect(r.last_error).not.toContain("down@example.com");
+      expect(Date.parse(r.next_attempt_at)).toBeGreaterThan(Date.now() + 20_000); // backoff, not a hot loop
+    }
+
+    await startSmtp();
+    // Fast-forward the backoff instead of waiting for it.
+    await s.db.updateTable("outbox").set({ next_attempt_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    s.site.services.mailWorker.kick();
+    await expect.poll(() => received.length, { timeout: 15_000 }).toBe(2);
+    expect(received.find((m) => /^To: down@example\.com/m.test(m))).toMatch(/Registration confirmed/);
+    await expect.poll(async () => (await s.db.selectFrom("outbox").select("status").execute()).map((r) => r.status)).toEqual(["sent", "sent"]);
+    // Sent once: another run finds nothing to send.
+    s.site.services.mailWorker.kick();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(received).toHaveLength(2);
+  });
+});
