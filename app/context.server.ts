@@ -1,5 +1,5 @@
 import { createContext } from "react-router";
-import type { RateLimiterAbstract } from "rate-limiter-flexible";
+import type { RateLimiterAbstract, RateLimiterStoreAbstract } from "rate-limiter-flexible";
 import type { Logger } from "pino";
 import type { AppConfig } from "./config.server.ts";
 import type { Database } from "./db/db.server.ts";
@@ -11,8 +11,8 @@ export type AppServices = {
   config: AppConfig;
   db: Database;
   logger: Logger;
-  /** Counts public form submissions per client address. */
-  formLimiter: RateLimiterAbstract;
+  /** Counts public form submissions per client address, in the database so every instance shares it. */
+  formLimiter: RateLimiterAbstract | RateLimiterStoreAbstract;
   mailer: Mailer;
   /** Sends what the outbox holds; `kick()` after queuing mail. */
   mailWorker: MailWorker;

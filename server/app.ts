@@ -7,7 +7,6 @@ import express, { type NextFunction, type Request, type Response } from "express
 import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import pino, { type Logger } from "pino";
-import { RateLimiterMemory } from "rate-limiter-flexible";
 import { RouterContextProvider } from "react-router";
 import { allowedMethods, malformedUrl, routerOrigin, sameOriginWrites, sendClientError } from "./guards.ts";
 import { createRouterHandler } from "./router-adapter.ts";
@@ -17,6 +16,7 @@ import { migrateToLatest, openDatabase, type DbHandle } from "../app/db/db.serve
 import { seedOnFirstStart } from "../app/db/seed.server.ts";
 import { createMailer } from "../app/features/mail/mailer.server.ts";
 import { startMailWorker } from "../app/features/mail/outbox.server.ts";
+import { DatabaseRateLimiter, deleteExpiredRateLimits } from "../app/lib/rate-limit.server.ts";
 
 export type Site = {
   app: express.Express;
@@ -62,7 +62,7 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
     config,
     db: database.db,
     logger,
-    formLimiter: new RateLimiterMemory({
+    formLimiter: new DatabaseRateLimiter(database.db, {
       keyPrefix: "forms",
       points: config.formRateLimit.points,
       duration: config.formRateLimit.windowSeconds,
@@ -70,6 +70,11 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
     mailer,
     mailWorker,
   };
+  // Ended rate-limit windows are dead rows; any instance may sweep them.
+  const rateLimitSweep = setInterval(() => {
+    deleteExpiredRateLimits(database.db).catch((error: unknown) => logger.warn({ err: error }, "rate-limit sweep failed"));
+  }, 10 * 60_000);
+  rateLimitSweep.unref();
 
   const app = express();
   app.disable("x-powered-by");
@@ -152,6 +157,7 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
     services,
     database,
     close: async () => {
+      clearInterval(rateLimitSweep);
       await mailWorker.stop();
       await database.close();
     },

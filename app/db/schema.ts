@@ -150,8 +150,16 @@ export interface AppMetaTable {
   value: string;
 }
 
+/** Form rate limits (migration 0005): points used in the window ending at `expire` (ms since the epoch). */
+export interface RateLimitsTable {
+  key: string;
+  points: number;
+  expire: number | string | null;
+}
+
 export interface DB {
   app_meta: AppMetaTable;
+  rate_limits: RateLimitsTable;
   contact_messages: ContactMessagesTable;
   programmes: ProgrammesTable;
   events: EventsTable;

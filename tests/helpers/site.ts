@@ -50,3 +50,22 @@ export async function startSite(
 }
 
 export type RunningSite = Awaited<ReturnType<typeof startSite>>;
+
+/**
+ * A second app instance over the same database (and data folder) as `first`,
+ * as a second server behind a load balancer would be. `stop()` closes only it.
+ */
+export async function startSecondInstance(first: RunningSite) {
+  const { createSite } = (await import(/* @vite-ignore */ path.resolve("build/server/index.js"))) as SiteModule;
+  const site = await createSite(first.config, {});
+  const server = site.app.listen(0, "127.0.0.1");
+  await new Promise<void>((resolve) => server.once("listening", () => resolve()));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    site,
+    async stop() {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await site.close();
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { deleteExpiredRateLimits } from "~/lib/rate-limit.server";
+import { dialects } from "../helpers/databases";
+import { startSecondInstance, startSite, type RunningSite } from "../helpers/site";
+
+const message = (n: number) => ({
+  firstName: "Ann",
+  lastName: "Lee",
+  email: `ann${n}@example.com`,
+  phoneNumber: "+1 555 123 4567",
+  country: "US",
+  zipCode: "10001",
+  message: "I would like to know more about DECODE level 1.",
+  acceptPrivacyPolicy: true,
+});
+
+const post = (url: string, n: number) =>
+  fetch(`${url}/api/contact`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(message(n)) });
+
+describe.each(dialects)("form rate limit shared by app instances on %s", (dialect) => {
+  let a: RunningSite;
+  let b: Awaited<ReturnType<typeof startSecondInstance>>;
+  beforeAll(async () => {
+    a = await startSite(dialect, { FORM_RATE_LIMIT: "3", FORM_RATE_WINDOW_SECONDS: "600" });
+    b = await startSecondInstance(a);
+  });
+  afterAll(async () => {
+    await b?.stop();
+    await a?.stop();
+  });
+  beforeEach(async () => {
+    await a.db.deleteFrom("rate_limits").execute();
+  });
+
+  it("counts posts to either instance against one allowance, and says when to come back", async () => {
+    expect((await post(a.url, 1)).status).toBe(201);
+    expect((await post(b.url, 2)).status).toBe(201);
+    expect((await post(a.url, 3)).status).toBe(201);
+    const refused = await post(b.url, 4);
+    expect(refused.status).toBe(429);
+    const retryAfter = Number(refused.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThan(500);
+    expect(retryAfter).toBeLessThanOrEqual(600);
+    expect((await post(a.url, 5)).status).toBe(429);
+    const stored = await a.db.selectFrom("contact_messages").select("email").where("email", "like", "ann_@example.com").execute();
+    expect(stored.map((r) => r.email).sort()).toEqual(["ann1@example.com", "ann2@example.com", "ann3@example.com"]);
+    await a.db.deleteFrom("contact_messages").execute();
+  });
+
+  it("opens a new window once the last one has ended, and sweeps ended windows", async () => {
+    for (let n = 1; n <= 3; n++) expect((await post(a.url, n)).status).toBe(201);
+    expect((await post(b.url, 4)).status).toBe(429);
+    // End the window as time would.
+    await a.db.updateTable("rate_limits").set({ expire: Date.now() - 1000 }).execute();
+    expect((await post(b.url, 5)).status).toBe(201);
+    const row = await a.db.selectFrom("rate_limits").selectAll().executeTakeFirstOrThrow();
+    expect(Number(row.points)).toBe(1);
+    expect(Number(row.expire)).toBeGreaterThan(Date.now());
+
+    await a.db.insertInto("rate_limits").values({ key: "forms:old", points: 9, expire: Date.now() - 1 }).execute();
+    expect(await deleteExpiredRateLimits(a.db)).toBe(1);
+    expect((await a.db.selectFrom("rate_limits").select("key").execute()).map((r) => r.key)).not.toContain("forms:old");
+    await a.db.deleteFrom("contact_messages").execute();
+  });
+});
