@@ -133,3 +133,30 @@ test("at 375 px a programme card's player keeps its controls compact: the time o
   const controls = (await player.getByRole("slider", { name: "Seek" }).locator("..").boundingBox())!;
   expect(controls.height / playerBox.height, "share of the video under the controls").toBeLessThan(0.45);
 });
+
+test("at 375 px a programme card's speed menu opens whole inside its player", async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto("/decode");
+  await hydrated(page);
+  await page.getByRole("button", { name: /^Play video: .*preview$/ }).first().click();
+  const player = page.locator(".video-player").first();
+  await expect(player).toHaveAttribute("data-phase", "playing");
+  await player.getByRole("button", { name: "Pause" }).click();
+  await player.getByRole("button", { name: "Settings" }).click();
+  const menu = player.getByRole("group", { name: "Speed" });
+  await expect(menu.getByRole("radio", { name: "1.5×" })).toBeVisible();
+  const p = (await player.boundingBox())!;
+  const m = (await menu.boundingBox())!;
+  // The player clips what overflows it (rounded corners), so the menu must fit inside.
+  expect(m.y, "menu top").toBeGreaterThanOrEqual(p.y);
+  expect(m.x, "menu left").toBeGreaterThanOrEqual(p.x);
+  expect(m.x + m.width, "menu right").toBeLessThanOrEqual(p.x + p.width);
+  for (const name of ["0.75×", "Normal", "1.25×", "1.5×"]) {
+    const r = (await menu.getByText(name, { exact: true }).boundingBox())!;
+    expect(r.x + r.width, `${name} right edge`).toBeLessThanOrEqual(m.x + m.width);
+  }
+  await menu.getByRole("radio", { name: "1.5×" }).click();
+  // A choice applies and closes the menu.
+  await expect(menu).toBeHidden();
+  expect(await player.locator("video").evaluate((v: HTMLVideoElement) => v.playbackRate)).toBe(1.5);
+});

@@ -386,7 +386,7 @@ export function VideoPlayer({
                 // oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
                 <fieldset
                   id={settingsId}
-                  className="absolute right-0 bottom-11 min-w-36 rounded-xl bg-plum-950/95 p-2 text-sm shadow-xl ring-1 ring-white/10"
+                  className="absolute right-0 bottom-11 w-max min-w-36 rounded-xl bg-plum-950/95 p-2 text-sm shadow-xl ring-1 ring-white/10"
                   onKeyDown={(e) => {
                     if (e.key === "Escape") {
                       e.stopPropagation();
@@ -394,13 +394,16 @@ export function VideoPlayer({
                     }
                   }}
                 >
-                  <legend className="px-2 pb-1 text-xs font-semibold tracking-wide text-plum-200 uppercase">Speed</legend>
-                  {SPEEDS.map((s) => (
-                    <label key={s} className="flex min-h-9 cursor-pointer items-center gap-2 rounded-lg px-2 hover:bg-white/10">
+                  {/* Floated so it sits inside the box; two columns keep the menu short in a small player. */}
+                  <legend className="float-left w-full px-2 pb-1 text-xs font-semibold tracking-wide text-plum-200 uppercase">Speed</legend>
+                  <div className="clear-left grid grid-cols-2 gap-x-1 @md:grid-cols-1">
+                    {SPEEDS.map((s) => (
+                    <label key={s} className="flex min-h-9 cursor-pointer items-center gap-2 rounded-lg px-2 whitespace-nowrap hover:bg-white/10">
                       <input type="radio" name={`${settingsId}-speed`} checked={speed === s} onChange={() => chooseSpeed(s)} className="accent-plum-400" />
                       {s === 1 ? "Normal" : `${s}×`}
                     </label>
                   ))}
+                  </div>
                 </fieldset>
               ) : null}
             </div>
