@@ -112,6 +112,20 @@ export interface RegistrationsTable {
   created_at: string;
 }
 
+/** A Family Constellation booking (migration 0006): one seat of a `family` session. */
+export interface FamilyBookingsTable {
+  id: string;
+  event_id: string;
+  full_name: string;
+  email: string;
+  email_key: string;
+  phone: string;
+  communication_preferences: Generated<number>;
+  terms_accepted_at: string;
+  status: Generated<string>;
+  created_at: string;
+}
+
 export type FilePurpose = "profile" | "id_front" | "id_back" | "thumbnail";
 
 export interface FilesTable {
@@ -164,12 +178,14 @@ export interface DB {
   programmes: ProgrammesTable;
   events: EventsTable;
   registrations: RegistrationsTable;
+  family_bookings: FamilyBookingsTable;
   files: FilesTable;
   outbox: OutboxTable;
 }
 
 export type EventRow = Selectable<EventsTable>;
 export type RegistrationRow = Selectable<RegistrationsTable>;
+export type FamilyBookingRow = Selectable<FamilyBookingsTable>;
 export type OutboxRow = Selectable<OutboxTable>;
 
 export type ProgrammeRow = Selectable<ProgrammesTable>;

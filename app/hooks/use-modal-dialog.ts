@@ -1,11 +1,13 @@
 import { useEffect, useRef } from "react";
 import { trapTabKey } from "~/lib/focus-trap";
+import { placeToastLayer } from "~/lib/toast-layer";
 import { useScrollLock } from "./use-scroll-lock";
 
 /**
  * A native modal <dialog> driven by `open`: shown with showModal() (the page
  * behind becomes inert), page scrolling locked, Tab wrapped inside, Escape and a
  * click on the backdrop call `onClose`, and focus returns to what opened it.
+ * Toasts shown meanwhile are drawn inside the dialog, above its backdrop.
  * Spread `dialogProps` on the <dialog>.
  */
 export function useModalDialog(open: boolean, onClose: () => void) {
@@ -19,11 +21,16 @@ export function useModalDialog(open: boolean, onClose: () => void) {
     if (open && !dialog.open) {
       returnFocus.current = document.activeElement as HTMLElement | null;
       dialog.showModal();
+      placeToastLayer();
     } else if (!open && dialog.open) {
       dialog.close();
+      placeToastLayer();
       returnFocus.current?.focus();
     }
   }, [open]);
+
+  // A dialog removed while open takes the toasts' layer with it: put it back.
+  useEffect(() => () => queueMicrotask(placeToastLayer), []);
 
   const dialogProps = {
     ref,

@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import { createPortal } from "react-dom";
 import type { ExternalToast } from "sonner";
+import { toastLayer } from "~/lib/toast-layer";
 
 /**
  * Toasts (sonner), loaded on first use: most visits never show one, so the
@@ -25,7 +27,8 @@ const LazyToaster = lazy(async () => {
   const { Toaster } = await preloadToasts();
   function MountedToaster() {
     useEffect(() => markReady(), []);
-    return <Toaster position="top-center" duration={4000} closeButton richColors />;
+    // In the toast layer, which follows the topmost modal dialog (see lib/toast-layer.ts).
+    return createPortal(<Toaster position="top-center" duration={4000} closeButton richColors />, toastLayer());
   }
   return { default: MountedToaster };
 });

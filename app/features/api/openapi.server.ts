@@ -1,5 +1,6 @@
 import { z } from "zod";
 import * as zm from "zod/mini";
+import { bookingSchema } from "~/features/bookings/schema";
 import { contactSchema } from "~/features/contact/schema";
 import { listQuerySchema } from "~/features/programmes/query";
 import { registrationSchema } from "~/features/registrations/schema";
@@ -109,6 +110,23 @@ export const registrationCreatedResponse = z.strictObject({
   data: z.strictObject({ _id: id }),
 });
 
+export const bookingCreatedResponse = z.strictObject({
+  success: z.literal(true),
+  message: z.string().describe("Shown to the visitor as the success text"),
+  data: z.strictObject({ _id: id }),
+});
+
+export const familyEventListResponse = z.strictObject({
+  success: z.literal(true),
+  events: z.array(sessionSchema).describe("Family Constellation sessions that have not started (D12), soonest first"),
+  totalEvents: z.number().int(),
+  totalPages: z.number().int(),
+  currentPage: z.number().int(),
+  limit: z.number().int(),
+});
+
+export const familyEventOneResponse = z.strictObject({ success: z.literal(true), data: sessionSchema });
+
 // ---- The document -----------------------------------------------------------
 
 type Json = Record<string, unknown>;
@@ -193,6 +211,32 @@ function registrationCall(summary: string, withPhotos: boolean) {
   };
 }
 
+function bookingCall(summary: string) {
+  const fields = jsonMini(bookingSchema);
+  return {
+    post: {
+      summary,
+      requestBody: {
+        required: true,
+        content: {
+          "application/json": { schema: fields },
+          "application/x-www-form-urlencoded": { schema: fields },
+          "multipart/form-data": { schema: fields },
+        },
+      },
+      responses: {
+        201: answer("Booked; a confirmation e-mail with the session as an .ics file follows, and the organiser is told", bookingCreatedResponse),
+        400: refusal("A field is invalid (one message per field), or the body cannot be read"),
+        404: refusal("No such Family Constellation session"),
+        409: refusal("'This session is full', 'You are already registered for this session.', or the session is closed or has started"),
+        413: refusal("The body is too large"),
+        415: refusal("The body is not JSON, a urlencoded form or multipart data"),
+        429: answer("Too many submissions from this address", errorResponse, retryAfter),
+      },
+    },
+  };
+}
+
 export function openApiDocument(publicUrl: string, orgName: string): Json {
   return {
     openapi: "3.1.0",
@@ -227,6 +271,27 @@ export function openApiDocument(publicUrl: string, orgName: string): Json {
       "/api/hypnotherapy/user/{id}": oneCall("Integrated Clinical Hypnotherapy"),
       "/api/registration": registrationCall("Register for a DECODE or TASSO session", false),
       "/api/ich/ich-registration": registrationCall("Register for an ICH session, with optional photos", true),
+      "/api/familyConsitalation/register": bookingCall("Book a seat in a Family Constellation session (the original's spelling)"),
+      "/api/familyConstellation/register": bookingCall("Book a seat in a Family Constellation session (correctly spelt alias)"),
+      "/api/familyEvent/user": {
+        get: {
+          summary: "The public list of Family Constellation sessions, with capacity ('10 Seats') and seats left",
+          parameters: queryParameters().map((p) =>
+            p.name === "limit" ? { ...p, description: "Page size, 1 to 50; 50 when not given" } : p,
+          ),
+          responses: {
+            200: answer("A page of upcoming sessions", familyEventListResponse),
+            400: refusal("A query value is out of range"),
+          },
+        },
+      },
+      "/api/familyEvent/user/{id}": {
+        get: {
+          summary: "One Family Constellation session, with capacity and seats left",
+          parameters: [idParameter],
+          responses: { 200: answer("The session, wrapped in data", familyEventOneResponse), 404: refusal("No such session") },
+        },
+      },
     },
   };
 }

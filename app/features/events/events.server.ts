@@ -2,18 +2,28 @@ import type { Kysely } from "kysely";
 import type { Database } from "~/db/db.server";
 import type { DB, EventKind, EventRow } from "~/db/schema";
 
-/** Seats held by a session's registrations (and, later, its bookings). */
+/**
+ * Seats held by sessions: their registrations plus their Family Constellation
+ * bookings (D7), cancelled ones left out. Every seat count on the site reads
+ * this, and the write paths call it inside the transaction that locks the session.
+ */
 export async function seatsTaken(db: Kysely<DB>, eventIds: readonly string[]): Promise<Map<string, number>> {
   const taken = new Map<string, number>();
   if (eventIds.length === 0) return taken;
-  const rows = await db
+  const registrations = db
     .selectFrom("registrations")
     .select((eb) => ["event_id", eb.fn.countAll<number>().as("n")])
     .where("event_id", "in", eventIds)
     .where("status", "!=", "cancelled")
-    .groupBy("event_id")
-    .execute();
-  for (const r of rows) taken.set(r.event_id, Number(r.n));
+    .groupBy("event_id");
+  const bookings = db
+    .selectFrom("family_bookings")
+    .select((eb) => ["event_id", eb.fn.countAll<number>().as("n")])
+    .where("event_id", "in", eventIds)
+    .where("status", "!=", "cancelled")
+    .groupBy("event_id");
+  const rows = await registrations.unionAll(bookings).execute();
+  for (const r of rows) taken.set(r.event_id, (taken.get(r.event_id) ?? 0) + Number(r.n));
   return taken;
 }
 

@@ -13,7 +13,8 @@ function parseJson<T>(text: string, fallback: T): T {
   }
 }
 
-function likePattern(search: string): string {
+/** A LIKE pattern (used with `escape '\\'`) that matches the lower-cased text anywhere. */
+export function likePattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 

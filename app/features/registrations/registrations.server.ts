@@ -3,7 +3,8 @@ import type { AppServices, RequestInfo } from "~/context.server";
 import type { DB, EventRow, RegistrationKind } from "~/db/schema";
 import { isUniqueViolation, lockEvent, writeTransaction } from "~/db/transactions.server";
 import { consumeFormAllowance } from "~/features/contact/contact.server";
-import { availability, seatsTaken, type SessionAvailability } from "~/features/events/events.server";
+import { availability, seatsTaken } from "~/features/events/events.server";
+import { refusalMessages } from "~/features/events/seats";
 import { courseDetailDate, courseDetailTime, sessionLabel } from "~/features/events/format";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { cleanImage, ImageRejected, storeImage, type CleanImage } from "~/features/uploads/images.server";
@@ -13,16 +14,8 @@ import { validateRegistration, type RegistrationField, type RegistrationInput } 
 
 export const REGISTRATION_CREATED = "Registration submitted successfully! We will e-mail you the details shortly.";
 export const REGISTRATION_INVALID = "Please fix the errors below before submitting";
-export const SESSION_FULL = "This session is full";
+export { SESSION_FULL, refusalMessages } from "~/features/events/seats";
 export const ALREADY_REGISTERED = "You are already registered for this session.";
-
-/** Why a session refuses a registration, in the words a visitor reads. */
-export const refusalMessages: Record<Exclude<SessionAvailability, "open">, string> = {
-  full: SESSION_FULL,
-  past: "This session has already started. Please choose another session.",
-  closed: "Registration for this session is closed. Please choose another session.",
-  "no-enrol": "This session does not take registrations online. Please contact us to join it.",
-};
 
 /** The photo parts of the ICH registration (wire names kept). */
 export const photoFields = { profileImage: "profile", idPhotofront: "id_front", idphotoback: "id_back" } as const;

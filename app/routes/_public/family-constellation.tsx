@@ -1,14 +1,131 @@
-import { ComingSoon } from "~/components/layout/coming-soon";
-import { pageMeta } from "~/lib/meta";
+import { useEffect, useState } from "react";
+import { useLocation, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { VideoPlayer } from "~/components/media/video-player";
+import { PersonAvatar } from "~/components/people/person-avatar";
+import { familyConstellation as copy, familyFacilitator } from "~/content/family-constellation";
+import { videos } from "~/content/media";
+import { servicesContext } from "~/context.server";
+import { BookingDialog } from "~/features/bookings/booking-dialog";
+import { listFamilySessions } from "~/features/bookings/bookings.server";
+import { FamilySessionsTable } from "~/features/bookings/family-sessions-table";
+import { eventJsonLd } from "~/features/bookings/event-jsonld";
+import { requestedSessionId } from "~/features/bookings/open-request";
+import { pageMeta, siteFrom } from "~/lib/meta";
 import type { Route } from "./+types/family-constellation";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, {
-    title: "Family Constellation",
-    description: "Family Constellation sessions: dates, venues and seat booking.",
-    path: "/family-constellation",
-  });
+/** Server-rendered: upcoming sessions (D12) with live seats; a database failure is the page's error state, not a 500. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, logger } = context.get(servicesContext);
+  try {
+    const { events } = await listFamilySessions(db, { search: "", page: 1, limit: 50 });
+    return { sessions: events, failed: false };
+  } catch (error) {
+    logger.error({ err: error }, "family sessions could not be read");
+    return { sessions: [], failed: true };
+  }
+}
 
-export default function Page() {
-  return <ComingSoon title="Family Constellation" />;
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const site = siteFrom(matches);
+  const url = `${site?.publicUrl ?? ""}/family-constellation`;
+  return [
+    ...pageMeta(matches, {
+      title: "Family Constellation",
+      description: "Family Constellation sessions across the USA: dates in each venue's local time, seats left, and booking online.",
+      path: "/family-constellation",
+    }),
+    ...(loaderData?.sessions ?? []).map((s) => ({
+      "script:ld+json": eventJsonLd(s, { url, orgName: site?.orgName ?? "", description: copy.lead }),
+    })),
+  ];
+};
+
+export default function FamilyConstellation({ loaderData }: Route.ComponentProps) {
+  const { sessions, failed } = loaderData;
+  const revalidator = useRevalidator();
+  const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [openId, setOpenId] = useState<string | null>(null);
+  const hero = videos.programme;
+
+  // `?id=…&modal=true` or the calendar's navigation state opens the dialog, once the page can show it.
+  const requested = requestedSessionId(params, location.state);
+  useEffect(() => {
+    // oxlint-disable-next-line react/set-state-in-effect -- a modal <dialog> can only open in the browser
+    if (requested) setOpenId(requested);
+  }, [requested]);
+
+  const session = sessions.find((s) => s._id === openId) ?? null;
+  const close = () => {
+    setOpenId(null);
+    // Closing forgets the request, so a reload does not reopen the dialog.
+    if (params.get("modal") || location.state) {
+      const next = new URLSearchParams(params);
+      next.delete("id");
+      next.delete("modal");
+      if (next.toString() !== params.toString()) setParams(next, { replace: true, preventScrollReset: true });
+      else void navigate(`${location.pathname}${location.search}`, { replace: true, state: null, preventScrollReset: true });
+    }
+  };
+
+  return (
+    <>
+      <section className="bg-hero text-white">
+        <div className="container-page grid items-center gap-10 pt-[calc(var(--header-height)+3rem)] pb-14 md:pt-[calc(var(--header-height)+4.5rem)] md:pb-20 lg:grid-cols-[5fr_6fr]">
+          <div>
+            <p className="text-sm font-semibold tracking-[0.2em] text-plum-100 uppercase">{copy.eyebrow}</p>
+            <h1 className="mt-2 text-4xl leading-tight md:text-6xl">{copy.title}</h1>
+            <p className="mt-4 max-w-xl text-lg text-plum-50 md:text-xl">{copy.lead}</p>
+          </div>
+          <VideoPlayer src={hero.src} title={`${copy.title}: ${hero.title}`} poster={hero.poster} captions={hero.captions} allowFullscreen sizes="(min-width: 1024px) 640px, 100vw" />
+        </div>
+      </section>
+
+      <div className="container-page grid gap-10 py-12 md:py-16 lg:grid-cols-[minmax(0,3fr)_minmax(16rem,2fr)] lg:items-start">
+        <section aria-labelledby="about-heading">
+          <h2 id="about-heading" className="text-3xl text-plum-900 md:text-4xl">
+            About Family Constellation
+          </h2>
+          {copy.about.map((p) => (
+            <p key={p} className="mt-4 text-lg leading-8 text-ink">
+              {p}
+            </p>
+          ))}
+        </section>
+        <section aria-labelledby="facilitator-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-plum-100">
+          <p className="text-sm font-semibold tracking-[0.15em] text-plum-600 uppercase">Your Facilitator</p>
+          <div className="mt-4 flex items-center gap-4">
+            <PersonAvatar name={familyFacilitator.name} palette={familyFacilitator.portrait} />
+            <div>
+              <h2 id="facilitator-heading" className="text-xl text-plum-900">
+                {familyFacilitator.name}
+              </h2>
+              <p className="text-sm text-muted">{familyFacilitator.credentials}</p>
+            </div>
+          </div>
+          <p className="mt-2 text-sm font-semibold text-ink">{familyFacilitator.role}</p>
+          <p className="mt-3 leading-7 text-ink">{familyFacilitator.bio}</p>
+        </section>
+      </div>
+
+      <section aria-labelledby="sessions-heading" className="bg-sand-100 py-12 md:py-16">
+        <div className="container-page">
+          <h2 id="sessions-heading" className="text-3xl text-plum-900 md:text-4xl">
+            {copy.tableTitle}
+          </h2>
+          <FamilySessionsTable
+            sessions={sessions}
+            failed={failed}
+            loading={revalidator.state === "loading"}
+            onRetry={() => void revalidator.revalidate()}
+            onBook={setOpenId}
+          />
+          <p className="mt-4 text-sm text-muted">{copy.footnote}</p>
+        </div>
+      </section>
+
+      <BookingDialog open={session !== null} onClose={close} session={session} />
+    </>
+  );
 }

@@ -1,0 +1,61 @@
+import { ModalDialog } from "~/components/ui/modal-dialog";
+import type { EventJson } from "~/features/events/events.server";
+import { RegistrationConfirmation } from "~/features/registrations/registration-confirmation";
+import { useDialogForm } from "~/hooks/use-dialog-form";
+import { useSite } from "~/hooks/use-site";
+import { BookingForm, sessionWhen } from "./booking-form";
+import { CONFIRMATION_AUTO_CLOSE_MS } from "./schema";
+
+export const BOOKING_DIALOG_TITLE = "Book Your Seat";
+
+type Props = {
+  open: boolean;
+  onClose: () => void;
+  session: EventJson | null;
+};
+
+/**
+ * The Family Constellation booking dialog (spec part 2 §2.4, §4): the same
+ * dialog as the registration form's (focus kept inside and returned, Escape,
+ * backdrop, scroll lock, toasts above it). After the server accepts, the
+ * confirmation shows and the dialog closes itself after 3 s; the next opening
+ * starts from an empty form.
+ */
+export function BookingDialog({ open, onClose, session }: Props) {
+  const { site } = useSite();
+  const { busy, setBusy, done, setDone, formKey } = useDialogForm<EventJson>(open, onClose, CONFIRMATION_AUTO_CLOSE_MS);
+  return (
+    <ModalDialog
+      open={open && session !== null}
+      onClose={onClose}
+      busy={busy}
+      title={BOOKING_DIALOG_TITLE}
+      subtitle={session ? `Family Constellation · ${session.city} · ${sessionWhen(session)}` : null}
+      closeLabel="Close booking form"
+      formKey={formKey}
+      widthClass="w-[min(44rem,calc(100vw-1rem))]"
+    >
+      {done ? (
+        <RegistrationConfirmation contactEmail={site.contactEmail} session={done} headingLevel={3}>
+          <p className="mt-6 text-sm text-muted">This window closes by itself in 3 seconds.</p>
+          <button
+            type="button"
+            onClick={onClose}
+            className="mt-4 inline-flex min-h-12 items-center justify-center rounded-full border border-plum-200 bg-white px-7 font-semibold text-plum-800 hover:bg-plum-50"
+          >
+            Close
+          </button>
+        </RegistrationConfirmation>
+      ) : session ? (
+        <BookingForm
+          key={formKey}
+          idPrefix="book-"
+          session={session}
+          onCancel={onClose}
+          onBusyChange={setBusy}
+          onSuccess={() => setDone(session)}
+        />
+      ) : null}
+    </ModalDialog>
+  );
+}

@@ -1,0 +1,78 @@
+import type { EventRow } from "~/db/schema";
+import { formatPrice, formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { sessionCalendarFile } from "~/features/mail/ics.server";
+import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
+import type { OutgoingMail } from "~/features/mail/outbox.server";
+import type { SiteSettings } from "~/site-settings";
+import { PHONE_PREFIX, type BookingInput } from "./schema";
+
+/**
+ * D8: the booker's confirmation (the session's date and time in the venue's
+ * zone, location, facilitator, price and payment link, with the session as an
+ * .ics file) and a notice to the session's organiser (else the organisation).
+ */
+export function bookingMails(
+  site: Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">,
+  b: { id: string; input: BookingInput; event: EventRow },
+): OutgoingMail[] {
+  const { input, event } = b;
+  const when = `${formatSessionDate(event.starts_at, event.time_zone)}, ${formatTimeRange(event.starts_at, event.ends_at, event.time_zone)}`;
+  const where = [event.venue, event.city].filter(Boolean).join(", ");
+  const price = event.price_cents === null ? "To be confirmed" : formatPrice(event.price_cents, event.currency);
+  const session: Facts = [
+    ["Session", event.title],
+    ["Date and time", when],
+    ["Location", where],
+    ["Facilitator", event.facilitator ?? "To be announced"],
+    ["Price", price],
+    ...(event.payment_link ? ([["Payment link", event.payment_link]] as Facts) : []),
+  ];
+  const host = new URL(site.publicUrl).hostname;
+  const ics = sessionCalendarFile({
+    uid: `family-booking-${b.id}@${host}`,
+    title: event.title,
+    startsAt: event.starts_at,
+    endsAt: event.ends_at,
+    timeZone: event.time_zone,
+    location: where,
+    description: `${event.title}\n${when}${event.facilitator ? `\nFacilitator: ${event.facilitator}` : ""}\nQuestions: ${site.contactEmail}`,
+    organiser: { name: event.organiser ?? site.orgName, email: event.organiser_email ?? site.contactEmail },
+    url: `${site.publicUrl}/family-constellation`,
+  });
+
+  const greeting = `Dear ${input.fullName},`;
+  const intro = `Thank you for booking a seat with ${site.orgName}. Your seat in the Family Constellation session below is reserved.`;
+  const outro = [
+    ...(event.payment_link ? [`Please complete your payment at ${event.payment_link} to secure your seat.`] : []),
+    "The session is attached as a calendar file, in the venue's local time.",
+    `If you have questions or cannot attend, reply to this e-mail or write to ${site.contactEmail}.`,
+    `Warm regards,\nThe ${site.orgName} team`,
+  ];
+  const subject = `Booking confirmed: ${event.title} | ${site.orgName}`;
+  const booker: OutgoingMail = {
+    topic: `family-booking:${b.id}`,
+    to: input.email,
+    replyTo: event.organiser_email ?? site.contactEmail,
+    subject,
+    text: `${greeting}\n\n${intro}\n\n${factsText(session)}\n\n${outro.join("\n\n")}\n`,
+    html: htmlPage(subject, [greeting, intro], session, outro),
+    attachments: [{ filename: "session.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: ics }],
+  };
+
+  const person: Facts = [
+    ["Name", input.fullName],
+    ["E-mail", input.email],
+    ["Phone", `${PHONE_PREFIX} ${input.phone}`],
+    ["Wants news", input.communicationPreferences ? "Yes" : "No"],
+  ];
+  const noticeSubject = `New Family Constellation booking: ${event.city} (${formatSessionDate(event.starts_at, event.time_zone)})`;
+  const notice: OutgoingMail = {
+    topic: `family-booking:${b.id}`,
+    to: event.organiser_email ?? site.contactEmail,
+    replyTo: input.email,
+    subject: noticeSubject,
+    text: `A new booking arrived.\n\n${factsText([...session, ...person])}\nBooking id: ${b.id}\n`,
+    html: htmlPage(noticeSubject, ["A new booking arrived."], [...session, ...person, ["Booking id", b.id]], []),
+  };
+  return [booker, notice];
+}

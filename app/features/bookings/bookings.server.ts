@@ -1,0 +1,127 @@
+import { sql } from "kysely";
+import type { AppServices, RequestInfo } from "~/context.server";
+import type { Database } from "~/db/db.server";
+import { isUniqueViolation, lockEvent, writeTransaction } from "~/db/transactions.server";
+import { consumeFormAllowance } from "~/features/contact/contact.server";
+import { availability, eventToJson, seatsTaken, type EventJson } from "~/features/events/events.server";
+import { enqueueMail } from "~/features/mail/outbox.server";
+import { likePattern } from "~/features/programmes/programmes.server";
+import { refusalMessages } from "~/features/events/seats";
+import { ALREADY_REGISTERED } from "~/features/registrations/registrations.server";
+import type { FieldErrors } from "~/lib/validation";
+import { bookingMails } from "./booking-mail.server";
+import { validateBooking, type BookingField } from "./schema";
+
+export const BOOKING_CREATED = "Your seat is booked! We have e-mailed you the details.";
+export const BOOKING_INVALID = "Please fix the errors below before submitting";
+export const SESSION_NOT_FOUND = "This session does not exist.";
+/** Spec part 2 §8: the public list's failure text. */
+export const FAMILY_EVENTS_FAILED = "Failed to fetch family events";
+
+export type BookingOutcome =
+  | { status: "created"; id: string }
+  | { status: "invalid"; errors: FieldErrors<BookingField> }
+  | { status: "refused"; code: 404 | 409; message: string }
+  | { status: "rate-limited"; retryAfterSeconds: number; message: string };
+
+/**
+ * One Family Constellation booking: counted against the sender's address,
+ * validated with the dialog's schema, then — in the same kind of write
+ * transaction that locks the session as a registration takes — seats counted
+ * (registrations and bookings), the duplicate rule checked, and the booking
+ * and its two mails stored together. Nothing is stored from a refused request.
+ */
+export async function submitBooking(
+  services: Pick<AppServices, "db" | "formLimiter" | "mailWorker" | "config">,
+  request: Pick<RequestInfo, "ip">,
+  values: Record<string, unknown>,
+): Promise<BookingOutcome> {
+  const limited = await consumeFormAllowance(services, request.ip);
+  if (limited) return limited;
+  const result = validateBooking(values);
+  if (!result.ok) return { status: "invalid", errors: result.errors };
+  const input = result.data;
+  try {
+    const outcome = await writeTransaction(services.db, async (trx) => {
+      await lockEvent(trx, input.programId);
+      const event = await trx.selectFrom("events").selectAll().where("id", "=", input.programId).where("kind", "=", "family").executeTakeFirst();
+      if (!event) return { status: "refused", code: 404, message: SESSION_NOT_FOUND } as const;
+      const taken = (await seatsTaken(trx, [event.id])).get(event.id) ?? 0;
+      const state = availability(event, taken);
+      if (state !== "open") return { status: "refused", code: 409, message: refusalMessages[state] } as const;
+      const emailKey = input.email.toLowerCase();
+      const existing = await trx
+        .selectFrom("family_bookings")
+        .select("id")
+        .where("event_id", "=", event.id)
+        .where("email_key", "=", emailKey)
+        .where("status", "!=", "cancelled")
+        .executeTakeFirst();
+      if (existing) return { status: "refused", code: 409, message: ALREADY_REGISTERED } as const;
+      const id = crypto.randomUUID();
+      const now = new Date().toISOString();
+      await trx
+        .insertInto("family_bookings")
+        .values({
+          id,
+          event_id: event.id,
+          full_name: input.fullName,
+          email: input.email,
+          email_key: emailKey,
+          phone: input.phone,
+          communication_preferences: input.communicationPreferences ? 1 : 0,
+          terms_accepted_at: now,
+          created_at: now,
+        })
+        .execute();
+      await enqueueMail(trx, bookingMails(services.config.site, { id, input, event }));
+      return { status: "created", id } as const;
+    });
+    if (outcome.status === "created") services.mailWorker.kick();
+    return outcome;
+  } catch (error) {
+    // Two requests from one person can pass the check together; the unique index lets one commit.
+    if (isUniqueViolation(error)) return { status: "refused", code: 409, message: ALREADY_REGISTERED };
+    throw error;
+  }
+}
+
+/** A Family Constellation session as the wire and the page read it. */
+export type FamilySession = EventJson;
+
+/**
+ * The public list of Family Constellation sessions (spec §2.4, §7): sessions
+ * that have not started (D12), soonest first, each with its seats left; a
+ * search matches the city, venue, title or facilitator.
+ */
+export async function listFamilySessions(db: Database, query: { search: string; page: number; limit: number }, now = new Date()) {
+  let base = db.selectFrom("events").where("kind", "=", "family").where("starts_at", ">", now.toISOString());
+  const search = query.search.trim();
+  if (search) {
+    const pattern = likePattern(search);
+    base = base.where(
+      sql<boolean>`(lower(city) like ${pattern} escape '\\' or lower(coalesce(venue, '')) like ${pattern} escape '\\' or lower(title) like ${pattern} escape '\\' or lower(coalesce(facilitator, '')) like ${pattern} escape '\\')`,
+    );
+  }
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst())?.n ?? 0);
+  const rows = await base
+    .selectAll()
+    .orderBy("starts_at")
+    .orderBy("id")
+    .limit(query.limit)
+    .offset((query.page - 1) * query.limit)
+    .execute();
+  const taken = await seatsTaken(db, rows.map((r) => r.id));
+  const events = rows.map((r) => eventToJson(r, taken.get(r.id) ?? 0, null, now));
+  const totalPages = Math.max(1, Math.ceil(total / query.limit));
+  return { events, totalEvents: total, totalPages, currentPage: query.page };
+}
+
+/** One Family Constellation session (past ones too: a booking page explains it cannot be booked). */
+export async function getFamilySession(db: Database, id: string, now = new Date()): Promise<FamilySession | null> {
+  if (id.length > 100) return null;
+  const row = await db.selectFrom("events").selectAll().where("id", "=", id).where("kind", "=", "family").executeTakeFirst();
+  if (!row) return null;
+  const taken = (await seatsTaken(db, [row.id])).get(row.id) ?? 0;
+  return eventToJson(row, taken, null, now);
+}

@@ -1,0 +1,32 @@
+/** The plain-text and HTML shape shared by the site's mails (every value escaped). */
+export const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+
+export type Facts = Array<[label: string, value: string]>;
+
+export function factsText(facts: Facts) {
+  return facts.map(([k, v]) => `${k}: ${v}`).join("\n");
+}
+
+function factsHtml(facts: Facts) {
+  const rows = facts
+    .map(
+      ([k, v]) =>
+        `<tr><th align="left" style="padding:6px 16px 6px 0;color:#5b5170;font-weight:600;vertical-align:top">${escapeHtml(k)}</th><td style="padding:6px 0;color:#1f1a2b">${escapeHtml(v)}</td></tr>`,
+    )
+    .join("");
+  return `<table role="presentation" cellspacing="0" cellpadding="0" style="border-collapse:collapse;margin:16px 0">${rows}</table>`;
+}
+
+export function htmlPage(title: string, paragraphsBefore: string[], facts: Facts, paragraphsAfter: string[]) {
+  const p = (t: string) => `<p style="margin:0 0 14px;line-height:1.55">${escapeHtml(t)}</p>`;
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
+<body style="margin:0;background:#f7f4fb;font-family:Georgia,'Times New Roman',serif;color:#1f1a2b">
+<div style="max-width:560px;margin:0 auto;padding:32px 24px;background:#ffffff">
+<h1 style="font-size:22px;margin:0 0 18px;color:#2a1747">${escapeHtml(title)}</h1>
+${paragraphsBefore.map(p).join("\n")}
+${factsHtml(facts)}
+${paragraphsAfter.map(p).join("\n")}
+</div></body></html>`;
+}
+
