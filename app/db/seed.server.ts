@@ -93,7 +93,7 @@ export function seedSessionTimes(session: SeedSession, now = new Date()): { star
   return { startsAt: startsAt.toISOString(), endsAt: endsAt.toISOString() };
 }
 
-/** Demo sessions (and the demo registrations that hold seats in two of them), each inserted only when absent. */
+/** Demo sessions (and the demo registrations and bookings that hold seats in some of them), each inserted only when absent. */
 async function seedDemoSessions(trx: Kysely<DB>): Promise<number> {
   let inserted = 0;
   const now = new Date();
@@ -124,7 +124,7 @@ async function seedDemoSessions(trx: Kysely<DB>): Promise<number> {
         organiser: session.organiser,
         organiser_email: session.organiserEmail,
         facilitator: session.facilitator ?? null,
-        payment_link: null,
+        payment_link: session.paymentLink ?? null,
         external_link: session.externalLink ?? null,
         page_link: null,
         status: "Open",
@@ -134,6 +134,22 @@ async function seedDemoSessions(trx: Kysely<DB>): Promise<number> {
       })
       .execute();
     inserted += 1;
+    for (let i = 1; i <= (session.demoBookings ?? 0); i++) {
+      const email = `demo.guest${i}+${session.id}@example.com`;
+      await trx
+        .insertInto("family_bookings")
+        .values({
+          id: `${session.id}-demo-${i}`,
+          event_id: session.id,
+          full_name: `Demo Guest ${i}`,
+          email,
+          email_key: email,
+          phone: "5550100000",
+          terms_accepted_at: at,
+          created_at: at,
+        })
+        .execute();
+    }
     for (let i = 1; i <= (session.demoRegistrations ?? 0); i++) {
       const email = `demo.attendee${i}+${session.id}@example.com`;
       await trx

@@ -31,6 +31,9 @@ export type SeedSession = {
   noEnrol?: boolean;
   /** Demo registrations that hold seats (for the one-seat-left and full sessions). */
   demoRegistrations?: number;
+  /** Demo Family Constellation bookings that hold seats. */
+  demoBookings?: number;
+  paymentLink?: string;
 };
 
 const NY = { city: "New York", timeZone: "America/New_York" };
@@ -43,6 +46,18 @@ const MIA = { city: "Miami", timeZone: "America/New_York" };
 const AUS = { city: "Austin", timeZone: "America/Chicago" };
 
 const org = { organiser: "Mindful Path Institute", organiserEmail: "events@mindfulpath.example" };
+const fc = {
+  programmeId: null,
+  kind: "family" as const,
+  title: "Family Constellation",
+  capacity: 10,
+  priceCents: 15000,
+  organiser: "Mindful Path Institute",
+  organiserEmail: "familyconstellation@mindfulpath.example",
+  facilitator: "Daniel Brooks",
+  paymentLink: "https://pay.example.org/mindful-path/family-constellation",
+};
+const afternoon = { from: "13:00", to: "18:00", timeSlot: "Afternoon" };
 const day = { from: "09:00", to: "18:00", timeSlot: "Full day" };
 const morning = { from: "09:00", to: "13:00", timeSlot: "Morning" };
 
@@ -79,4 +94,12 @@ export const seedSessions: SeedSession[] = [
   { id: "s-tasso-a", programmeId: "tasso", kind: "tasso", title: "TASSO Program", inDays: 28, spanDays: 5, ...day, ...NY, venue: "Hudson Hall, 210 W 55th St", capacity: 16, priceCents: 150000, ...org },
   { id: "s-tasso-b", programmeId: "tasso", kind: "tasso", title: "TASSO Program", inDays: 96, spanDays: 5, ...day, ...LA, venue: "Silver Lake Studio", capacity: 16, priceCents: 150000, ...org },
   { id: "s-tasso-past", programmeId: "tasso", kind: "tasso", title: "TASSO Program", inDays: -60, spanDays: 5, ...day, ...CHI, venue: "Lakeside Center", capacity: 16, priceCents: 150000, ...org },
+
+  // Family Constellation: afternoon circles of 10 seats, $150 (issue 8): one nearly full, one full, one past.
+  { id: "s-fc-austin", ...fc, inDays: 14, ...afternoon, ...AUS, venue: "Eastside Community Hall" },
+  { id: "s-fc-denver", ...fc, inDays: 24, ...afternoon, ...DEN, venue: "Larimer Room", demoBookings: 9 },
+  { id: "s-fc-seattle", ...fc, inDays: 31, ...afternoon, ...SEA, venue: "Pioneer Square Loft", demoBookings: 10 },
+  { id: "s-fc-new-york", ...fc, inDays: 45, ...afternoon, ...NY, venue: "Hudson Hall, 210 W 55th St" },
+  { id: "s-fc-phoenix", ...fc, inDays: 66, ...afternoon, ...PHX, venue: "Desert Botanical Pavilion", capacity: 12 },
+  { id: "s-fc-austin-past", ...fc, inDays: -15, ...afternoon, ...AUS, venue: "Eastside Community Hall", demoBookings: 6 },
 ];
