@@ -1,0 +1,196 @@
+import { DatabaseSync } from "node:sqlite";
+import path from "node:path";
+import { expect, test, type Locator, type Page } from "@playwright/test";
+import { expectNoAxeViolations, hydrated, queryDb } from "./fixtures";
+
+const uniqueEmail = (who: string) => `${who}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+/** A Family Constellation session of its own for one test, in a city nobody else uses (the e2e server has its own database). */
+function addFamilySession(capacity: number): { id: string; city: string } {
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const id = `s-fc-e2e-${tag}`;
+  const city = `Testville ${tag}`;
+  const start = new Date(Date.now() + 200 * 86_400_000 + Math.floor(Math.random() * 86_400_000));
+  const db = new DatabaseSync(path.join(process.env.E2E_DATA_DIR!, "site.db"));
+  try {
+    db.exec("PRAGMA busy_timeout = 5000");
+    const now = new Date().toISOString();
+    db.prepare(
+      `INSERT INTO events (id, programme_id, kind, title, starts_at, ends_at, time_zone, city, venue, time_slot, capacity, price_cents, currency, organiser, organiser_email, facilitator, status, no_enrol, created_at, updated_at)
+       VALUES (?, NULL, 'family', 'Family Constellation', ?, ?, 'America/Chicago', ?, 'Riverside Hall', 'Afternoon', ?, 15000, 'USD', 'Mindful Path Institute', 'fc@mindfulpath.example', 'Daniel Brooks', 'Open', 0, ?, ?)`,
+    ).run(id, start.toISOString(), new Date(start.getTime() + 5 * 3_600_000).toISOString(), city, capacity, now, now);
+  } finally {
+    db.close();
+  }
+  return { id, city };
+}
+
+/** The session's row in the table (1280 px wide: the table, not the cards). */
+const row = (page: Page, id: string) => page.locator(`tr[data-session="${id}"]`);
+
+/** Toasts fade in; axe measures colours and the hit test needs it in place. */
+async function toastsSettled(page: Page) {
+  for (const t of await page.locator("[data-sonner-toast]").all()) await expect(t).toHaveCSS("opacity", "1");
+}
+
+/** The toast is visible and on top: the element at its centre is the toast itself, not the dialog's backdrop. */
+async function expectToastOnTop(page: Page, text: string | RegExp) {
+  const toast = page.locator("[data-sonner-toast]").filter({ hasText: text });
+  await expect(toast).toBeVisible();
+  await toastsSettled(page);
+  const onTop = await toast.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    return Boolean(hit && el.contains(hit));
+  });
+  expect(onTop).toBe(true);
+}
+
+async function fillBooking(dialog: Locator, email: string) {
+  await dialog.getByLabel("Full Name").fill("Rosa Díaz");
+  await dialog.getByRole("textbox", { name: "Email" }).fill(email);
+  await dialog.getByRole("textbox", { name: /Phone Number/ }).fill("(512) 555-0142");
+  await dialog.getByRole("checkbox", { name: /accept the terms and conditions/ }).check();
+}
+
+async function openDialog(page: Page, id: string) {
+  await row(page, id).getByRole("link", { name: /^Enroll Now/ }).click();
+  const dialog = page.getByRole("dialog", { name: "Book Your Seat" });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+test.describe("Family Constellation", () => {
+  test("books a seat: every message, the toast above the dialog, the confirmation, then the table updates", async ({ page }) => {
+    test.slow();
+    const { id, city } = addFamilySession(10);
+    await page.goto("/family-constellation");
+    await hydrated(page);
+    await expect(row(page, id).locator("[data-seats]")).toHaveText("10 of 10 left");
+    await expectNoAxeViolations(page);
+    const enroll = row(page, id).getByRole("link", { name: /^Enroll Now/ });
+    const dialog = await openDialog(page, id);
+    await expect(dialog).toContainText(city);
+    await expect(dialog.getByLabel("Full Name")).toBeFocused();
+    await expectNoAxeViolations(page);
+
+    // Every message of spec §5 on an empty submit; focus on the first.
+    await dialog.getByRole("button", { name: "Confirm Booking" }).click();
+    await expect(dialog.locator("#book-fullName-error")).toHaveText("Full name is required");
+    await expect(dialog.locator("#book-email-error")).toHaveText("Email is required");
+    await expect(dialog.locator("#book-phone-error")).toHaveText("Phone number is required");
+    await expect(dialog.locator("#book-termsAndCondition-error")).toHaveText("You must accept the terms and conditions");
+    await expect(dialog.getByLabel("Full Name")).toBeFocused();
+    await dialog.getByRole("textbox", { name: "Email" }).fill("rosa@");
+    await dialog.getByRole("textbox", { name: "Email" }).blur();
+    await expect(dialog.locator("#book-email-error")).toHaveText("Please enter a valid email address");
+    await expectNoAxeViolations(page);
+
+    const email = uniqueEmail("rosa");
+    await fillBooking(dialog, email);
+    await expect(dialog.locator("#book-fullName-error")).toHaveText("");
+    await dialog.getByRole("button", { name: "Confirm Booking" }).click();
+    await expect(dialog.getByRole("heading", { name: "Thank you for registering!" })).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await expectToastOnTop(page, "Your seat is booked! We have e-mailed you the details.");
+    await expectNoAxeViolations(page);
+
+    // The confirmation closes itself after 3 s; focus returns to the button; seats update.
+    await expect(dialog).toBeHidden({ timeout: 10_000 });
+    await expect(enroll).toBeFocused();
+    await expect(row(page, id).locator("[data-seats]")).toHaveText("9 of 10 left");
+    expect(queryDb("SELECT full_name, phone FROM family_bookings WHERE event_id = ? AND email = ?", id, email)).toEqual([{ full_name: "Rosa Díaz", phone: "5125550142" }]);
+
+    // Opening again starts from an empty form.
+    await openDialog(page, id);
+    await expect(page.getByRole("dialog").getByLabel("Full Name")).toHaveValue("");
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("dialog")).toBeHidden();
+  });
+
+  test("loses the last seat to a concurrent booking: 'This session is full', and the table shows Full", async ({ page }) => {
+    test.slow();
+    const { id } = addFamilySession(1);
+    await page.goto("/family-constellation");
+    await hydrated(page);
+    await expect(row(page, id).locator("[data-seats]")).toHaveText("1 of 1 left");
+    const dialog = await openDialog(page, id);
+    await fillBooking(dialog, uniqueEmail("late"));
+
+    // Someone else takes the seat meanwhile.
+    const other = await page.request.post("/api/familyConsitalation/register", {
+      data: { programId: id, fullName: "Quick Booker", email: uniqueEmail("quick"), phone: "5125550100", termsAndCondition: true },
+    });
+    expect(other.status()).toBe(201);
+
+    await dialog.getByRole("button", { name: "Confirm Booking" }).click();
+    await expect(dialog.getByRole("alert")).toContainText("This session is full");
+    await expectToastOnTop(page, "Registration failed: This session is full");
+    await expect(row(page, id).locator("[data-seats]")).toHaveText("Full");
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Close booking form" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(row(page, id).getByRole("button", { name: /^Full/ })).toBeDisabled();
+    expect(queryDb<{ n: number }>("SELECT count(*) AS n FROM family_bookings WHERE event_id = ?", id)[0]!.n).toBe(1);
+  });
+
+  test("?id=…&modal=true opens the booking dialog for that session", async ({ page }) => {
+    const { id, city } = addFamilySession(10);
+    await page.goto(`/family-constellation?id=${id}&modal=true`);
+    await hydrated(page);
+    const dialog = page.getByRole("dialog", { name: "Book Your Seat" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(city);
+    // Closing forgets the request, so a reload does not reopen it.
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(page).toHaveURL(/\/family-constellation$/);
+  });
+
+  test("the registration dialog's toasts show above it too", async ({ page }) => {
+    await page.route("**/api/registration", (route) =>
+      route.fulfill({ status: 409, contentType: "application/json", body: JSON.stringify({ success: false, message: "This session is full" }) }),
+    );
+    await page.goto("/tasso");
+    await hydrated(page);
+    await page.getByRole("link", { name: "Enroll Now" }).click();
+    const dialog = page.getByRole("dialog", { name: "Registration Form" });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel("First Name").fill("Omar");
+    await dialog.getByLabel("Last Name").fill("Haddad");
+    await dialog.getByRole("textbox", { name: "Email" }).fill(uniqueEmail("omar"));
+    await dialog.getByLabel("Mobile Number").fill("+1 415 555 0199");
+    await dialog.getByLabel("Date of Birth").fill("1979-11-03");
+    await dialog.getByLabel("Occupation").fill("Nurse");
+    await dialog.getByRole("checkbox", { name: /accept the terms and conditions/ }).check();
+    await dialog.getByRole("button", { name: "Submit Registration" }).click();
+    await expect(dialog).toBeVisible();
+    await expectToastOnTop(page, "This session is full");
+  });
+});
+
+test.describe("Family Constellation without JavaScript", () => {
+  test.use({ javaScriptEnabled: false });
+
+  test("books on the session's own page with the same form and messages", async ({ page }) => {
+    const { id, city } = addFamilySession(10);
+    await page.goto("/family-constellation");
+    await row(page, id).getByRole("link", { name: /^Enroll Now/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/family-constellation/book/${id}$`));
+    await expect(page.getByRole("heading", { level: 1, name: "Family Constellation" })).toBeVisible();
+    await expect(page.getByText(city).first()).toBeVisible();
+
+    const email = uniqueEmail("nojs");
+    await page.getByLabel("Full Name").fill("Rosa Díaz");
+    await page.getByRole("textbox", { name: "Email" }).fill(email);
+    await page.getByRole("textbox", { name: /Phone Number/ }).fill("5125550142");
+    await page.getByRole("button", { name: "Confirm Booking" }).click();
+    await expect(page.locator("#termsAndCondition-error")).toHaveText("You must accept the terms and conditions");
+    await expect(page.getByRole("textbox", { name: "Email" })).toHaveValue(email);
+
+    await page.getByRole("checkbox", { name: /accept the terms and conditions/ }).check();
+    await page.getByRole("button", { name: "Confirm Booking" }).click();
+    await expect(page.getByRole("heading", { name: "Thank you for registering!" })).toBeVisible();
+    expect(queryDb("SELECT event_id FROM family_bookings WHERE email = ?", email)).toEqual([{ event_id: id }]);
+  });
+});
