@@ -46,6 +46,44 @@ async function expectToastOnTop(page: Page, text: string | RegExp) {
   expect(onTop).toBe(true);
 }
 
+/**
+ * Stops the page's clock (installed with page.clock.install), so timers (the
+ * dialog's auto-close, the toasts' own) wait for the checks; `settle` then lets
+ * the toasts in. Called before a submit, when no timer that matters is pending.
+ */
+async function freeze(page: Page) {
+  for (let attempt = 0; ; attempt++) {
+    const now = await page.evaluate(() => Date.now());
+    try {
+      await page.clock.pauseAt(now + 1000);
+      return;
+    } catch (error) {
+      if (attempt > 5) throw error;
+    }
+  }
+}
+const settle = (page: Page) => page.clock.runFor(600);
+
+/** With the clock held, moves it on in small steps until `target` shows (the page's own deferred work needs timers). */
+async function pumpUntilVisible(page: Page, target: Locator) {
+  for (let i = 0; i < 200 && !(await target.isVisible()); i++) await page.clock.runFor(20);
+  await expect(target).toBeVisible();
+}
+
+/** axe-core defers its work with setTimeout: with the clock held, move it on a millisecond at a time meanwhile. */
+async function axeWhileFrozen(page: Page) {
+  const state = { running: true };
+  const pump = (async () => {
+    while (state.running) await page.clock.runFor(1);
+  })().catch(() => {});
+  try {
+    await expectNoAxeViolations(page);
+  } finally {
+    state.running = false;
+    await pump;
+  }
+}
+
 async function fillBooking(dialog: Locator, email: string) {
   await dialog.getByLabel("Full Name").fill("Rosa Díaz");
   await dialog.getByRole("textbox", { name: "Email" }).fill(email);
@@ -61,20 +99,19 @@ async function openDialog(page: Page, id: string) {
 }
 
 test.describe("Family Constellation", () => {
-  test("books a seat: every message, the toast above the dialog, the confirmation, then the table updates", async ({ page }) => {
+  test("the booking dialog: every message of spec §5, focus, and axe on the page, the open dialog and its error state", async ({ page }) => {
     test.slow();
     const { id, city } = addFamilySession(10);
     await page.goto("/family-constellation");
     await hydrated(page);
     await expect(row(page, id).locator("[data-seats]")).toHaveText("10 of 10 left");
     await expectNoAxeViolations(page);
-    const enroll = row(page, id).getByRole("link", { name: /^Enroll Now/ });
     const dialog = await openDialog(page, id);
     await expect(dialog).toContainText(city);
     await expect(dialog.getByLabel("Full Name")).toBeFocused();
     await expectNoAxeViolations(page);
 
-    // Every message of spec §5 on an empty submit; focus on the first.
+    // Every message on an empty submit; focus on the first.
     await dialog.getByRole("button", { name: "Confirm Booking" }).click();
     await expect(dialog.locator("#book-fullName-error")).toHaveText("Full name is required");
     await expect(dialog.locator("#book-email-error")).toHaveText("Email is required");
@@ -82,34 +119,55 @@ test.describe("Family Constellation", () => {
     await expect(dialog.locator("#book-termsAndCondition-error")).toHaveText("You must accept the terms and conditions");
     await expect(dialog.getByLabel("Full Name")).toBeFocused();
     await dialog.getByRole("textbox", { name: "Email" }).fill("rosa@");
-    await dialog.getByRole("textbox", { name: "Email" }).blur();
+    await dialog.getByRole("textbox", { name: /Phone Number/ }).fill("555 0142");
+    await dialog.getByRole("textbox", { name: /Phone Number/ }).blur();
     await expect(dialog.locator("#book-email-error")).toHaveText("Please enter a valid email address");
+    await expect(dialog.locator("#book-phone-error")).toHaveText("Phone number must be 10 digits");
+    // Editing a field clears its error.
+    await dialog.getByLabel("Full Name").fill("Rosa");
+    await expect(dialog.locator("#book-fullName-error")).toHaveText("");
     await expectNoAxeViolations(page);
 
+    // Escape closes it and focus returns to the button that opened it.
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(row(page, id).getByRole("link", { name: /^Enroll Now/ })).toBeFocused();
+  });
+
+  test("books a seat: the toast above the dialog, the confirmation, closed after 3 s, then the table updates", async ({ page }) => {
+    test.slow();
+    await page.clock.install();
+    const { id, city } = addFamilySession(10);
+    await page.goto("/family-constellation");
+    await hydrated(page);
+    const enroll = row(page, id).getByRole("link", { name: /^Enroll Now/ });
+    const dialog = await openDialog(page, id);
     const email = uniqueEmail("rosa");
     await fillBooking(dialog, email);
-    await expect(dialog.locator("#book-fullName-error")).toHaveText("");
+    // Hold the clock so the 3 s auto-close waits for the checks.
+    await freeze(page);
     await dialog.getByRole("button", { name: "Confirm Booking" }).click();
     await expect(dialog.getByRole("heading", { name: "Thank you for registering!" })).toBeVisible();
+    await settle(page);
     await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(city);
     await expectToastOnTop(page, "Your seat is booked! We have e-mailed you the details.");
-    await expectNoAxeViolations(page);
+    await axeWhileFrozen(page);
 
-    // The confirmation closes itself after 3 s; focus returns to the button; seats update.
-    await expect(dialog).toBeHidden({ timeout: 10_000 });
+    await page.clock.runFor(3500);
+    await expect(dialog).toBeHidden();
     await expect(enroll).toBeFocused();
     await expect(row(page, id).locator("[data-seats]")).toHaveText("9 of 10 left");
     expect(queryDb("SELECT full_name, phone FROM family_bookings WHERE event_id = ? AND email = ?", id, email)).toEqual([{ full_name: "Rosa Díaz", phone: "5125550142" }]);
 
     // Opening again starts from an empty form.
-    await openDialog(page, id);
-    await expect(page.getByRole("dialog").getByLabel("Full Name")).toHaveValue("");
-    await page.keyboard.press("Escape");
-    await expect(page.getByRole("dialog")).toBeHidden();
+    await enroll.click();
+    await expect(dialog.getByLabel("Full Name")).toHaveValue("");
   });
 
   test("loses the last seat to a concurrent booking: 'This session is full', and the table shows Full", async ({ page }) => {
     test.slow();
+    await page.clock.install();
     const { id } = addFamilySession(1);
     await page.goto("/family-constellation");
     await hydrated(page);
@@ -123,11 +181,13 @@ test.describe("Family Constellation", () => {
     });
     expect(other.status()).toBe(201);
 
+    await freeze(page);
     await dialog.getByRole("button", { name: "Confirm Booking" }).click();
     await expect(dialog.getByRole("alert")).toContainText("This session is full");
+    await settle(page);
     await expectToastOnTop(page, "Registration failed: This session is full");
     await expect(row(page, id).locator("[data-seats]")).toHaveText("Full");
-    await expectNoAxeViolations(page);
+    await axeWhileFrozen(page);
     await dialog.getByRole("button", { name: "Close booking form" }).click();
     await expect(dialog).toBeHidden();
     await expect(row(page, id).getByRole("button", { name: /^Full/ })).toBeDisabled();
@@ -148,9 +208,11 @@ test.describe("Family Constellation", () => {
   });
 
   test("the registration dialog's toasts show above it too", async ({ page }) => {
+    test.slow();
     await page.route("**/api/registration", (route) =>
       route.fulfill({ status: 409, contentType: "application/json", body: JSON.stringify({ success: false, message: "This session is full" }) }),
     );
+    await page.clock.install();
     await page.goto("/tasso");
     await hydrated(page);
     await page.getByRole("link", { name: "Enroll Now" }).click();
@@ -163,7 +225,11 @@ test.describe("Family Constellation", () => {
     await dialog.getByLabel("Date of Birth").fill("1979-11-03");
     await dialog.getByLabel("Occupation").fill("Nurse");
     await dialog.getByRole("checkbox", { name: /accept the terms and conditions/ }).check();
+    await freeze(page);
     await dialog.getByRole("button", { name: "Submit Registration" }).click();
+    await pumpUntilVisible(page, page.locator("[data-sonner-toast]").filter({ hasText: "This session is full" }));
+    await expect(dialog.getByRole("alert")).toContainText("This session is full");
+    await settle(page);
     await expect(dialog).toBeVisible();
     await expectToastOnTop(page, "This session is full");
   });

@@ -58,15 +58,16 @@ export function sessionWhen(s: Pick<EventJson, "startDate" | "endDate" | "timeZo
 export function SessionSummary({ session }: { session: EventJson }) {
   const price = session.price !== null ? formatPrice(Math.round(session.price * 100), session.currency) : null;
   return (
-    <dl className="grid gap-x-6 gap-y-2 rounded-xl bg-white p-4 text-sm ring-1 ring-plum-100 sm:grid-cols-2">
+    <dl className="grid grid-cols-2 gap-x-6 gap-y-2 rounded-xl bg-white p-4 text-sm ring-1 ring-plum-100">
       {[
         ["Location", [session.venue, session.city].filter(Boolean).join(", ")],
         ["Date and time", sessionWhen(session)],
         ...(session.facilitator ? [["Facilitator", session.facilitator]] : []),
         ...(price ? [["Price", price]] : []),
         ["Seats", seatsLeftText(session.seats, session.seatsLeft)],
-      ].map(([k, v]) => (
-        <div key={k}>
+      ].map(([k, v], i) => (
+        // Place and time are long: a row of their own on small screens.
+        <div key={k} className={i < 2 ? "col-span-2 sm:col-span-1" : undefined}>
           <dt className="font-semibold text-ink">{k}</dt>
           <dd className="text-muted">{v}</dd>
         </div>
