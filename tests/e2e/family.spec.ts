@@ -1,7 +1,7 @@
 import { DatabaseSync } from "node:sqlite";
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectNoAxeViolations, hydrated, queryDb } from "./fixtures";
+import { expectNoAxeViolations, queryDb } from "./fixtures";
 
 const uniqueEmail = (who: string) => `${who}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
 
@@ -24,6 +24,9 @@ function addFamilySession(capacity: number): { id: string; city: string } {
   }
   return { id, city };
 }
+
+/** Waits until React has hydrated the page (generous: the CPUs are shared). */
+const hydrated = (page: Page) => expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 30_000 });
 
 /** The session's row in the table (1280 px wide: the table, not the cards). */
 const row = (page: Page, id: string) => page.locator(`tr[data-session="${id}"]`);
@@ -66,7 +69,7 @@ const settle = (page: Page) => page.clock.runFor(600);
 
 /** With the clock held, moves it on in small steps until `target` shows (the page's own deferred work needs timers). */
 async function pumpUntilVisible(page: Page, target: Locator) {
-  for (let i = 0; i < 200 && !(await target.isVisible()); i++) await page.clock.runFor(20);
+  for (let i = 0; i < 300 && !(await target.isVisible()); i++) await page.clock.runFor(10);
   await expect(target).toBeVisible();
 }
 
@@ -148,6 +151,7 @@ test.describe("Family Constellation", () => {
     // Hold the clock so the 3 s auto-close waits for the checks.
     await freeze(page);
     await dialog.getByRole("button", { name: "Confirm Booking" }).click();
+    await pumpUntilVisible(page, page.locator("[data-sonner-toast]").filter({ hasText: "Your seat is booked!" }));
     await expect(dialog.getByRole("heading", { name: "Thank you for registering!" })).toBeVisible();
     await settle(page);
     await expect(dialog).toBeVisible();
@@ -185,6 +189,7 @@ test.describe("Family Constellation", () => {
 
     await freeze(page);
     await dialog.getByRole("button", { name: "Confirm Booking" }).click();
+    await pumpUntilVisible(page, page.locator("[data-sonner-toast]").filter({ hasText: "Registration failed: This session is full" }));
     await expect(dialog.getByRole("alert")).toContainText("This session is full");
     await settle(page);
     await expectToastOnTop(page, "Registration failed: This session is full");
@@ -245,6 +250,7 @@ test.describe("Family Constellation without JavaScript", () => {
   test.use({ javaScriptEnabled: false });
 
   test("books on the session's own page with the same form and messages", async ({ page }) => {
+    test.setTimeout(120_000);
     const { id, city } = addFamilySession(10);
     await page.goto("/family-constellation");
     await row(page, id).getByRole("link", { name: /^Enroll Now/ }).click();
