@@ -231,6 +231,19 @@ describe.each(dialects)("Family Constellation bookings on %s", (dialect) => {
     expect(sitemap).toContain("/family-constellation</loc>");
   });
 
+  it("a booking shows at once on the cached page (it moves the content version, decision 0018)", async () => {
+    const id = await addFamilySession(s, { capacity: 7, city: "Cachetown" });
+    const page = () => fetch(`${s.url}/family-constellation`);
+    await page();
+    const cached = await page();
+    expect(cached.headers.get("x-page-cache")).toBe("hit");
+    expect(await cached.text()).toContain("7 of 7 left");
+    expect((await post("/api/familyConsitalation/register", { ...valid, programId: id })).status).toBe(201);
+    const after = await page();
+    expect(after.headers.get("x-page-cache")).toBe("miss");
+    expect(await after.text()).toContain("6 of 7 left");
+  });
+
   it("books without JavaScript on the session's page, and shows the server's messages there", async () => {
     const id = await addFamilySession(s);
     const form = (extra: Record<string, string>) => new URLSearchParams({ fullName: "Rosa Díaz", email: "nojs@example.com", phone: "5125550142", ...extra });
