@@ -18,14 +18,21 @@ function factsHtml(facts: Facts) {
   return `<table role="presentation" cellspacing="0" cellpadding="0" style="border-collapse:collapse;margin:16px 0">${rows}</table>`;
 }
 
-export function htmlPage(title: string, paragraphsBefore: string[], facts: Facts, paragraphsAfter: string[]) {
+/** A button-like link under the facts (the registration's private page, say). */
+export type MailLink = { label: string; url: string };
+
+export function htmlPage(title: string, paragraphsBefore: string[], facts: Facts, paragraphsAfter: string[], link?: MailLink) {
   const p = (t: string) => `<p style="margin:0 0 14px;line-height:1.55">${escapeHtml(t)}</p>`;
+  const button = link
+    ? `<p style="margin:0 0 18px"><a href="${escapeHtml(link.url)}" style="display:inline-block;background:#2a1747;color:#ffffff;padding:10px 18px;border-radius:999px;text-decoration:none;font-family:Arial,sans-serif">${escapeHtml(link.label)}</a></p>`
+    : "";
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;background:#f7f4fb;font-family:Georgia,'Times New Roman',serif;color:#1f1a2b">
 <div style="max-width:560px;margin:0 auto;padding:32px 24px;background:#ffffff">
 <h1 style="font-size:22px;margin:0 0 18px;color:#2a1747">${escapeHtml(title)}</h1>
 ${paragraphsBefore.map(p).join("\n")}
 ${factsHtml(facts)}
+${button}
 ${paragraphsAfter.map(p).join("\n")}
 </div></body></html>`;
 }
