@@ -54,7 +54,10 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
       const info = await transport.sendMail({ from: opts.from, ...m });
       await fs.mkdir(opts.outboxDir, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomUUID().slice(0, 8)}.eml`;
-      await fs.writeFile(path.join(opts.outboxDir, name), info.message as Buffer);
+      // Written beside the folder, then moved in: a reader never sees half a message.
+      const partial = path.join(path.dirname(opts.outboxDir), `.${name}.partial`);
+      await fs.writeFile(partial, info.message as Buffer);
+      await fs.rename(partial, path.join(opts.outboxDir, name));
     },
   };
 }
