@@ -152,7 +152,7 @@ export async function mailTo(to: string, subjectPrefix: string): Promise<string>
     .poll(
       () => {
         if (!fs.existsSync(dir)) return false;
-        for (const name of fs.readdirSync(dir).filter((n) => n.endsWith(".eml")).sort().reverse()) {
+        for (const name of fs.readdirSync(dir).filter((n) => n.endsWith(".eml")).toSorted().toReversed()) {
           const raw = fs.readFileSync(path.join(dir, name), "utf8");
           const unfolded = raw.replace(/\r?\n[ \t]+/g, " ");
           if (!new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}\\s*$`, "mi").test(unfolded)) continue;

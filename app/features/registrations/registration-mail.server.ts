@@ -52,7 +52,7 @@ export function registrationMails(
   r: { id: string; input: RegistrationInput; event: EventRow; programmeTitle: string | null; accessUrl: string },
 ): OutgoingMail[] {
   const { input, event } = r;
-  const { when, session } = sessionFacts(event, r.programmeTitle);
+  const { session } = sessionFacts(event, r.programmeTitle);
   const ics = registrationCalendarFile(site, r.id, event, r.programmeTitle);
 
   const greeting = `Dear ${input.firstName},`;
