@@ -108,7 +108,7 @@ export type SessionRow = {
   venue: string | null;
   organiser: string;
   price: string;
-  /** '3 seats left', '1 seat left', 'Fully booked'; null when not limited. */
+  /** '3 seats left', '1 seat left'; null when not limited or full (the button's place says 'Fully booked'). */
   seats: string | null;
 };
 
@@ -130,7 +130,8 @@ export function sessionRow(s: RowSession): SessionRow {
     venue: s.venue?.trim() || null,
     organiser: s.organiser?.trim() || s.facilitator?.trim() || "—",
     price: formatPrice(s.price === null ? null : Math.round(s.price * 100), s.currency ?? "USD"),
-    seats: s.availability === "full" ? "Fully booked" : seatsText(s.seatsLeft),
+    // A full session says so in place of its button.
+    seats: s.availability === "full" ? null : seatsText(s.seatsLeft),
   };
 }
 
