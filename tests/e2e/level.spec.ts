@@ -48,7 +48,7 @@ test.describe("Level and programme pages", () => {
     const row = table.getByRole("row").filter({ hasText: "New York" });
     await row.getByRole("link", { name: /^Enroll in Decode Your Blueprint, New York/ }).click();
     const dialog = registrationDialog(page);
-    await expect(dialog).toBeVisible();
+    await expect(dialog).toBeVisible({ timeout: 20_000 });
     await expect(dialog.getByLabel("City")).toHaveValue("s-decode-4-b");
     await expect(dialog.getByLabel("Venue")).toHaveValue("Hudson Hall, 210 W 55th St");
     await expect(dialog.getByLabel("First Name")).toBeFocused();
@@ -79,7 +79,7 @@ test.describe("Level and programme pages", () => {
     await expect(button).toHaveAttribute("href", "/register/s-decode-1-a");
     await button.click();
     const dialog = registrationDialog(page);
-    await expect(dialog).toBeVisible();
+    await expect(dialog).toBeVisible({ timeout: 20_000 });
     await expect(dialog.getByLabel("City")).toHaveValue("s-decode-1-a");
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
@@ -94,13 +94,13 @@ test.describe("Level and programme pages", () => {
   test("opened with ?modal=1 the form shows at once; ?date chooses that day's session", async ({ page }) => {
     await page.goto("/decode/level/decode-1?modal=1");
     const dialog = registrationDialog(page);
-    await expect(dialog).toBeVisible();
+    await expect(dialog).toBeVisible({ timeout: 20_000 });
     await expect(dialog.getByLabel("City")).toHaveValue("s-decode-1-a");
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
 
     await page.goto(`/decode/level/decode-1?modal=1&date=${venueDay("s-decode-1-b")}`);
-    await expect(dialog).toBeVisible();
+    await expect(dialog).toBeVisible({ timeout: 20_000 });
     await expect(dialog.getByLabel("City")).toHaveValue("s-decode-1-b");
     await expect(dialog.getByLabel("Venue")).toHaveValue("Silver Lake Studio");
   });
@@ -117,7 +117,7 @@ test.describe("Level and programme pages", () => {
       window.dispatchEvent(new PopStateEvent("popstate", { state: window.history.state }));
     });
     const dialog = registrationDialog(page);
-    await expect(dialog).toBeVisible();
+    await expect(dialog).toBeVisible({ timeout: 20_000 });
     await expect(page).toHaveURL(/\/decode\/level\/decode-2$/);
     await expect(dialog.getByLabel("City")).toHaveValue("s-decode-2-b");
     await expect(dialog.getByLabel("Venue")).toHaveValue("Pioneer Square Loft");
