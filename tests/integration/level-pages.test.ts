@@ -42,7 +42,7 @@ describe.each(dialects)("level and programme pages on %s", (dialect) => {
     // Sections 1 to 9 in order.
     const order = ["2 Days", "What You'll Learn", "Course Benefits", "Immediate Practical Applications", "Long-Term Transformational Outcomes", "Curriculum Overview", "Who Should Attend", "Prerequisites", "Upcoming Sessions", "Enroll in Level 2", "Have Questions?", "Email Us"];
     const at = order.map((t) => p.text.indexOf(t));
-    expect(at.every((i) => i >= 0), JSON.stringify(order.filter((_, i) => at[i]! < 0))).toBe(true);
+    expect(order.filter((_, i) => at[i]! < 0)).toEqual([]);
     expect([...at].sort((a, b) => a - b)).toEqual(at);
     // Built-in content fills what the database lacks (DECODE programmes have no stored details).
     expect(p.text).toContain("Observing without judgment");
@@ -112,7 +112,7 @@ describe.each(dialects)("level and programme pages on %s", (dialect) => {
     expect(four.html).toMatch(/<h1[^>]*>DECODE Level 4: Decode Your Blueprint<\/h1>/);
     for (const path of ["/level/0", "/level/6", "/level/two"]) {
       const missing = await page(path);
-      expect(missing.status, path).toBe(404);
+      expect({ path, status: missing.status }).toEqual({ path, status: 404 });
       expect(missing.text).toContain("Level Not Found");
       expect(missing.text).toContain("The requested level does not exist.");
       expect(missing.html).toContain('<meta name="robots" content="noindex"/>');
@@ -122,7 +122,7 @@ describe.each(dialects)("level and programme pages on %s", (dialect) => {
   it("an unknown programme is 'Program Not Found' (404)", async () => {
     for (const path of ["/decode/level/nope", "/ich/level/decode-1", "/decode/level/99", "/ich/level/ich-1x"]) {
       const missing = await page(path);
-      expect(missing.status, path).toBe(404);
+      expect({ path, status: missing.status }).toEqual({ path, status: 404 });
       expect(missing.text).toContain("Program Not Found");
       expect(missing.text).toContain("The requested program does not exist.");
     }

@@ -155,7 +155,7 @@ describe("a session in the table", () => {
   });
 
   it("falls back to the spec's texts when values are missing", () => {
-    const row = sessionRow(session({ _id: "y", title: "", city: null, venue: null, organiser: null, facilitator: "Dr. Maya Rao", price: null }));
+    const row = sessionRow(session({ _id: "y", title: "", city: "", venue: null, organiser: null, facilitator: "Dr. Maya Rao", price: null }));
     expect(row.name).toBe("Event Name Not Available");
     expect(row.location).toBe("Location Not Available");
     expect(row.organiser).toBe("Dr. Maya Rao");
