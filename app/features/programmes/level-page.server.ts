@@ -159,6 +159,6 @@ export async function levelPageResult(
     return v ? answer({ state: "ok", view: v }) : answer({ state: "not-found", what }, { status: 404 });
   } catch (err) {
     services.logger.error({ err }, "A level page could not be read");
-    return answer({ state: "error" }, { status: 503, headers: { "Retry-After": "5" } });
+    return answer({ state: "error" }, { status: 503 });
   }
 }
