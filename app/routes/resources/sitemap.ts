@@ -1,4 +1,5 @@
 import { servicesContext } from "~/context.server";
+import { staticDecodeLevels } from "~/content/fallback-levels";
 import { publicPages } from "~/content/public-pages";
 import { programmeSitemapEntries } from "~/features/programmes/programmes.server";
 import type { Route } from "./+types/sitemap";
@@ -15,6 +16,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     const prefix = programmePath[p.kind];
     if (prefix) urls.push({ loc: `${config.publicUrl}${prefix}${encodeURIComponent(p.id)}`, priority: 0.8, lastmod: p.updated_at.slice(0, 10) });
   }
+  // The DECODE level pages (/level/1 … /level/5); /level-one … /level-four name the same pages and are not listed.
+  for (const n of Object.keys(staticDecodeLevels)) urls.push({ loc: `${config.publicUrl}/level/${n}`, priority: 0.7, lastmod: undefined });
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',

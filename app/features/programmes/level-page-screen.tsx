@@ -1,0 +1,95 @@
+import { AlertCircle, Loader2 } from "lucide-react";
+import { Suspense } from "react";
+import { Await, Link } from "react-router";
+import { PageHero } from "~/components/layout/page-hero";
+import { LevelPage } from "./level-page";
+import type { LevelPageResult } from "./level-page.server";
+import { ERROR_TITLE, LEVEL_NOT_FOUND, LOADING_TEXT, PROGRAM_NOT_FOUND, TRY_AGAIN } from "./level-rules";
+
+/** A level route's data: the result from the server, or (a later visit in the browser) its promise. */
+export type LevelRouteData = { result: LevelPageResult | null; pending: Promise<{ result: LevelPageResult }> | null };
+
+function Band({ children }: { children: React.ReactNode }) {
+  return (
+    <>
+      <div className="bg-hero pt-[var(--header-height)]" />
+      <div className="container-page py-20 md:py-28">{children}</div>
+    </>
+  );
+}
+
+function Loading() {
+  return (
+    <Band>
+      <p role="status" className="flex items-center justify-center gap-3 text-lg text-muted">
+        <Loader2 aria-hidden="true" className="size-6 animate-spin text-plum-600 motion-reduce:animate-none" />
+        {LOADING_TEXT}
+      </p>
+    </Band>
+  );
+}
+
+function Failed() {
+  return (
+    <Band>
+      <div role="alert" className="mx-auto max-w-lg rounded-2xl bg-white p-8 text-center shadow-sm ring-1 ring-plum-100">
+        <AlertCircle aria-hidden="true" className="mx-auto size-10 text-danger" />
+        <h1 className="mt-4 text-3xl text-plum-900">{ERROR_TITLE}</h1>
+        <p className="mt-2 text-muted">The program could not be read just now.</p>
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          className="mt-6 inline-flex min-h-12 items-center rounded-full bg-brand-gradient px-8 font-semibold text-white shadow-md hover:opacity-95"
+        >
+          {TRY_AGAIN}
+        </button>
+      </div>
+    </Band>
+  );
+}
+
+function NotFound({ what }: { what: "level" | "program" }) {
+  const t = what === "level" ? LEVEL_NOT_FOUND : PROGRAM_NOT_FOUND;
+  return (
+    <>
+      <PageHero title={t.title}>
+        <p>{t.text}</p>
+      </PageHero>
+      <div className="container-page flex flex-wrap gap-3 py-14">
+        <Link to="/decode" className="inline-flex min-h-12 items-center rounded-full bg-brand-gradient px-7 font-semibold text-white shadow-md hover:opacity-95">
+          DECODE levels
+        </Link>
+        <Link to="/ich" className="inline-flex min-h-12 items-center rounded-full border border-plum-200 bg-white px-7 font-semibold text-plum-800 hover:bg-plum-50">
+          Hypnotherapy programs
+        </Link>
+        <Link to="/schedule" className="inline-flex min-h-12 items-center rounded-full border border-plum-200 bg-white px-7 font-semibold text-plum-800 hover:bg-plum-50">
+          Event calendar
+        </Link>
+      </div>
+    </>
+  );
+}
+
+function Result({ result }: { result: LevelPageResult }) {
+  if (result.state === "ok") return <LevelPage key={result.view.canonicalPath} view={result.view} />;
+  if (result.state === "not-found") return <NotFound what={result.what} />;
+  return <Failed />;
+}
+
+/**
+ * A level route's screen: the page, or one of its states (spec part 2 §2.2):
+ * 'Loading program details...' while a later visit loads, 'Error loading
+ * program' with 'Try again', 'Level Not Found' and 'Program Not Found'.
+ */
+export function LevelPageScreen({ data }: { data: LevelRouteData }) {
+  if (data.pending) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <Await resolve={data.pending} errorElement={<Failed />}>
+          {(loaded) => <Result result={loaded.result} />}
+        </Await>
+      </Suspense>
+    );
+  }
+  return data.result ? <Result result={data.result} /> : <Failed />;
+}

@@ -1,0 +1,164 @@
+/**
+ * What a level or programme page shows (spec part 2 §2.2; decision 0010), read
+ * straight from the database by the page's loader so the first paint has it.
+ * The programme's own content wins; the built-in content of its level
+ * (content/fallback-levels.ts, spec §9) fills only what the database lacks.
+ */
+import { data } from "react-router";
+import { fallbackLevel, fallbackLevels, staticDecodeLevels, type CourseLevel, type DecodeLevel, type SessionDetails } from "~/content/fallback-levels";
+import type { Database } from "~/db/db.server";
+import type { EventJson } from "~/features/events/events.server";
+import type { ProgrammeDetails } from "./details";
+import { DEFAULT_CERTIFICATION, DEFAULT_DURATION, levelNumber } from "./level-rules";
+import { getProgramme, getProgrammeByLevel, type ProgrammeJson } from "./programmes.server";
+
+export type LevelPageKind = "decode" | "hypnotherapy";
+
+export type LevelView = {
+  kind: LevelPageKind;
+  /** 'level': /level/{n} and its shortcuts; 'programme': /decode/level/{id}, /ich/level/{id}. Decides the empty button's words. */
+  page: "level" | "programme";
+  /** The stored programme's id, or null when the page shows built-in content only. */
+  programmeId: string | null;
+  level: number;
+  canonicalPath: string;
+  title: string;
+  subtitle: string | null;
+  subtitle1: string | null;
+  duration: string;
+  certification: string;
+  priceCents: number | null;
+  currency: string;
+  priceNote: string | null;
+  features: string[];
+  /** Section 2: sanitised HTML (S4); built-in text is escaped into a paragraph. */
+  learningSections: Array<{ id: string; title: string; html: string }>;
+  immediateBenefits: string[];
+  longTermBenefits: string[];
+  curriculum: string[];
+  whoShouldAttend: string[];
+  prerequisites: string[];
+  sessionDetails: SessionDetails | null;
+  sessions: EventJson[];
+};
+
+const escapeHtml = (t: string) => t.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+const strings = (v: unknown): string[] | null =>
+  Array.isArray(v) && v.every((x) => typeof x === "string") ? (v as string[]).map((x) => x.trim()).filter(Boolean) : null;
+
+/** The stored details when they have the expected shape, field by field; null fields fall back. */
+function readDetails(raw: unknown): Partial<Record<keyof ProgrammeDetails, unknown>> {
+  return raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
+}
+
+function readSessionDetails(v: unknown): SessionDetails | null {
+  if (!v || typeof v !== "object") return null;
+  const o = v as Record<string, unknown>;
+  const text = (k: string) => (typeof o[k] === "string" && (o[k] as string).trim() ? (o[k] as string).trim() : undefined);
+  const time = text("time");
+  const venue = text("venue");
+  const registration = text("registration");
+  if (!time && !venue && !registration) return null;
+  return { time: time ?? "", venue: venue ?? "", registration: registration ?? "", discount_note: text("discount_note") };
+}
+
+/** The built-in content of a level: DECODE's five levels, else the ICH levels I–V and Born Again (spec §9); else level 1. */
+function builtIn(kind: LevelPageKind, level: number): CourseLevel | DecodeLevel {
+  if (kind === "decode") return staticDecodeLevels[level as keyof typeof staticDecodeLevels] ?? staticDecodeLevels[1];
+  return fallbackLevel(level);
+}
+
+/** Whether built-in content exists for this level of this kind (a level page without a stored programme shows it). */
+export function hasBuiltIn(kind: LevelPageKind, level: number): boolean {
+  return kind === "decode" ? Object.hasOwn(staticDecodeLevels, level) : Object.hasOwn(fallbackLevels, level);
+}
+
+function view(
+  kind: LevelPageKind,
+  page: LevelView["page"],
+  canonicalPath: string,
+  level: number,
+  programme: ProgrammeJson | null,
+): LevelView {
+  const base = builtIn(kind, level);
+  const d = readDetails(programme?.details);
+  const list = (stored: unknown, fallback: string[]) => strings(stored) ?? (programme?.details ? [] : fallback);
+  const sections = programme?.learningSections.length
+    ? programme.learningSections.map((s) => ({ id: s._id, title: s.title, html: s.content }))
+    : base.what_youll_learn.map((w, i) => ({ id: `builtin-${i + 1}`, title: w.heading, html: `<p>${escapeHtml(w.description)}</p>` }));
+  const stored = programme?.price;
+  return {
+    kind,
+    page,
+    programmeId: programme?._id ?? null,
+    level,
+    canonicalPath,
+    title: programme?.title ?? base.title,
+    subtitle: programme ? programme.subtitle || null : base.subtitle,
+    subtitle1: programme ? programme.subtitle1 || null : ("subtitle1" in base ? (base.subtitle1 ?? null) : null),
+    duration: (programme ? programme.duration : base.duration)?.trim() || DEFAULT_DURATION,
+    certification: (programme ? programme.certification : base.certification)?.trim() || DEFAULT_CERTIFICATION,
+    priceCents: programme ? (stored === null || stored === undefined ? null : Math.round(stored * 100)) : base.price.cents,
+    currency: programme?.currency ?? base.price.currency,
+    priceNote: programme ? null : ("price_note" in base ? (base.price_note ?? null) : null),
+    features: programme?.enrollment_features.length ? programme.enrollment_features : base.enrollment_features,
+    learningSections: sections,
+    immediateBenefits: list(d.immediateBenefits, base.immediate_benefits),
+    longTermBenefits: list(d.longTermBenefits, base.long_term_benefits),
+    curriculum: list(d.curriculum, base.curriculum),
+    whoShouldAttend: list(d.whoShouldAttend, base.who_should_attend),
+    prerequisites: list(d.prerequisites, base.prerequisites),
+    sessionDetails: programme?.details ? readSessionDetails(d.sessionDetails) : "session_details" in base ? (base.session_details ?? null) : null,
+    sessions: programme?.upcomingEvents ?? [],
+  };
+}
+
+const programmePrefix: Record<LevelPageKind, string> = { decode: "/decode/level/", hypnotherapy: "/ich/level/" };
+
+/**
+ * /decode/level/{ref} and /ich/level/{ref}: a stored programme by its id; else,
+ * when `ref` is a level number, the programme at that level, or the built-in
+ * content of that level when the database has none. Null: 'Program Not Found'.
+ */
+export async function loadProgrammePage(db: Database, kind: LevelPageKind, ref: string): Promise<LevelView | null> {
+  const byId = await getProgramme(db, kind, ref);
+  const prefix = programmePrefix[kind];
+  if (byId) return view(kind, "programme", `${prefix}${encodeURIComponent(byId._id)}`, byId.level ?? 1, byId);
+  const n = levelNumber(ref);
+  if (n === null) return null;
+  const byLevel = await getProgrammeByLevel(db, kind, n);
+  if (byLevel) return view(kind, "programme", `${prefix}${encodeURIComponent(byLevel._id)}`, n, byLevel);
+  return hasBuiltIn(kind, n) ? view(kind, "programme", `${prefix}${n}`, n, null) : null;
+}
+
+/** /level/{n} (1 to 5) and /level-one … /level-four: the DECODE level, stored or built in. */
+export async function loadStaticLevelPage(db: Database, n: number): Promise<LevelView> {
+  const programme = await getProgrammeByLevel(db, "decode", n);
+  return view("decode", "level", `/level/${n}`, n, programme);
+}
+
+export type LevelPageResult =
+  | { state: "ok"; view: LevelView }
+  | { state: "not-found"; what: "level" | "program" }
+  | { state: "error" };
+
+/**
+ * A level page loader's answer: the view; 404 with what was not found; or,
+ * when the database cannot be read, 503 and the error state ('Error loading
+ * program', 'Try again'). Never throws, so the page itself says what happened.
+ */
+export async function levelPageResult(
+  services: { logger: { error: (obj: object, msg: string) => void } },
+  what: "level" | "program",
+  load: () => Promise<LevelView | null>,
+) {
+  const answer = (result: LevelPageResult, init?: ResponseInit) => data({ result, pending: null }, init);
+  try {
+    const v = await load();
+    return v ? answer({ state: "ok", view: v }) : answer({ state: "not-found", what }, { status: 404 });
+  } catch (err) {
+    services.logger.error({ err }, "A level page could not be read");
+    return answer({ state: "error" }, { status: 503 });
+  }
+}
