@@ -37,6 +37,9 @@ const schema = z.object({
   SEED_DEMO_CONTENT: boolish.default(true),
   FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   FORM_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  ADMIN_LOGIN_ACCOUNT_LIMIT: z.coerce.number().int().min(1).default(5),
+  ADMIN_LOGIN_ADDRESS_LIMIT: z.coerce.number().int().min(1).default(20),
+  ADMIN_LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   ORG_NAME: z.string().min(1).default("Mindful Path Institute"),
   CONTACT_EMAIL: z.email({ error: "must be an e-mail address" }).default("hello@mindfulpath.example"),
   SOCIAL_FACEBOOK_URL: url.default("https://www.facebook.com/"),
@@ -61,6 +64,10 @@ export type AppConfig = {
   trustProxy: boolean | number;
   seedDemoContent: boolean;
   formRateLimit: { points: number; windowSeconds: number };
+  /** Staff sign-in attempts allowed per account and per client address in each window. */
+  adminLogin: { accountLimit: number; addressLimit: number; windowSeconds: number };
+  /** The staff cookie is `__Host-`-prefixed and Secure: true when PUBLIC_URL is https. */
+  secureCookies: boolean;
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string; pollSeconds: number };
   site: SiteSettings;
 };
@@ -99,6 +106,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: c.TRUST_PROXY,
     seedDemoContent: c.SEED_DEMO_CONTENT,
     formRateLimit: { points: c.FORM_RATE_LIMIT, windowSeconds: c.FORM_RATE_WINDOW_SECONDS },
+    adminLogin: {
+      accountLimit: c.ADMIN_LOGIN_ACCOUNT_LIMIT,
+      addressLimit: c.ADMIN_LOGIN_ADDRESS_LIMIT,
+      windowSeconds: c.ADMIN_LOGIN_WINDOW_SECONDS,
+    },
+    secureCookies: publicUrl.startsWith("https:"),
     mail: {
       smtpUrl: c.SMTP_URL,
       from: c.MAIL_FROM ?? `"${c.ORG_NAME.replace(/"/g, "")}" <${c.CONTACT_EMAIL}>`,
