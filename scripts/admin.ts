@@ -104,6 +104,13 @@ try {
   process.exit(1);
 }
 
+// Refused before the database is opened: nothing to undo, and a quick answer.
+const problem = passwordProblem(password);
+if (problem) {
+  console.error(problem);
+  process.exit(1);
+}
+
 const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 try {
   await migrateToLatest(database.db);

@@ -1,5 +1,5 @@
 import { ClipboardList, FileClock, Inbox, LogOut, Menu, Sparkles, Users, X, CalendarDays, BookOpen, Brain } from "lucide-react";
-import { useEffect, useId, useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { Form, NavLink, useLocation } from "react-router";
 import { LogoMark } from "./logo";
 
@@ -23,10 +23,11 @@ type Props = { orgName: string; email: string; children: ReactNode };
 
 /** The staff area's frame: a sidebar at 1024 px and wider, a menu button below that. */
 export function StaffShell({ orgName, email, children }: Props) {
-  const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
+  // The small-screen menu closes itself on navigation: it is open only on the page it was opened on.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
   const navId = useId();
-  useEffect(() => setOpen(false), [pathname]);
 
   return (
     <div className="min-h-dvh bg-sand-50 lg:grid lg:grid-cols-[17rem_1fr]">
@@ -45,7 +46,7 @@ export function StaffShell({ orgName, email, children }: Props) {
           type="button"
           aria-expanded={open}
           aria-controls={navId}
-          onClick={() => setOpen((o) => !o)}
+          onClick={() => setOpenOn(open ? null : pathname)}
           className="inline-flex min-h-11 items-center gap-2 rounded-full border border-white/40 px-4 font-semibold"
         >
           {open ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}

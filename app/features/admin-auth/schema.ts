@@ -8,7 +8,7 @@ export const DEFAULT_AFTER_LOGIN = "/admin/registrations";
 
 export function safeNext(next: string | null | undefined): string {
   if (!next || !next.startsWith("/") || next.startsWith("//") || next.startsWith("/\\")) return DEFAULT_AFTER_LOGIN;
-  if (/[\u0000-\u001f\u007f\\]/.test(next)) return DEFAULT_AFTER_LOGIN;
+  if ([...next].some((ch) => ch < " " || ch === "\u007f" || ch === "\\")) return DEFAULT_AFTER_LOGIN;
   let url: URL;
   try {
     url = new URL(next, "http://same.invalid");

@@ -7,20 +7,9 @@ import type { DB } from "~/db/schema";
  * from which address. The application only inserts: nothing here, nor anywhere
  * else, updates or deletes a row.
  */
-export const AUDIT_ACTIONS = {
-  "sign-in": "Signed in",
-  "sign-in-failed": "Sign-in failed",
-  "sign-in-limited": "Sign-in refused (too many attempts)",
-  "sign-out": "Signed out",
-  "token-issued": "API token issued",
-  view: "Viewed",
-  export: "Exported",
-  create: "Created",
-  update: "Edited",
-  delete: "Deleted",
-} as const;
+import { AUDIT_ACTIONS, type AuditAction } from "./actions";
 
-export type AuditAction = keyof typeof AUDIT_ACTIONS;
+export { AUDIT_ACTIONS, type AuditAction };
 
 export type AuditActor = { id: string; email: string } | { id: null; email: string | null };
 

@@ -1,7 +1,8 @@
 import { Form, Link } from "react-router";
 import { inputClass } from "~/components/ui/field";
 import { servicesContext } from "~/context.server";
-import { AUDIT_ACTIONS, auditQueryFrom, listAudit } from "~/features/audit/audit.server";
+import { AUDIT_ACTIONS } from "~/features/audit/actions";
+import { auditQueryFrom, listAudit } from "~/features/audit/audit.server";
 import type { Route } from "./+types/audit";
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit trail | Staff area" }, { name: "robots", content: "noindex" }];
@@ -68,27 +69,28 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
       {records.length === 0 ? (
         <p className="mt-4 rounded-2xl bg-white p-6 text-muted ring-1 ring-plum-100">No entries match this filter.</p>
       ) : (
-        <div className="mt-3 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-plum-100" tabIndex={0} role="region" aria-label="Audit entries">
-          <table className="w-full min-w-[44rem] text-left text-sm">
+        <div className="mt-3 rounded-2xl bg-white shadow-sm ring-1 ring-plum-100">
+          <table className="w-full table-fixed text-left text-sm">
+            <caption className="sr-only">Audit entries</caption>
             <thead className="bg-plum-50 text-plum-900">
               <tr>
-                <th scope="col" className="px-4 py-3">When (UTC)</th>
-                <th scope="col" className="px-4 py-3">Who</th>
-                <th scope="col" className="px-4 py-3">Action</th>
-                <th scope="col" className="px-4 py-3">Record</th>
-                <th scope="col" className="px-4 py-3">Address</th>
+                <th scope="col" className="px-2 py-3 sm:px-4">When (UTC)</th>
+                <th scope="col" className="px-2 py-3 sm:px-4">Who</th>
+                <th scope="col" className="px-2 py-3 sm:px-4">Action</th>
+                <th scope="col" className="px-2 py-3 sm:px-4">Record</th>
+                <th scope="col" className="px-2 py-3 sm:px-4">Address</th>
               </tr>
             </thead>
             <tbody>
               {records.map((r) => (
                 <tr key={r.id} className="border-t border-plum-100 align-top">
-                  <td className="px-4 py-3 whitespace-nowrap">
+                  <td className="px-2 py-3 sm:px-4">
                     <time dateTime={r.at}>{when.format(new Date(r.at))}</time>
                   </td>
-                  <td className="px-4 py-3 break-all">{r.actorEmail ?? "Unknown"}</td>
-                  <td className="px-4 py-3">{AUDIT_ACTIONS[r.action as keyof typeof AUDIT_ACTIONS] ?? r.action}</td>
-                  <td className="px-4 py-3 break-all">{r.targetType ? `${r.targetType}${r.targetId ? ` ${r.targetId}` : ""}` : "—"}</td>
-                  <td className="px-4 py-3 whitespace-nowrap">{r.ip ?? "—"}</td>
+                  <td className="px-2 py-3 sm:px-4 break-all">{r.actorEmail ?? "Unknown"}</td>
+                  <td className="px-2 py-3 sm:px-4">{AUDIT_ACTIONS[r.action as keyof typeof AUDIT_ACTIONS] ?? r.action}</td>
+                  <td className="px-2 py-3 sm:px-4 break-all">{r.targetType ? `${r.targetType}${r.targetId ? ` ${r.targetId}` : ""}` : "—"}</td>
+                  <td className="px-2 py-3 sm:px-4 break-all">{r.ip ?? "—"}</td>
                 </tr>
               ))}
             </tbody>
