@@ -14,13 +14,15 @@ import { generatePassword, passwordProblem, PASSWORD_MIN_LENGTH } from "../app/f
 const usage = "Usage: npm run admin:create -- --email someone@example.org [--generate]\n       npm run admin:password -- --email someone@example.org [--generate]";
 
 const command = process.argv[2];
-let args;
-try {
-  args = parseArgs({ args: process.argv.slice(3), options: { email: { type: "string" }, generate: { type: "boolean", default: false } } });
-} catch (error) {
-  console.error(`${error instanceof Error ? error.message : error}\n${usage}`);
-  process.exit(2);
+function readArgs() {
+  try {
+    return parseArgs({ args: process.argv.slice(3), options: { email: { type: "string" }, generate: { type: "boolean", default: false } } });
+  } catch (error) {
+    console.error(`${error instanceof Error ? error.message : error}\n${usage}`);
+    process.exit(2);
+  }
 }
+const args = readArgs();
 if ((command !== "create" && command !== "password") || !args.values.email) {
   console.error(usage);
   process.exit(2);

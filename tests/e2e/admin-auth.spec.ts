@@ -32,6 +32,8 @@ async function signIn(page: Page, next = "/admin/audit") {
 
 test.describe("staff sign-in", () => {
   test("the sign-in page is accessible at both widths and says what failed", async ({ page }) => {
+    // Four axe runs or a full-cost password hash on a shared machine.
+    test.slow();
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/admin/login");
@@ -52,6 +54,8 @@ test.describe("staff sign-in", () => {
   });
 
   test("keyboard only: sign in, move through the sidebar, sign out, and be refused afterwards", async ({ page, context }) => {
+    // Four axe runs or a full-cost password hash on a shared machine.
+    test.slow();
     await page.goto("/admin/contacts");
     await expect(page).toHaveURL("/admin/login?next=%2Fadmin%2Fcontacts");
     await hydrated(page);
@@ -98,6 +102,8 @@ test.describe("staff sign-in", () => {
   });
 
   test("the shell at 1280 and 375 px: the sidebar, the menu button, the audit trail; axe clean", async ({ page }) => {
+    // Four axe runs or a full-cost password hash on a shared machine.
+    test.slow();
     await signIn(page);
     await expect(page.getByRole("heading", { level: 1, name: "Audit trail" })).toBeVisible();
     const nav = page.getByRole("navigation", { name: "Staff" });
