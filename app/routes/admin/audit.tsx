@@ -13,6 +13,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...result, action: query.action ?? "", q: query.q ?? "" };
 }
 
+/** Below 640 px each entry is a small card: every cell shows its column's name before it. */
+const cell =
+  "px-4 py-3 break-words max-sm:flex max-sm:gap-3 max-sm:py-1 max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)]";
+
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 
 function pageLink(action: string, q: string, page: number) {
@@ -70,27 +74,27 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
         <p className="mt-4 rounded-2xl bg-white p-6 text-muted ring-1 ring-plum-100">No entries match this filter.</p>
       ) : (
         <div className="mt-3 rounded-2xl bg-white shadow-sm ring-1 ring-plum-100">
-          <table className="w-full table-fixed text-left text-sm">
+          <table className="w-full text-left text-sm max-sm:block">
             <caption className="sr-only">Audit entries</caption>
-            <thead className="bg-plum-50 text-plum-900">
+            <thead className="bg-plum-50 text-plum-900 max-sm:sr-only">
               <tr>
-                <th scope="col" className="px-2 py-3 sm:px-4">When (UTC)</th>
-                <th scope="col" className="px-2 py-3 sm:px-4">Who</th>
-                <th scope="col" className="px-2 py-3 sm:px-4">Action</th>
-                <th scope="col" className="px-2 py-3 sm:px-4">Record</th>
-                <th scope="col" className="px-2 py-3 sm:px-4">Address</th>
+                <th scope="col" className="px-4 py-3">When (UTC)</th>
+                <th scope="col" className="px-4 py-3">Who</th>
+                <th scope="col" className="px-4 py-3">Action</th>
+                <th scope="col" className="px-4 py-3">Record</th>
+                <th scope="col" className="px-4 py-3">Address</th>
               </tr>
             </thead>
-            <tbody>
+            <tbody className="max-sm:block">
               {records.map((r) => (
-                <tr key={r.id} className="border-t border-plum-100 align-top">
-                  <td className="px-2 py-3 sm:px-4">
+                <tr key={r.id} className="border-t border-plum-100 align-top max-sm:block max-sm:py-2">
+                  <td data-label="When (UTC)" className={cell}>
                     <time dateTime={r.at}>{when.format(new Date(r.at))}</time>
                   </td>
-                  <td className="px-2 py-3 sm:px-4 break-all">{r.actorEmail ?? "Unknown"}</td>
-                  <td className="px-2 py-3 sm:px-4">{AUDIT_ACTIONS[r.action as keyof typeof AUDIT_ACTIONS] ?? r.action}</td>
-                  <td className="px-2 py-3 sm:px-4 break-all">{r.targetType ? `${r.targetType}${r.targetId ? ` ${r.targetId}` : ""}` : "—"}</td>
-                  <td className="px-2 py-3 sm:px-4 break-all">{r.ip ?? "—"}</td>
+                  <td data-label="Who" className={cell}>{r.actorEmail ?? "Unknown"}</td>
+                  <td data-label="Action" className={cell}>{AUDIT_ACTIONS[r.action as keyof typeof AUDIT_ACTIONS] ?? r.action}</td>
+                  <td data-label="Record" className={cell}>{r.targetType ? `${r.targetType}${r.targetId ? ` ${r.targetId}` : ""}` : "—"}</td>
+                  <td data-label="Address" className={cell}>{r.ip ?? "—"}</td>
                 </tr>
               ))}
             </tbody>
