@@ -32,7 +32,8 @@ const staffApiFromTable = [...new Set(table.filter((r) => /^api\/admin(\/|$)/.te
 const PASSWORD = "Lantern orchard 73 quietly";
 const forged = () => crypto.randomBytes(32).toString("base64url");
 
-describe.each(dialects)("staff authorisation on %s", (dialect) => {
+// Sign-ins hash at full scrypt cost (128 MiB, a few hundred ms; seconds on a busy machine).
+describe.each(dialects)("staff authorisation on %s", { timeout: 120_000 }, (dialect) => {
   let s: RunningSite;
   let accountId: string;
   let staffApi: Array<{ method: string; path: string }>;
@@ -100,7 +101,7 @@ describe.each(dialects)("staff authorisation on %s", (dialect) => {
       "a token sent as the cookie": { cookie: valid.token },
       "a session cookie sent as a token": { bearer: valid.cookie },
     };
-  });
+  }, 240_000);
   afterAll(async () => {
     await s?.stop();
   });
@@ -224,10 +225,8 @@ describe.each(dialects)("staff authorisation on %s", (dialect) => {
         body: `email=boss%40example.org&password=${encodeURIComponent(PASSWORD)}`,
       })).headers.get("location");
     expect(await signInTo("/admin/audit?q=boss")).toBe("/admin/audit?q=boss");
-    const bad = ["https://evil.example/", "//evil.example/x", "/\\evil.example", "javascript:alert(1)", "/admin/logout"];
-    const landed: Record<string, string | null> = {};
-    for (const next of bad) landed[next] = await signInTo(next);
-    expect(landed).toEqual(Object.fromEntries(bad.map((next) => [next, "/admin/registrations"])));
+    // The other refusals of safeNext are in tests/unit/admin-safe-next.test.ts.
+    expect(await signInTo("//evil.example/x")).toBe("/admin/registrations");
   });
 
   it("records sign-ins and failed attempts in the audit trail, with the address", async () => {
@@ -243,7 +242,7 @@ describe.each(dialects)("staff authorisation on %s", (dialect) => {
   });
 });
 
-describe("staff sign-in limits", () => {
+describe("staff sign-in limits", { timeout: 120_000 }, () => {
   let s: RunningSite;
   beforeAll(async () => {
     s = await startSite("sqlite", { ADMIN_LOGIN_ACCOUNT_LIMIT: "3", ADMIN_LOGIN_ADDRESS_LIMIT: "7", ADMIN_LOGIN_WINDOW_SECONDS: "900" });
@@ -288,7 +287,7 @@ describe("staff sign-in limits", () => {
   });
 });
 
-describe("staff cookie in production over https", () => {
+describe("staff cookie in production over https", { timeout: 120_000 }, () => {
   let s: RunningSite;
   beforeAll(async () => {
     s = await startSite("sqlite", { NODE_ENV: "production", PUBLIC_URL: "https://site.example" });
