@@ -40,6 +40,8 @@ const schema = z.object({
   ADMIN_LOGIN_ACCOUNT_LIMIT: z.coerce.number().int().min(1).default(5),
   ADMIN_LOGIN_ADDRESS_LIMIT: z.coerce.number().int().min(1).default(20),
   ADMIN_LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  PAGE_CACHE_MAX_MB: z.coerce.number().min(1).max(4096).default(64),
   ORG_NAME: z.string().min(1).default("Mindful Path Institute"),
   CONTACT_EMAIL: z.email({ error: "must be an e-mail address" }).default("hello@mindfulpath.example"),
   SOCIAL_FACEBOOK_URL: url.default("https://www.facebook.com/"),
@@ -68,6 +70,8 @@ export type AppConfig = {
   adminLogin: { accountLimit: number; addressLimit: number; windowSeconds: number };
   /** The staff cookie is `__Host-`-prefixed and Secure: true when PUBLIC_URL is https. */
   secureCookies: boolean;
+  /** Anonymous page cache (decision 0018): the longest a page is kept, and the memory it may take; seconds 0 turns it off. */
+  pageCache: { seconds: number; maxBytes: number };
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string; pollSeconds: number };
   site: SiteSettings;
 };
@@ -112,6 +116,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       windowSeconds: c.ADMIN_LOGIN_WINDOW_SECONDS,
     },
     secureCookies: publicUrl.startsWith("https:"),
+    pageCache: { seconds: c.PAGE_CACHE_SECONDS, maxBytes: Math.round(c.PAGE_CACHE_MAX_MB * 1024 * 1024) },
     mail: {
       smtpUrl: c.SMTP_URL,
       from: c.MAIL_FROM ?? `"${c.ORG_NAME.replace(/"/g, "")}" <${c.CONTACT_EMAIL}>`,

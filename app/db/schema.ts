@@ -189,11 +189,18 @@ export interface AuditEventsTable {
   detail: string | null;
 }
 
+/** Moves on every write to what public pages show (migration 0008, page cache). */
+export interface ContentVersionTable {
+  id: number;
+  version: number | string | bigint;
+}
+
 export interface DB {
   staff_accounts: StaffAccountsTable;
   staff_sessions: StaffSessionsTable;
   audit_events: AuditEventsTable;
   app_meta: AppMetaTable;
+  content_version: ContentVersionTable;
   rate_limits: RateLimitsTable;
   contact_messages: ContactMessagesTable;
   programmes: ProgrammesTable;
