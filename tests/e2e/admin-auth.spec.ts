@@ -20,6 +20,9 @@ test.beforeAll(() => {
   if (r.status !== 0) throw new Error(`admin:create failed: ${r.stderr}`);
 });
 
+/** A sign-in hashes at full scrypt cost: on a loaded machine that can take seconds. Not a timing assertion. */
+const SIGN_IN_WAIT = 45_000;
+
 async function signIn(page: Page, next = "/admin/audit") {
   await page.goto(next);
   await expect(page).toHaveURL(`/admin/login?next=${encodeURIComponent(next)}`);
@@ -27,13 +30,13 @@ async function signIn(page: Page, next = "/admin/audit") {
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(password);
   await page.getByRole("button", { name: "Sign in" }).click();
-  await expect(page).toHaveURL(next);
+  await expect(page).toHaveURL(next, { timeout: SIGN_IN_WAIT });
 }
 
 test.describe("staff sign-in", () => {
   test("the sign-in page is accessible at both widths and says what failed", async ({ page }) => {
-    // Four axe runs or a full-cost password hash on a shared machine.
-    test.slow();
+    // Axe runs and full-cost password hashes (scrypt, 128 MiB) on a shared machine.
+    test.setTimeout(180_000);
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/admin/login");
@@ -48,14 +51,14 @@ test.describe("staff sign-in", () => {
     await page.getByLabel("Email").fill(email);
     await page.getByLabel("Password").fill("not the right password");
     await page.getByRole("button", { name: "Sign in" }).click();
-    await expect(page.getByRole("alert")).toHaveText("The email or password is incorrect.");
+    await expect(page.getByRole("alert")).toHaveText("The email or password is incorrect.", { timeout: SIGN_IN_WAIT });
     await expect(page.getByLabel("Email")).toHaveValue(email);
     await expectNoAxeViolations(page);
   });
 
   test("keyboard only: sign in, move through the sidebar, sign out, and be refused afterwards", async ({ page, context }) => {
-    // Four axe runs or a full-cost password hash on a shared machine.
-    test.slow();
+    // Axe runs and full-cost password hashes (scrypt, 128 MiB) on a shared machine.
+    test.setTimeout(180_000);
     await page.goto("/admin/contacts");
     await expect(page).toHaveURL("/admin/login?next=%2Fadmin%2Fcontacts");
     await hydrated(page);
@@ -68,7 +71,7 @@ test.describe("staff sign-in", () => {
     await expect(page.getByRole("checkbox", { name: "Remember me" })).toBeFocused();
     await page.keyboard.press("Space");
     await page.keyboard.press("Enter");
-    await expect(page).toHaveURL("/admin/contacts");
+    await expect(page).toHaveURL("/admin/contacts", { timeout: SIGN_IN_WAIT });
     await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
     await expect(page.getByText("Coming soon")).toBeVisible();
 
@@ -102,8 +105,8 @@ test.describe("staff sign-in", () => {
   });
 
   test("the shell at 1280 and 375 px: the sidebar, the menu button, the audit trail; axe clean", async ({ page }) => {
-    // Four axe runs or a full-cost password hash on a shared machine.
-    test.slow();
+    // Axe runs and full-cost password hashes (scrypt, 128 MiB) on a shared machine.
+    test.setTimeout(180_000);
     await signIn(page);
     await expect(page.getByRole("heading", { level: 1, name: "Audit trail" })).toBeVisible();
     const nav = page.getByRole("navigation", { name: "Staff" });

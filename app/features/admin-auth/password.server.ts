@@ -2,12 +2,35 @@ import crypto from "node:crypto";
 import { promisify } from "node:util";
 import { dictionary } from "@zxcvbn-ts/language-common";
 
-const scrypt = promisify(crypto.scrypt) as (
+const scryptRaw = promisify(crypto.scrypt) as (
   password: string | Buffer,
   salt: Buffer,
   keylen: number,
   options: crypto.ScryptOptions,
 ) => Promise<Buffer>;
+
+/**
+ * scrypt runs on libuv's thread pool (4 threads by default), which also reads
+ * files and compresses. At most two hashes run at once in a process, the rest
+ * wait their turn: a burst of sign-ins (each within the rate limits) can then
+ * never hold every thread, so pages and files keep being served meanwhile.
+ */
+const MAX_CONCURRENT_HASHES = 2;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function scrypt(password: string | Buffer, salt: Buffer, keylen: number, cost: crypto.ScryptOptions): Promise<Buffer> {
+  // A finishing hash hands its slot straight to the next in line, so the count never overshoots.
+  if (running >= MAX_CONCURRENT_HASHES) await new Promise<void>((resolve) => waiting.push(resolve));
+  else running++;
+  try {
+    return await scryptRaw(password, salt, keylen, cost);
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
 
 /**
  * OWASP Password Storage Cheat Sheet, scrypt: N = 2^17, r = 8, p = 1 (128 MiB,
