@@ -19,6 +19,7 @@ export default [
     route("level-three", "routes/_public/level.tsx", { id: "level-three" }),
     route("level-four", "routes/_public/level.tsx", { id: "level-four" }),
     route("register/:sessionId", "routes/_public/register.tsx"),
+    route("my-registration/:token", "routes/_public/my-registration.tsx"),
     route("privacy-policy", "routes/_public/privacy-policy.tsx"),
     route("coming-soon", "routes/_public/coming-soon.tsx"),
     route("*", "routes/_public/not-found.tsx"),
@@ -48,6 +49,7 @@ export default [
     route("ich/ich-registration", "routes/api/ich-registration.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
+  route("my-registration/:token/calendar.ics", "routes/resources/my-registration-ics.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
 ] satisfies RouteConfig;

@@ -159,7 +159,12 @@ async function sendResponse(
   }
   if (response.statusText) res.statusMessage = response.statusText;
   res.status(response.status);
-  for (const [key, value] of response.headers) res.append(key, value);
+  // A route's header replaces the shell's default of the same name (a private
+  // page's Referrer-Policy, say); only Set-Cookie lines add up.
+  for (const [key, value] of response.headers) {
+    if (key === "set-cookie") res.append(key, value);
+    else res.setHeader(key, value);
+  }
   if (!response.body) {
     res.end();
     return;

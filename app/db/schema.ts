@@ -110,6 +110,9 @@ export interface RegistrationsTable {
   id_back_id: string | null;
   status: Generated<string>;
   created_at: string;
+  /** SHA-256 (hex) of the private page's token (migration 0009). */
+  access_token_hash: string | null;
+  cancelled_at: string | null;
 }
 
 export type FilePurpose = "profile" | "id_front" | "id_back" | "thumbnail";

@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import path from "node:path";
 import { inflateSync } from "node:zlib";
@@ -138,4 +139,31 @@ export async function expectVisibleFocusRing(page: Page, control: Locator, margi
   for (const side of Object.keys(walks)) {
     expect(thickest[side], `${side} of the focus ring (px changed by 3:1 or more: ${JSON.stringify(thickest)})`).toBeGreaterThanOrEqual(2);
   }
+}
+
+/**
+ * The plain-text body of the newest mail the e2e server wrote to its outbox
+ * folder (no SMTP_URL there) for `to`, quoted-printable decoded; waits for it.
+ */
+export async function mailTo(to: string, subjectPrefix: string): Promise<string> {
+  const dir = path.join(process.env.E2E_DATA_DIR!, "outbox");
+  let found = "";
+  await expect
+    .poll(
+      () => {
+        if (!fs.existsSync(dir)) return false;
+        for (const name of fs.readdirSync(dir).filter((n) => n.endsWith(".eml")).sort().reverse()) {
+          const raw = fs.readFileSync(path.join(dir, name), "utf8");
+          const unfolded = raw.replace(/\r?\n[ \t]+/g, " ");
+          if (!new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}\\s*$`, "mi").test(unfolded)) continue;
+          if (!new RegExp(`^Subject: ${subjectPrefix}`, "mi").test(unfolded)) continue;
+          found = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+          return true;
+        }
+        return false;
+      },
+      { timeout: 20_000 },
+    )
+    .toBe(true);
+  return found;
 }

@@ -5,6 +5,7 @@ import * as m0003 from "./0003-enrolment.ts";
 import * as m0005 from "./0005-rate-limits.ts";
 import * as m0007 from "./0007-staff.ts";
 import * as m0008 from "./0008-content-version.ts";
+import * as m0009 from "./0009-registration-access.ts";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   "0005-rate-limits": m0005,
   "0007-staff": m0007,
   "0008-content-version": m0008,
+  "0009-registration-access": m0009,
 };

@@ -13,6 +13,10 @@ export type CalendarEntry = {
   description: string;
   organiser?: { name: string; email: string };
   url?: string;
+  /** Raised for each change of a sent entry, so calendar programs replace it (RFC 5545 §3.8.7.4). */
+  sequence?: number;
+  /** A cancellation: METHOD:CANCEL and STATUS:CANCELLED, same UID, so the entry is removed. */
+  cancelled?: boolean;
 };
 
 /** Local wall-clock time of an instant in a zone, as iCalendar's basic form: 20261203T090000. */
@@ -52,7 +56,9 @@ export function sessionCalendarFile(entry: CalendarEntry): string {
     endOutputType: "utc",
     location: entry.location,
     description: entry.description,
-    status: "CONFIRMED",
+    status: entry.cancelled ? "CANCELLED" : "CONFIRMED",
+    method: entry.cancelled ? "CANCEL" : "PUBLISH",
+    sequence: entry.sequence ?? 0,
     productId: "mindful-path/site",
     ...(entry.organiser ? { organizer: entry.organiser } : {}),
     ...(entry.url ? { url: entry.url } : {}),

@@ -1,4 +1,4 @@
-import type { EventRow } from "~/db/schema";
+import type { EventRow, RegistrationRow } from "~/db/schema";
 import { formatPrice, formatSessionDate, formatTimeRange } from "~/features/events/format";
 import { sessionCalendarFile } from "~/features/mail/ics.server";
 import type { OutgoingMail } from "~/features/mail/outbox.server";
@@ -24,14 +24,20 @@ function factsHtml(facts: Facts) {
   return `<table role="presentation" cellspacing="0" cellpadding="0" style="border-collapse:collapse;margin:16px 0">${rows}</table>`;
 }
 
-function htmlPage(title: string, paragraphsBefore: string[], facts: Facts, paragraphsAfter: string[]) {
+type MailLink = { label: string; url: string };
+
+function htmlPage(title: string, paragraphsBefore: string[], facts: Facts, paragraphsAfter: string[], link?: MailLink) {
   const p = (t: string) => `<p style="margin:0 0 14px;line-height:1.55">${escapeHtml(t)}</p>`;
+  const button = link
+    ? `<p style="margin:0 0 18px"><a href="${escapeHtml(link.url)}" style="display:inline-block;background:#2a1747;color:#ffffff;padding:10px 18px;border-radius:999px;text-decoration:none;font-family:Arial,sans-serif">${escapeHtml(link.label)}</a></p>`
+    : "";
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;background:#f7f4fb;font-family:Georgia,'Times New Roman',serif;color:#1f1a2b">
 <div style="max-width:560px;margin:0 auto;padding:32px 24px;background:#ffffff">
 <h1 style="font-size:22px;margin:0 0 18px;color:#2a1747">${escapeHtml(title)}</h1>
 ${paragraphsBefore.map(p).join("\n")}
 ${factsHtml(facts)}
+${button}
 ${paragraphsAfter.map(p).join("\n")}
 </div></body></html>`;
 }
@@ -43,34 +49,15 @@ ${paragraphsAfter.map(p).join("\n")}
  */
 export function registrationMails(
   site: Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">,
-  r: { id: string; input: RegistrationInput; event: EventRow; programmeTitle: string | null },
+  r: { id: string; input: RegistrationInput; event: EventRow; programmeTitle: string | null; accessUrl: string },
 ): OutgoingMail[] {
   const { input, event } = r;
-  const when = `${formatSessionDate(event.starts_at, event.time_zone)}, ${formatTimeRange(event.starts_at, event.ends_at, event.time_zone)}`;
-  const where = [event.venue, event.city].filter(Boolean).join(", ");
-  const price = event.price_cents === null ? "See the program page" : formatPrice(event.price_cents, event.currency);
-  const programme = r.programmeTitle ?? event.title;
-  const session: Facts = [
-    ["Program", programme],
-    ["Session", event.title],
-    ["Date and time", when],
-    ["Venue", where],
-    ["Price", price],
-  ];
-  const host = new URL(site.publicUrl).hostname;
-  const ics = sessionCalendarFile({
-    uid: `registration-${r.id}@${host}`,
-    title: event.title,
-    startsAt: event.starts_at,
-    endsAt: event.ends_at,
-    timeZone: event.time_zone,
-    location: where,
-    description: `${programme}\n${when}\nQuestions: ${site.contactEmail}`,
-    organiser: { name: site.orgName, email: site.contactEmail },
-  });
+  const { when, session } = sessionFacts(event, r.programmeTitle);
+  const ics = registrationCalendarFile(site, r.id, event, r.programmeTitle);
 
   const greeting = `Dear ${input.firstName},`;
   const intro = `Thank you for registering with ${site.orgName}. Your place in the session below is confirmed.`;
+  const manage = `See your registration, download the calendar file or cancel at any time before the session: ${r.accessUrl}`;
   const outro = [
     "The session is attached as a calendar file, in the venue's local time.",
     `If you have questions or cannot attend, reply to this e-mail or write to ${site.contactEmail}.`,
@@ -82,8 +69,11 @@ export function registrationMails(
     to: input.email,
     replyTo: site.contactEmail,
     subject,
-    text: `${greeting}\n\n${intro}\n\n${factsText(session)}\nName on certificate: ${input.nameAsCertificate}\n\n${outro.join("\n\n")}\n`,
-    html: htmlPage(subject, [greeting, intro], [...session, ["Name on certificate", input.nameAsCertificate]], outro),
+    text: `${greeting}\n\n${intro}\n\n${factsText(session)}\nName on certificate: ${input.nameAsCertificate}\n\n${manage}\n\n${outro.join("\n\n")}\n`,
+    html: htmlPage(subject, [greeting, intro], [...session, ["Name on certificate", input.nameAsCertificate]], outro, {
+      label: "View or cancel your registration",
+      url: r.accessUrl,
+    }),
     attachments: [{ filename: "session.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: ics }],
   };
 
@@ -103,6 +93,89 @@ export function registrationMails(
     subject: noticeSubject,
     text: `A new registration arrived.\n\n${factsText([...session, ...person])}\nRegistration id: ${r.id}\n`,
     html: htmlPage(noticeSubject, ["A new registration arrived."], [...session, ...person, ["Registration id", r.id]], []),
+  };
+  return [registrant, notice];
+}
+
+/** What a mail says of a session: its date and time in the venue's zone (D13), place and price. */
+function sessionFacts(event: EventRow, programmeTitle: string | null) {
+  const when = `${formatSessionDate(event.starts_at, event.time_zone)}, ${formatTimeRange(event.starts_at, event.ends_at, event.time_zone)}`;
+  const where = [event.venue, event.city].filter(Boolean).join(", ");
+  const price = event.price_cents === null ? "See the program page" : formatPrice(event.price_cents, event.currency);
+  const programme = programmeTitle ?? event.title;
+  const session: Facts = [
+    ["Program", programme],
+    ["Session", event.title],
+    ["Date and time", when],
+    ["Venue", where],
+    ["Price", price],
+  ];
+  return { when, where, programme, session };
+}
+
+/**
+ * The calendar entry of one registration: one UID for its whole life, so a
+ * later update (a higher `sequence`) or cancellation replaces the same entry.
+ */
+export function registrationCalendarFile(
+  site: Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">,
+  registrationId: string,
+  event: EventRow,
+  programmeTitle: string | null,
+  change: { sequence?: number; cancelled?: boolean } = {},
+): string {
+  const { when, where, programme } = sessionFacts(event, programmeTitle);
+  return sessionCalendarFile({
+    uid: `registration-${registrationId}@${new URL(site.publicUrl).hostname}`,
+    title: event.title,
+    startsAt: event.starts_at,
+    endsAt: event.ends_at,
+    timeZone: event.time_zone,
+    location: where,
+    description: `${programme}\n${when}\nQuestions: ${site.contactEmail}`,
+    organiser: { name: site.orgName, email: site.contactEmail },
+    ...change,
+  });
+}
+
+/** A registrant cancelled from their private page: their confirmation of it, with the calendar entry's CANCEL, and the team's notice. */
+export function registrationCancelledMails(
+  site: Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">,
+  r: { registration: RegistrationRow; event: EventRow; programmeTitle: string | null },
+): OutgoingMail[] {
+  const { registration, event } = r;
+  const { session } = sessionFacts(event, r.programmeTitle);
+  const ics = registrationCalendarFile(site, registration.id, event, r.programmeTitle, { sequence: 1, cancelled: true });
+  const subject = `Registration cancelled: ${event.title} | ${site.orgName}`;
+  const greeting = `Dear ${registration.first_name},`;
+  const intro = "As you asked, your registration for the session below is cancelled and your seat has been released.";
+  const outro = [
+    "The attached calendar file removes the session from your calendar.",
+    `If this was a mistake, or you would like to join another session, write to ${site.contactEmail}.`,
+    `Warm regards,\nThe ${site.orgName} team`,
+  ];
+  const registrant: OutgoingMail = {
+    topic: `registration:${registration.id}`,
+    to: registration.email,
+    replyTo: site.contactEmail,
+    subject,
+    text: `${greeting}\n\n${intro}\n\n${factsText(session)}\n\n${outro.join("\n\n")}\n`,
+    html: htmlPage(subject, [greeting, intro], session, outro),
+    attachments: [{ filename: "session.ics", contentType: "text/calendar; charset=utf-8; method=CANCEL", content: ics }],
+  };
+  const noticeSubject = `Cancelled by the registrant: ${event.title} (${formatSessionDate(event.starts_at, event.time_zone)})`;
+  const person: Facts = [
+    ["Name", registration.name_on_certificate],
+    ["E-mail", registration.email],
+    ["Registration id", registration.id],
+  ];
+  const notice: OutgoingMail = {
+    topic: `registration:${registration.id}`,
+    to: site.contactEmail,
+    replyTo: registration.email,
+    subject: noticeSubject,
+    text: `A registrant cancelled from their registration page. The seat is free again.\n\n${factsText([...session, ...person])}\n`,
+    html: htmlPage(noticeSubject, ["A registrant cancelled from their registration page. The seat is free again."], [...session, ...person], []),
   };
   return [registrant, notice];
 }

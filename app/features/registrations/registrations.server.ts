@@ -8,6 +8,7 @@ import { courseDetailDate, courseDetailTime, sessionLabel } from "~/features/eve
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { cleanImage, ImageRejected, storeImage, type CleanImage } from "~/features/uploads/images.server";
 import type { FieldErrors } from "~/lib/validation";
+import { accessPath, newAccessToken } from "./access.server";
 import { registrationMails } from "./registration-mail.server";
 import { validateRegistration, type RegistrationField, type RegistrationInput } from "./schema";
 
@@ -97,14 +98,17 @@ export async function submitRegistration(
         .select("id")
         .where("event_id", "=", event.id)
         .where("email_key", "=", emailKey)
+        .where("status", "!=", "cancelled")
         .executeTakeFirst();
       if (existing) return { status: "refused", code: 409, message: ALREADY_REGISTERED } as const;
 
-      const id = await insertRegistration(trx, event, input, emailKey, cleaned);
+      const access = newAccessToken();
+      const id = await insertRegistration(trx, event, input, emailKey, cleaned, access.hash);
       const programme = event.programme_id
         ? await trx.selectFrom("programmes").select(["title"]).where("id", "=", event.programme_id).executeTakeFirst()
         : undefined;
-      await enqueueMail(trx, registrationMails(services.config.site, { id, input, event, programmeTitle: programme?.title ?? null }));
+      const accessUrl = `${services.config.site.publicUrl}${accessPath(access.token)}`;
+      await enqueueMail(trx, registrationMails(services.config.site, { id, input, event, programmeTitle: programme?.title ?? null, accessUrl }));
       return { status: "created", id } as const;
     });
     if (outcome.status === "created") services.mailWorker.kick();
@@ -123,6 +127,7 @@ async function insertRegistration(
   input: RegistrationInput,
   emailKey: string,
   photos: Partial<Record<PhotoField, CleanImage>>,
+  accessTokenHash: string,
 ): Promise<string> {
   const fileIds: Partial<Record<PhotoField, string>> = {};
   for (const field of Object.keys(photos) as PhotoField[]) {
@@ -166,6 +171,7 @@ async function insertRegistration(
       id_front_id: fileIds.idPhotofront ?? null,
       id_back_id: fileIds.idphotoback ?? null,
       created_at: now,
+      access_token_hash: accessTokenHash,
     })
     .execute();
   return id;

@@ -1,0 +1,88 @@
+import crypto from "node:crypto";
+import type { AppServices } from "~/context.server";
+import type { Database } from "~/db/db.server";
+import type { EventRow, RegistrationRow } from "~/db/schema";
+import { lockEvent, writeTransaction } from "~/db/transactions.server";
+import { enqueueMail } from "~/features/mail/outbox.server";
+import { registrationCancelledMails } from "./registration-mail.server";
+
+/**
+ * The private page of a registration (issue 11): reached only through the link
+ * in the registrant's confirmation mail. The link's token is 256 random bits;
+ * the database keeps only its SHA-256, so a copy of the database opens no page.
+ * A token is good until its session has ended.
+ */
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+
+export function newAccessToken(): { token: string; hash: string } {
+  const token = crypto.randomBytes(32).toString("base64url");
+  return { token, hash: hashAccessToken(token) };
+}
+
+export function hashAccessToken(token: string): string {
+  return crypto.createHash("sha256").update(token, "utf8").digest("hex");
+}
+
+export function accessPath(token: string): string {
+  return `/my-registration/${token}`;
+}
+
+export type RegistrationAccess = {
+  registration: RegistrationRow;
+  event: EventRow;
+  programmeTitle: string | null;
+};
+
+/** The registration a token opens, or null: a malformed, unknown or expired token all look the same. */
+export async function findByAccessToken(db: Database, token: string, now = new Date()): Promise<RegistrationAccess | null> {
+  if (!TOKEN_PATTERN.test(token)) return null;
+  const registration = await db
+    .selectFrom("registrations")
+    .selectAll()
+    .where("access_token_hash", "=", hashAccessToken(token))
+    .executeTakeFirst();
+  if (!registration) return null;
+  const event = await db.selectFrom("events").selectAll().where("id", "=", registration.event_id).executeTakeFirst();
+  if (!event || Date.parse(event.ends_at) <= now.getTime()) return null;
+  const programme = registration.programme_id
+    ? await db.selectFrom("programmes").select("title").where("id", "=", registration.programme_id).executeTakeFirst()
+    : undefined;
+  return { registration, event, programmeTitle: programme?.title ?? null };
+}
+
+export type CancelOutcome = "cancelled" | "already-cancelled" | "not-found" | "started";
+
+/**
+ * Cancels the registration a token opens: the seat is free at commit (seats
+ * count only registrations that are not cancelled), and the registrant's
+ * cancellation (with an .ics CANCEL for the same calendar entry) and the
+ * team's notice are queued in the same transaction.
+ */
+export async function cancelByAccessToken(
+  services: Pick<AppServices, "db" | "mailWorker" | "config">,
+  token: string,
+  now = new Date(),
+): Promise<CancelOutcome> {
+  const found = await findByAccessToken(services.db, token, now);
+  if (!found) return "not-found";
+  const outcome = await writeTransaction(services.db, async (trx) => {
+    await lockEvent(trx, found.event.id);
+    const current = await trx
+      .selectFrom("registrations")
+      .select(["status"])
+      .where("id", "=", found.registration.id)
+      .executeTakeFirst();
+    if (!current) return "not-found" as const;
+    if (current.status === "cancelled") return "already-cancelled" as const;
+    if (Date.parse(found.event.starts_at) <= now.getTime()) return "started" as const;
+    await trx
+      .updateTable("registrations")
+      .set({ status: "cancelled", cancelled_at: now.toISOString() })
+      .where("id", "=", found.registration.id)
+      .execute();
+    await enqueueMail(trx, registrationCancelledMails(services.config.site, found));
+    return "cancelled" as const;
+  });
+  if (outcome === "cancelled") services.mailWorker.kick();
+  return outcome;
+}

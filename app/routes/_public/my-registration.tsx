@@ -1,0 +1,221 @@
+import { CalendarPlus, CheckCircle2, XCircle } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, redirect, useNavigation, useParams } from "react-router";
+import { PageHero } from "~/components/layout/page-hero";
+import { servicesContext } from "~/context.server";
+import { formatPrice, formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { cancelByAccessToken, findByAccessToken } from "~/features/registrations/access.server";
+import { siteFrom } from "~/lib/meta";
+import type { Route } from "./+types/my-registration";
+
+/**
+ * A registrant's private page (issue 11): what they registered for, the
+ * calendar file, and cancelling. Reached only through the link in their mail;
+ * a wrong, malformed or expired token gets the same "not valid" page. Never
+ * indexed, never cached, and no referrer leaves it (the token is in its URL).
+ */
+const PRIVATE_HEADERS = {
+  "Cache-Control": "private, no-store",
+  "Referrer-Policy": "no-referrer",
+  "X-Robots-Tag": "noindex, nofollow",
+};
+
+export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const found = await findByAccessToken(context.get(servicesContext).db, params.token);
+  if (!found) return data({ registration: null }, { status: 404, headers: PRIVATE_HEADERS });
+  const { registration: r, event, programmeTitle } = found;
+  const url = new URL(request.url);
+  return data(
+    {
+      registration: {
+        firstName: r.first_name,
+        nameOnCertificate: r.name_on_certificate,
+        email: r.email,
+        cancelled: r.status === "cancelled",
+        registeredOn: r.created_at,
+        programme: programmeTitle ?? event.title,
+        session: event.title,
+        startsAt: event.starts_at,
+        endsAt: event.ends_at,
+        timeZone: event.time_zone,
+        place: [event.venue, event.city].filter(Boolean).join(", "),
+        price: event.price_cents === null ? null : formatPrice(event.price_cents, event.currency),
+        started: Date.parse(event.starts_at) <= Date.now(),
+      },
+      confirming: url.searchParams.get("step") === "cancel",
+      justCancelled: url.searchParams.get("cancelled") === "1",
+    },
+    { headers: PRIVATE_HEADERS },
+  );
+}
+
+export async function action({ params, request, context }: Route.ActionArgs) {
+  const form = await request.formData();
+  if (form.get("intent") !== "cancel") return data({ error: "Unknown request." }, { status: 400, headers: PRIVATE_HEADERS });
+  const outcome = await cancelByAccessToken(context.get(servicesContext), params.token);
+  if (outcome === "not-found") return data({ error: "This link is not valid or has expired." }, { status: 404, headers: PRIVATE_HEADERS });
+  if (outcome === "started") {
+    return data(
+      { error: "This session has already started, so the registration can no longer be cancelled here. Please contact us." },
+      { status: 409, headers: PRIVATE_HEADERS },
+    );
+  }
+  // Cancelled now or before: show the page in its cancelled state.
+  throw redirect(`/my-registration/${params.token}?cancelled=1`, { headers: PRIVATE_HEADERS });
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const orgName = siteFrom(matches)?.orgName;
+  const title = loaderData?.registration ? "Your registration" : "Link not valid";
+  return [
+    { title: orgName ? `${title} | ${orgName}` : title },
+    { name: "robots", content: "noindex, nofollow" },
+    { name: "referrer", content: "no-referrer" },
+  ];
+};
+
+export default function MyRegistration({ loaderData, actionData }: Route.ComponentProps) {
+  const { registration } = loaderData;
+  if (!registration) {
+    return (
+      <PageHero title="Link not valid">
+        <p>This link is not valid or has expired. Registration links work until the session has ended.</p>
+        <Link to="/contact-us" className="mt-6 inline-flex min-h-12 items-center rounded-full bg-white px-6 font-semibold text-plum-900 hover:bg-plum-50">
+          Contact Us
+        </Link>
+      </PageHero>
+    );
+  }
+  const range = formatTimeRange(registration.startsAt, registration.endsAt, registration.timeZone);
+  const when = /\d(?:st|nd|rd|th) /.test(range) ? range : `${formatSessionDate(registration.startsAt, registration.timeZone)} · ${range}`;
+  const facts: Array<[string, string]> = [
+    ["Program", registration.programme],
+    ["Session", registration.session],
+    ["Date and time", when],
+    ["Venue", registration.place],
+    ["Price", registration.price ?? "See the program page"],
+    ["Name on certificate", registration.nameOnCertificate],
+    ["E-mail", registration.email],
+  ];
+  return (
+    <>
+      <PageHero eyebrow="Your registration" title={registration.programme}>
+        <p>{when}</p>
+      </PageHero>
+      <div className="container-page py-10 md:py-14">
+        <section aria-labelledby="registration-heading" className="mx-auto max-w-2xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-plum-100 sm:p-8">
+          <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
+            <h2 id="registration-heading" className="text-2xl text-plum-900 md:text-3xl">
+              {registration.cancelled ? "Registration cancelled" : `Hello, ${registration.firstName}`}
+            </h2>
+            <StatusBadge cancelled={registration.cancelled} />
+          </div>
+          {registration.cancelled ? (
+            <p role="status" className="mb-6 rounded-xl bg-plum-50 p-4 text-plum-900">
+              {loaderData.justCancelled
+                ? `Your registration is cancelled and your seat has been released. A confirmation is on its way to ${registration.email}.`
+                : "This registration was cancelled. Its seat has been released."}
+            </p>
+          ) : (
+            <p className="mb-6 text-plum-800">Your seat in this session is confirmed. Keep this page private: its address is your key to it.</p>
+          )}
+          <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
+            {facts.map(([label, value]) => (
+              <div key={label} className="contents">
+                <dt className="font-semibold text-plum-700">{label}</dt>
+                <dd className="text-plum-950 [overflow-wrap:anywhere]">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          {registration.cancelled ? null : (
+            <Actions confirming={loaderData.confirming} started={registration.started} session={registration.session} error={actionData?.error} />
+          )}
+        </section>
+      </div>
+    </>
+  );
+}
+
+function StatusBadge({ cancelled }: { cancelled: boolean }) {
+  return cancelled ? (
+    <span className="inline-flex items-center gap-1.5 rounded-full bg-rose-50 px-3 py-1 text-sm font-semibold text-rose-800 ring-1 ring-rose-200">
+      <XCircle aria-hidden="true" className="size-4" />
+      Cancelled
+    </span>
+  ) : (
+    <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-sm font-semibold text-emerald-800 ring-1 ring-emerald-200">
+      <CheckCircle2 aria-hidden="true" className="size-4" />
+      Confirmed
+    </span>
+  );
+}
+
+function Actions({ confirming, started, session, error }: { confirming: boolean; started: boolean; session: string; error?: string }) {
+  const navigation = useNavigation();
+  const { token = "" } = useParams();
+  const busy = navigation.state === "submitting";
+  const confirmHeading = useRef<HTMLHeadingElement>(null);
+  // Asked once more: focus goes to the question, so a screen reader reads it.
+  useEffect(() => {
+    if (confirming) confirmHeading.current?.focus();
+  }, [confirming]);
+  return (
+    <div className="mt-8 border-t border-plum-100 pt-6">
+      {error ? (
+        <p role="alert" className="mb-4 rounded-xl bg-rose-50 p-4 text-rose-900 ring-1 ring-rose-200">
+          {error}
+        </p>
+      ) : null}
+      {confirming && !started ? (
+        <div className="rounded-2xl bg-plum-50 p-5 ring-1 ring-plum-200">
+          <h3 ref={confirmHeading} tabIndex={-1} className="text-xl text-plum-900">
+            Cancel your registration?
+          </h3>
+          <p className="mt-2 text-plum-800">
+            Your seat in {session} will be released for someone else. This cannot be undone.
+          </p>
+          <div className="mt-5 flex flex-wrap gap-3">
+            <Form method="post" replace>
+              <input type="hidden" name="intent" value="cancel" />
+              <button
+                type="submit"
+                disabled={busy}
+                className="inline-flex min-h-12 items-center rounded-full bg-rose-700 px-6 font-semibold text-white hover:bg-rose-800 disabled:opacity-60"
+              >
+                {busy ? "Cancelling..." : "Yes, cancel my registration"}
+              </button>
+            </Form>
+            <Link
+              to="."
+              replace
+              className="inline-flex min-h-12 items-center rounded-full px-6 font-semibold text-plum-800 ring-1 ring-plum-300 hover:bg-white"
+            >
+              Keep my registration
+            </Link>
+          </div>
+        </div>
+      ) : (
+        <div className="flex flex-wrap gap-3">
+          <a
+            href={`/my-registration/${token}/calendar.ics`}
+            download="session.ics"
+            className="inline-flex min-h-12 items-center gap-2 rounded-full bg-plum-800 px-6 font-semibold text-white hover:bg-plum-900"
+          >
+            <CalendarPlus aria-hidden="true" className="size-5" />
+            Add to calendar (.ics)
+          </a>
+          {started ? null : (
+            <Link
+              to="?step=cancel"
+              className="inline-flex min-h-12 items-center rounded-full px-6 font-semibold text-rose-800 ring-1 ring-rose-300 hover:bg-rose-50"
+            >
+              Cancel my registration
+            </Link>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+import { servicesContext } from "~/context.server";
+import { findByAccessToken } from "~/features/registrations/access.server";
+import { registrationCalendarFile } from "~/features/registrations/registration-mail.server";
+import type { Route } from "./+types/my-registration-ics";
+
+/** The registration's calendar entry, from its private page (same UID as the mails'; a CANCEL once cancelled). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { db, config } = context.get(servicesContext);
+  const found = await findByAccessToken(db, params.token);
+  const privateHeaders = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" };
+  if (!found) {
+    return new Response("This link is not valid or has expired.", {
+      status: 404,
+      headers: { ...privateHeaders, "Content-Type": "text/plain; charset=utf-8" },
+    });
+  }
+  const cancelled = found.registration.status === "cancelled";
+  const ics = registrationCalendarFile(config.site, found.registration.id, found.event, found.programmeTitle, cancelled ? { sequence: 1, cancelled } : {});
+  return new Response(ics, {
+    headers: {
+      ...privateHeaders,
+      "Content-Type": `text/calendar; charset=utf-8; method=${cancelled ? "CANCEL" : "PUBLISH"}`,
+      "Content-Disposition": 'attachment; filename="session.ics"',
+    },
+  });
+}

@@ -1,0 +1,71 @@
+import { expect, test } from "@playwright/test";
+import { expectNoAxeViolations, hydrated, mailTo, queryDb } from "./fixtures";
+
+const dob = `${new Date().getUTCFullYear() - 30}-04-12`;
+
+test("from the confirmation mail's link: see the registration, then cancel it after being asked once more", async ({ page, request }) => {
+  const email = `private-${test.info().repeatEachIndex}-${Date.now()}@example.com`;
+  const res = await request.post("/api/registration", {
+    data: {
+      firstName: "Ann",
+      lastName: "Lee",
+      email,
+      mobileNo: "(555) 123-4567",
+      dob,
+      occupation: "Teacher",
+      currentAddress: "1 Main St",
+      isSameAddress: true,
+      city: "New York | Decode Your Mind | 5th Dec 2026",
+      hearAbout: "Google",
+      termsandcondition: true,
+      levelName: "DECODE Level 1: Decode Your Mind",
+      upcomingEventId: "s-decode-1-a",
+      programId: "decode-1",
+    },
+  });
+  expect(res.status()).toBe(201);
+  const id = ((await res.json()) as { data: { _id: string } }).data._id;
+
+  const mail = await mailTo(email, "Registration confirmed");
+  const link = /https?:\/\/[^/\s]+(\/my-registration\/[A-Za-z0-9_-]{43})/.exec(mail)?.[1];
+  expect(link).toBeTruthy();
+
+  await page.goto(link!);
+  await hydrated(page);
+  await expect(page.getByRole("heading", { level: 2, name: "Hello, Ann" })).toBeVisible();
+  await expect(page.getByText("Confirmed", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Add to calendar (.ics)" })).toHaveAttribute("href", `${link}/calendar.ics`);
+  await expectNoAxeViolations(page);
+
+  // Keyboard: reach 'Cancel my registration', the question takes the focus.
+  const cancel = page.getByRole("link", { name: "Cancel my registration" });
+  await cancel.focus();
+  await page.keyboard.press("Enter");
+  const question = page.getByRole("heading", { name: "Cancel your registration?" });
+  await expect(question).toBeFocused();
+  await expectNoAxeViolations(page);
+  // 'Keep my registration' changes nothing.
+  await page.getByRole("link", { name: "Keep my registration" }).click();
+  await expect(question).toHaveCount(0);
+  expect(queryDb<{ status: string }>("select status from registrations where id = ?", id)[0]?.status).toBe("registered");
+
+  await page.getByRole("link", { name: "Cancel my registration" }).click();
+  await page.getByRole("button", { name: "Yes, cancel my registration" }).click();
+  await expect(page.getByRole("status")).toHaveText(
+    `Your registration is cancelled and your seat has been released. A confirmation is on its way to ${email}.`,
+  );
+  await expect(page.getByText("Cancelled", { exact: true })).toBeVisible();
+  await expect(page.getByRole("link", { name: "Cancel my registration" })).toHaveCount(0);
+  expect(queryDb<{ status: string }>("select status from registrations where id = ?", id)[0]?.status).toBe("cancelled");
+  const cancellation = await mailTo(email, "Registration cancelled");
+  expect(cancellation).toContain("METHOD:CANCEL");
+  await expectNoAxeViolations(page);
+});
+
+test("a wrong link shows nothing but a way to contact us", async ({ page }) => {
+  const response = await page.goto("/my-registration/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA");
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole("heading", { level: 1, name: "Link not valid" })).toBeVisible();
+  await expect(page.getByText("This link is not valid or has expired.")).toBeVisible();
+  await expectNoAxeViolations(page);
+});

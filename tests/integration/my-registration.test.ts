@@ -1,0 +1,152 @@
+import crypto from "node:crypto";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { seatsTaken } from "~/features/events/events.server";
+import { dialects } from "../helpers/databases";
+import { addSession, valid } from "../helpers/registration";
+import { startSite, type RunningSite } from "../helpers/site";
+
+describe.each(dialects)("a registration's private page on %s", (dialect) => {
+  let s: RunningSite;
+  beforeAll(async () => {
+    s = await startSite(dialect, { FORM_RATE_LIMIT: "100000" });
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+  beforeEach(async () => {
+    await s.db.deleteFrom("outbox").execute();
+  });
+
+  /** Registers `email` for `sessionId` through the API and returns the private link from the confirmation mail. */
+  async function register(sessionId: string, email: string) {
+    const res = await fetch(`${s.url}/api/registration`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ...valid, email, upcomingEventId: sessionId, programId: undefined }),
+    });
+    expect(res.status).toBe(201);
+    const id = ((await res.json()) as { data: { _id: string } }).data._id;
+    const mail = await s.db
+      .selectFrom("outbox")
+      .selectAll()
+      .where("topic", "=", `registration:${id}`)
+      .where("to_address", "=", email)
+      .executeTakeFirstOrThrow();
+    const link = new RegExp(`${s.config.site.publicUrl}(/my-registration/[A-Za-z0-9_-]{43})`).exec(mail.text_body)?.[1];
+    expect(link, "the confirmation mail holds the private link").toBeTruthy();
+    expect(mail.html_body).toContain(`href="${s.config.site.publicUrl}${link}"`);
+    return { id, path: link!, token: link!.split("/").pop()! };
+  }
+
+  const page = (p: string, init?: RequestInit) => fetch(`${s.url}${p}`, { redirect: "manual", ...init });
+  const mainText = async (res: Response) => {
+    const html = await res.text();
+    return /<main[\s\S]*<\/main>/.exec(html)?.[0].replace(/<[^>]+>/g, " ").replace(/\s+/g, " ").trim() ?? "";
+  };
+
+  it("shows the registration to the holder of the link, privately, and keeps only the token's hash", async () => {
+    const sessionId = await addSession(s, { title: "Private page session" });
+    const { id, path, token } = await register(sessionId, "holder@example.com");
+
+    const res = await page(path);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toBe("private, no-store");
+    expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(res.headers.get("x-robots-tag")).toContain("noindex");
+    // Never kept by the page cache, so never served to anyone else.
+    expect((await page(path)).headers.get("x-page-cache")).not.toBe("hit");
+    const html = await res.text();
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow"');
+    expect(html).toContain("Private page session");
+    expect(html).toContain("Confirmed");
+    expect(html).toContain("holder@example.com");
+
+    const row = await s.db.selectFrom("registrations").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.access_token_hash).toBe(crypto.createHash("sha256").update(token).digest("hex"));
+    expect(JSON.stringify(row)).not.toContain(token);
+
+    const ics = await page(`${path}/calendar.ics`);
+    expect(ics.status).toBe(200);
+    expect(ics.headers.get("content-type")).toContain("text/calendar");
+    expect(ics.headers.get("cache-control")).toBe("private, no-store");
+    const body = (await ics.text()).replace(/\r\n[ \t]/g, "");
+    expect(body).toContain(`UID:registration-${id}@`);
+    expect(body).toContain("DTSTART;TZID=America/Chicago:");
+  });
+
+  it("answers a wrong, a malformed and an expired link alike, showing nothing", async () => {
+    const sessionId = await addSession(s);
+    const { path } = await register(sessionId, "expired@example.com");
+    const wrong = await page(`/my-registration/${crypto.randomBytes(32).toString("base64url")}`);
+    const malformed = await page("/my-registration/abc");
+    // The session ends: the link stops working.
+    await s.db
+      .updateTable("events")
+      .set({ starts_at: new Date(Date.now() - 3 * 86_400_000).toISOString(), ends_at: new Date(Date.now() - 2 * 86_400_000).toISOString() })
+      .where("id", "=", sessionId)
+      .execute();
+    const expired = await page(path);
+    const texts = await Promise.all([wrong, malformed, expired].map(mainText));
+    for (const res of [wrong, malformed, expired]) {
+      expect(res.status).toBe(404);
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+    }
+    expect(texts[0]).toContain("This link is not valid or has expired.");
+    expect(new Set(texts).size).toBe(1);
+    expect(texts[2]).not.toContain("expired@example.com");
+    expect((await page(`${path}/calendar.ics`)).status).toBe(404);
+  });
+
+  it("cancels: the seat is free at once, the mails carry an .ics CANCEL, and the person may register again", async () => {
+    const sessionId = await addSession(s, { capacity: 1, title: "One-seat session" });
+    const { id, path } = await register(sessionId, "canceller@example.com");
+    expect((await seatsTaken(s.db, [sessionId])).get(sessionId)).toBe(1);
+
+    const asked = await page(`${path}?step=cancel`);
+    expect(await asked.text()).toContain("Cancel your registration?");
+
+    const res = await page(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: s.url },
+      body: "intent=cancel",
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`${path}?cancelled=1`);
+    const row = await s.db.selectFrom("registrations").select(["status", "cancelled_at"]).where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.status).toBe("cancelled");
+    expect(row.cancelled_at).toBeTruthy();
+    expect((await seatsTaken(s.db, [sessionId])).get(sessionId) ?? 0).toBe(0);
+
+    const mails = await s.db.selectFrom("outbox").selectAll().where("topic", "=", `registration:${id}`).execute();
+    const cancellation = mails.find((m) => m.subject.startsWith("Registration cancelled"));
+    expect(cancellation?.to_address).toBe("canceller@example.com");
+    const ics = (JSON.parse(cancellation!.attachments) as Array<{ content: string }>)[0]!.content.replace(/\r\n[ \t]/g, "");
+    expect(ics).toContain("METHOD:CANCEL");
+    expect(ics).toContain("STATUS:CANCELLED");
+    expect(ics).toContain(`UID:registration-${id}@`);
+    expect(ics).toContain("SEQUENCE:1");
+    expect(mails.some((m) => m.to_address === s.config.site.contactEmail && m.subject.startsWith("Cancelled by the registrant"))).toBe(true);
+
+    const after = await mainText(await page(`${path}?cancelled=1`));
+    expect(after).toContain("Your registration is cancelled and your seat has been released.");
+    // A second cancel changes nothing and sends nothing more.
+    await page(path, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: s.url }, body: "intent=cancel" });
+    expect(await s.db.selectFrom("outbox").select("id").where("topic", "=", `registration:${id}`).execute()).toHaveLength(mails.length);
+    // The freed seat, and the same person may take it again.
+    await register(sessionId, "canceller@example.com");
+  });
+
+  it("refuses a cancel from another site", async () => {
+    const sessionId = await addSession(s);
+    const { id, path } = await register(sessionId, "crosssite@example.com");
+    const res = await page(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "https://evil.example" },
+      body: "intent=cancel",
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.status).toBeLessThan(500);
+    const row = await s.db.selectFrom("registrations").select("status").where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.status).toBe("registered");
+  });
+});
