@@ -22,16 +22,24 @@ export default [
     route("my-registration/:token", "routes/_public/my-registration.tsx"),
     route("privacy-policy", "routes/_public/privacy-policy.tsx"),
     route("coming-soon", "routes/_public/coming-soon.tsx"),
-    // Staff screens: built by a later issue; until then they show the coming-soon body.
-    ...prefix("admin", [
+    route("*", "routes/_public/not-found.tsx"),
+  ]),
+  // Staff area (issue 9): every route below the admin layout passes its sign-in middleware.
+  ...prefix("admin", [
+    route("login", "routes/admin/login.tsx"),
+    layout("routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
-      route("login", "routes/admin/login.tsx"),
+      route("logout", "routes/admin/logout.tsx"),
+      route("audit", "routes/admin/audit.tsx"),
       route(":section", "routes/admin/section.tsx"),
     ]),
-    route("*", "routes/_public/not-found.tsx"),
   ]),
   ...prefix("api", [
     route("openapi.json", "routes/api/openapi.ts"),
+    // Staff API: files under routes/api/admin/ (login excepted) answer 401 without a session or token.
+    route("admin/login", "routes/api/admin/login.ts"),
+    route("admin/logout", "routes/api/admin/logout.ts"),
+    route("admin/audit", "routes/api/admin/audit.ts"),
     route("contact", "routes/api/contact.ts"),
     route("decode/user", "routes/api/decode-user.ts"),
     route("decode/user/:id", "routes/api/decode-user-one.ts"),

@@ -109,6 +109,37 @@ export const registrationCreatedResponse = z.strictObject({
   data: z.strictObject({ _id: id }),
 });
 
+export const staffLoginResponse = z.strictObject({
+  success: z.literal(true),
+  token: z.string().describe("Send as 'Authorization: Bearer <token>'; stored only as a hash on the server"),
+  expiresAt: instant,
+});
+
+export const auditListResponse = z.strictObject({
+  success: z.literal(true),
+  data: z.array(
+    z.strictObject({
+      _id: id,
+      id,
+      at: instant,
+      actorEmail: z.string().nullable(),
+      action: z.string(),
+      targetType: z.string().nullable(),
+      targetId: z.string().nullable(),
+      ip: z.string().nullable(),
+      detail: z.record(z.string(), z.unknown()).nullable(),
+    }),
+  ),
+  pagination: z.strictObject({
+    currentPage: z.number().int(),
+    totalPages: z.number().int(),
+    total: z.number().int(),
+    limit: z.number().int(),
+    nextPage: z.number().int().nullable(),
+    prevPage: z.number().int().nullable(),
+  }),
+});
+
 // ---- The document -----------------------------------------------------------
 
 type Json = Record<string, unknown>;
@@ -129,6 +160,13 @@ const answer = (description: string, schema: z.ZodType, headers?: Json) => ({
 });
 const refusal = (description: string) => answer(description, errorResponse);
 const retryAfter = { "Retry-After": { description: "Seconds until the next submission is accepted", schema: { type: "integer" } } };
+
+/** Staff calls: a Bearer token from POST /api/admin/login, or the staff area's session cookie. */
+const staffSecurity = [{ bearerAuth: [] }, { cookieAuth: [] }];
+const staffRefusals = {
+  401: refusal("No valid session or token (none, expired, signed out or forged)"),
+  403: refusal("A cross-site browser request"),
+};
 
 function queryParameters(): Json[] {
   const schema = json(listQuerySchema) as { properties: Record<string, Json> };
@@ -227,6 +265,54 @@ export function openApiDocument(publicUrl: string, orgName: string): Json {
       "/api/hypnotherapy/user/{id}": oneCall("Integrated Clinical Hypnotherapy"),
       "/api/registration": registrationCall("Register for a DECODE or TASSO session", false),
       "/api/ich/ich-registration": registrationCall("Register for an ICH session, with optional photos", true),
+      "/api/admin/login": {
+        post: {
+          summary: "Staff sign-in: a Bearer token for the staff calls (1 day, or 30 days with rememberMe)",
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required: ["email", "password"],
+                  properties: { email: { type: "string", format: "email" }, password: { type: "string" }, rememberMe: { type: "boolean" } },
+                },
+              },
+            },
+          },
+          responses: {
+            200: answer("Signed in", staffLoginResponse),
+            400: refusal("Email or password missing or malformed"),
+            401: refusal("The email or password is incorrect (the same answer whether the account exists or not)"),
+            429: answer("Too many attempts for this account or from this address", errorResponse, retryAfter),
+          },
+        },
+      },
+      "/api/admin/logout": {
+        post: {
+          summary: "Ends the session or token the call is made with",
+          security: staffSecurity,
+          responses: { 200: answer("Signed out", z.strictObject({ success: z.literal(true), message: z.string() })), ...staffRefusals },
+        },
+      },
+      "/api/admin/audit": {
+        get: {
+          summary: "The audit trail, newest first, 25 a page (read only)",
+          security: staffSecurity,
+          parameters: [
+            { name: "action", in: "query", required: false, schema: { type: "string" } },
+            { name: "q", in: "query", required: false, schema: { type: "string", maxLength: 200 } },
+            { name: "page", in: "query", required: false, schema: { type: "integer", minimum: 1 } },
+          ],
+          responses: { 200: answer("A page of audit entries", auditListResponse), ...staffRefusals },
+        },
+      },
+    },
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: "http", scheme: "bearer", description: "A token from POST /api/admin/login" },
+        cookieAuth: { type: "apiKey", in: "cookie", name: "__Host-staff_session", description: "The staff area's session (named staff_session when PUBLIC_URL is http)" },
+      },
     },
   };
 }
