@@ -1,3 +1,5 @@
+import { safeExternalLink } from "~/features/programmes/enrol-button";
+
 /**
  * Where the event calendar's two links go (spec part 2 §2.6). Pure and
  * isomorphic: the table, the cards and the tests use these two functions.
@@ -33,30 +35,11 @@ export type Target<E = RoutedEvent> =
 const enc = encodeURIComponent;
 const trimmed = (v: string | null | undefined) => (typeof v === "string" && v.trim() ? v.trim() : null);
 
-/** A full http(s) URL; anything else (javascript:, mailto:, text) is not a link we follow. */
-function webUrl(v: string | null | undefined): string | null {
-  const t = trimmed(v);
-  if (!t) return null;
-  try {
-    const u = new URL(t);
-    return u.protocol === "http:" || u.protocol === "https:" ? u.href : null;
-  } catch {
-    return null;
-  }
-}
-
-/** A path of this site ('/tasso'), never a protocol-relative '//host' one. */
-function sitePath(v: string | null | undefined): string | null {
-  const t = trimmed(v);
-  return t && t.startsWith("/") && !t.startsWith("//") && !/\s/.test(t) ? t : null;
-}
-
-/** The event's own link: a path of this site, or a full URL (opened in a new tab). */
+/** The event's own link: a path of this site, or a full http(s) URL (opened in a new tab); anything else is no link. */
 function ownLink<E extends RoutedEvent>(value: string | null | undefined): Target<E> | null {
-  const path = sitePath(value);
-  if (path) return { kind: "internal", to: path };
-  const url = webUrl(value);
-  return url ? { kind: "external", href: url } : null;
+  const link = safeExternalLink(value);
+  if (!link) return null;
+  return link.startsWith("/") ? { kind: "internal", to: link } : { kind: "external", href: link };
 }
 
 /** The programme page a session belongs to when it has no link of its own. */
@@ -108,8 +91,8 @@ export type EnrollAction<E = RoutedEvent> =
  */
 export function enrollAction<E extends RoutedEvent>(event: E): EnrollAction<E> {
   if (event.noenroll || event.availability === "no-enrol") return { kind: "none" };
-  const external = webUrl(event.externalLink);
-  if (external) return { kind: "go", target: { kind: "external", href: external } };
+  const external = ownLink<E>(event.externalLink);
+  if (external) return { kind: "go", target: external };
   if (event.availability === "full") return { kind: "unavailable", label: "Full" };
   if (event.availability === "closed" || event.availability === "past") return { kind: "unavailable", label: "Closed" };
   const state: ScheduleNavigationState<E> = { fromSchedule: true, openModal: true, selectedEvent: event };
