@@ -17,7 +17,7 @@ describe.each(dialects)("event calendar calls on %s", (dialect) => {
   };
   const list = async (p: string): Promise<EventList> => {
     const { status, body } = await get(p);
-    expect(status, JSON.stringify(body)).toBe(200);
+    expect({ status, body: status === 200 ? null : body }).toEqual({ status: 200, body: null });
     return eventListResponse.parse(body);
   };
 
@@ -189,7 +189,7 @@ describe.each(dialects)("event calendar calls on %s", (dialect) => {
     expect(chicagoSeed.startDate).toMatch(/T09:00:00-0[56]:00$/);
     expect(chicagoSeed.offers).toMatchObject({ price: 300, priceCurrency: "USD", url: "https://tickets.example.org/decode-your-mind-chicago" });
     const full = graph.find((e) => e.name === "Decode Your Relationships" && (e.location as { name: string }).name === "Larimer Room");
-    expect((full?.offers as { availability: string }).availability).toBe("https://schema.org/SoldOut");
+    expect(full?.offers).toMatchObject({ availability: "https://schema.org/SoldOut" });
 
     const tasso = await (await fetch(`${s.url}/schedule?program=tasso`)).text();
     expect(tasso).toContain("TASSO Program");
