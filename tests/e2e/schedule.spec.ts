@@ -53,8 +53,8 @@ async function holdCalendarApi(page: Page, answer?: (route: Route) => Promise<vo
 const COLUMNS = ["Event", "Date", "Location", "Facilitator", "Total Participants", "Program Fees", "Action"];
 
 test.describe("Event calendar (/schedule)", () => {
-  // Browser-heavy (axe runs, several navigations) on shared CPUs.
-  test.beforeEach(() => test.slow());
+  // Browser-heavy (axe over a long table, several navigations) on CPUs shared with other suites.
+  test.beforeEach(() => test.setTimeout(180_000));
 
   test("first paint from the server: the table of §2.6, past sessions left out, times at the venue; axe clean", async ({ browser, page: withJs }) => {
     // Without JavaScript, so everything seen here came in the HTML.
