@@ -1,7 +1,10 @@
 import { DatabaseSync } from "node:sqlite";
 import path from "node:path";
-import { expect, test, type Page, type Route } from "@playwright/test";
+import { expect as baseExpect, test, type Page, type Route } from "@playwright/test";
 import { expectNoAxeViolations, expectVisibleFocusRing } from "./fixtures";
+
+// The CPUs are shared with other suites: a navigation's chunk and data may take a while. No timing is asserted.
+const expect = baseExpect.configure({ timeout: 20_000 });
 
 type Session = { id: string; title: string };
 
@@ -30,7 +33,7 @@ function addSession(opts: { kind: string; programmeId?: string | null; externalL
 }
 
 /** Waits until React has hydrated the page; generous, as the CPUs are shared with other suites. */
-const hydrated = (page: Page) => expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 20_000 });
+const hydrated = (page: Page) => expect(page.locator("html[data-hydrated]")).toHaveCount(1);
 
 /** The table row of a session, by its (unique) title. */
 const rowOf = (page: Page, title: string) => page.getByRole("row").filter({ hasText: title });
