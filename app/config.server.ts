@@ -37,6 +37,8 @@ const schema = z.object({
   SEED_DEMO_CONTENT: boolish.default(true),
   FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   FORM_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
+  PAGE_CACHE_MAX_MB: z.coerce.number().min(1).max(4096).default(64),
   ORG_NAME: z.string().min(1).default("Mindful Path Institute"),
   CONTACT_EMAIL: z.email({ error: "must be an e-mail address" }).default("hello@mindfulpath.example"),
   SOCIAL_FACEBOOK_URL: url.default("https://www.facebook.com/"),
@@ -61,6 +63,8 @@ export type AppConfig = {
   trustProxy: boolean | number;
   seedDemoContent: boolean;
   formRateLimit: { points: number; windowSeconds: number };
+  /** Anonymous page cache (decision 0018): the longest a page is kept, and the memory it may take; seconds 0 turns it off. */
+  pageCache: { seconds: number; maxBytes: number };
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string; pollSeconds: number };
   site: SiteSettings;
 };
@@ -99,6 +103,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: c.TRUST_PROXY,
     seedDemoContent: c.SEED_DEMO_CONTENT,
     formRateLimit: { points: c.FORM_RATE_LIMIT, windowSeconds: c.FORM_RATE_WINDOW_SECONDS },
+    pageCache: { seconds: c.PAGE_CACHE_SECONDS, maxBytes: Math.round(c.PAGE_CACHE_MAX_MB * 1024 * 1024) },
     mail: {
       smtpUrl: c.SMTP_URL,
       from: c.MAIL_FROM ?? `"${c.ORG_NAME.replace(/"/g, "")}" <${c.CONTACT_EMAIL}>`,

@@ -8,6 +8,7 @@ import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
 import pino, { type Logger } from "pino";
 import { RouterContextProvider } from "react-router";
+import { PageCache, type PendingPage } from "./page-cache.ts";
 import { allowedMethods, malformedUrl, routerOrigin, sameOriginWrites, sendClientError } from "./guards.ts";
 import { createRouterHandler } from "./router-adapter.ts";
 import type { AppConfig } from "../app/config.server.ts";
@@ -22,6 +23,8 @@ export type Site = {
   app: express.Express;
   services: AppServices;
   database: DbHandle;
+  /** Absent when PAGE_CACHE_SECONDS=0 and in development. */
+  pageCache: PageCache | undefined;
   close: () => Promise<void>;
 };
 
@@ -83,14 +86,26 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
   app.use(requestIdAndLogging(logger));
   app.use(malformedUrl());
   if (opts.clientDir) app.use(staticFiles(opts.clientDir));
-  // Pages and API answers are compressed as they are sent; static files were
-  // compressed once, at build time (server/build/precompress.ts).
-  app.use(compression());
   app.use((_req, res, next) => {
     res.locals.nonce = crypto.randomBytes(16).toString("base64");
     next();
   });
   app.use(securityHeaders(config, Boolean(opts.devMiddleware)));
+  // Pages already rendered for anonymous visitors, while the content version
+  // has not moved (decision 0018); they were compressed when stored.
+  const pageCache =
+    config.pageCache.seconds > 0 && !opts.devMiddleware
+      ? new PageCache({
+          readVersion: () => readContentVersion(database),
+          ttlMs: config.pageCache.seconds * 1000,
+          maxBytes: config.pageCache.maxBytes,
+          onError: (error) => logger.warn({ err: error }, "page cache: content version unreadable"),
+        })
+      : undefined;
+  if (pageCache) app.use(pageCache.middleware());
+  // Pages and API answers are compressed as they are sent; static files were
+  // compressed once, at build time (server/build/precompress.ts).
+  app.use(compression());
 
   app.get("/healthz", async (_req, res) => {
     try {
@@ -123,6 +138,16 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
       requestOrigin: routerOrigin(originPolicy),
       maxBodyBytes: MAX_BODY_BYTES,
       nonceOf: (res) => String(res.locals.nonce ?? ""),
+      onPage: pageCache
+        ? (_req, res, body, etag) => {
+            const pending = res.locals.pendingPage as PendingPage | undefined;
+            if (!pending || res.statusCode >= 300) return;
+            pageCache.store(pending, res, body, etag, String(res.locals.nonce ?? "")).catch((error: unknown) =>
+              logger.warn({ err: error }, "page cache: store failed"),
+            );
+          }
+        : undefined,
+      wantsWhole: (res) => res.locals.pendingPage !== undefined,
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
@@ -156,12 +181,18 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
     app,
     services,
     database,
+    pageCache,
     close: async () => {
       clearInterval(rateLimitSweep);
       await mailWorker.stop();
       await database.close();
     },
   };
+}
+
+async function readContentVersion(database: DbHandle): Promise<string> {
+  const row = await database.db.selectFrom("content_version").select("version").where("id", "=", 1).executeTakeFirstOrThrow();
+  return String(row.version);
 }
 
 /** No request body, upload forms included, may be larger than this; routes set smaller limits of their own. */

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import type { IncomingMessage } from "node:http";
 import type express from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
+import { matchesIfNoneMatch } from "./page-cache.ts";
 
 /**
  * Our Express → Fetch bridge for the React Router handler. It replaces
@@ -32,6 +33,13 @@ export type RouterAdapterOptions = {
   maxBodyBytes: number;
   /** The CSP nonce of this response, left out of the ETag. */
   nonceOf: (res: express.Response) => string;
+  /** Offered every anonymous page rendered in one piece, after it was sent (the page cache). */
+  onPage?: (req: express.Request, res: express.Response, body: Buffer, etag: string) => void;
+  /**
+   * Pages to buffer whole even when the render pauses (the page cache wants
+   * them): one visitor waits for the whole page, every later one gets it from memory.
+   */
+  wantsWhole?: (res: express.Response) => boolean;
 };
 
 /** Thrown into a body stream that went past the adapter's cap. */
@@ -53,7 +61,7 @@ export function createRouterHandler(opts: RouterAdapterOptions): express.Request
     try {
       const request = toFetchRequest(req, res, opts);
       const response = await handle(request, opts.getLoadContext(req, res));
-      await sendResponse(req, res, response, opts.nonceOf(res));
+      await sendResponse(req, res, response, opts.nonceOf(res), opts.onPage, opts.wantsWhole?.(res) === true);
     } catch (error) {
       next(error);
     }
@@ -137,7 +145,14 @@ function isClosed(res: express.Response) {
   return res.destroyed || res.writableEnded;
 }
 
-async function sendResponse(req: express.Request, res: express.Response, response: Response, nonce: string) {
+async function sendResponse(
+  req: express.Request,
+  res: express.Response,
+  response: Response,
+  nonce: string,
+  onPage: RouterAdapterOptions["onPage"],
+  whole: boolean,
+) {
   if (isClosed(res)) {
     await response.body?.cancel().catch(() => {});
     return;
@@ -162,7 +177,7 @@ async function sendResponse(req: express.Request, res: express.Response, respons
   // before the next turn of the event loop are part of that piece.
   for (;;) {
     const next = reader.read();
-    const result = streaming ? await next : await raceWithTurn(next);
+    const result = streaming || whole ? await next : await raceWithTurn(next);
     if (result === "pending") {
       // The renderer is waiting on data: stream from here on, without a validator.
       streaming = true;
@@ -191,9 +206,10 @@ async function sendResponse(req: express.Request, res: express.Response, respons
     // sending this response's CSP would not match the cached page's scripts.
     for (const name of ["content-security-policy", "content-type", "content-length"]) res.removeHeader(name);
     res.status(304).end();
-    return;
+  } else {
+    res.end(body);
   }
-  res.end(body);
+  onPage?.(req, res, body, etag);
 }
 
 /** Writes `first` and every following chunk, flushing the compressor only when the stream pauses. */
@@ -274,11 +290,4 @@ function weakEtag(body: Buffer, nonce: string): string {
     hash.update(body);
   }
   return `W/"${hash.digest("base64url").slice(0, 27)}"`;
-}
-
-function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  if (header.trim() === "*") return true;
-  const opaque = etag.replace(/^W\//, "");
-  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === opaque);
 }

@@ -157,8 +157,15 @@ export interface RateLimitsTable {
   expire: number | string | null;
 }
 
+/** Moves on every write to what public pages show (migration 0008, page cache). */
+export interface ContentVersionTable {
+  id: number;
+  version: number | string | bigint;
+}
+
 export interface DB {
   app_meta: AppMetaTable;
+  content_version: ContentVersionTable;
   rate_limits: RateLimitsTable;
   contact_messages: ContactMessagesTable;
   programmes: ProgrammesTable;

@@ -3,6 +3,7 @@ import * as m0001 from "./0001-contact-messages.ts";
 import * as m0002 from "./0002-programmes.ts";
 import * as m0003 from "./0003-enrolment.ts";
 import * as m0005 from "./0005-rate-limits.ts";
+import * as m0008 from "./0008-content-version.ts";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   "0002-programmes": m0002,
   "0003-enrolment": m0003,
   "0005-rate-limits": m0005,
+  "0008-content-version": m0008,
 };

@@ -1,0 +1,212 @@
+import crypto from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
+import type express from "express";
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+
+/**
+ * Rendered pages for anonymous visitors, kept in this process's memory and
+ * served again while the database's content version has not moved
+ * (decision 0018). The version lives in the database and moves inside every
+ * transaction that changes what a public page shows, so every app instance
+ * sees a change at once and none serves a page from before it.
+ *
+ * A stored page is sent as it was rendered, compressed once when stored. Its
+ * inline scripts are allowed by their SHA-256 hashes instead of the render's
+ * nonce, which would otherwise be the same in every copy sent.
+ */
+export type PageCacheOptions = {
+  /** Reads the current content version from the database. */
+  readVersion: () => Promise<string>;
+  /** How long a page may be kept even when nothing changed: pages depend on the clock too (upcoming sessions, the year). */
+  ttlMs: number;
+  /** Upper bound of the memory the stored pages take, all encodings counted. */
+  maxBytes: number;
+  onError?: (error: unknown) => void;
+};
+
+type Entry = {
+  version: string;
+  expires: number;
+  headers: [string, string][];
+  etag: string;
+  identity: Buffer;
+  br: Buffer;
+  gzip: Buffer;
+  bytes: number;
+};
+
+/** What the middleware hands the renderer for a page it may store. */
+export type PendingPage = { key: string; version: string };
+
+const KEPT_HEADERS = new Set(["content-type", "cache-control", "link", "vary"]);
+
+export class PageCache {
+  private readonly entries = new Map<string, Entry>();
+  private bytes = 0;
+  private inflightVersion: Promise<string> | undefined;
+  readonly stats = { hits: 0, misses: 0, stored: 0 };
+
+  private readonly opts: PageCacheOptions;
+
+  constructor(opts: PageCacheOptions) {
+    this.opts = opts;
+  }
+
+  /**
+   * Answers from the cache when it can; otherwise marks the request in
+   * `res.locals.pendingPage` so the renderer offers its result to `store`.
+   * Mount after the security headers and before compression.
+   */
+  middleware(): express.RequestHandler {
+    return (req, res, next) => {
+      if (!isAnonymousPageRequest(req)) return next();
+      this.version().then(
+        (version) => {
+          const key = req.originalUrl;
+          const entry = this.entries.get(key);
+          if (entry && entry.version === version && entry.expires > Date.now()) {
+            // Most recently used last: the first entries are the ones evicted.
+            this.entries.delete(key);
+            this.entries.set(key, entry);
+            this.stats.hits++;
+            send(req, res, entry);
+            return;
+          }
+          this.stats.misses++;
+          res.locals.pendingPage = { key, version } satisfies PendingPage;
+          res.setHeader("X-Page-Cache", "miss");
+          next();
+        },
+        (error: unknown) => {
+          // Without the version nothing can be served from the cache; render as usual.
+          this.opts.onError?.(error);
+          next();
+        },
+      );
+    };
+  }
+
+  /**
+   * Keeps a page rendered for `pending`: the body in one piece, with the
+   * response's headers and the nonce its CSP allowed.
+   */
+  async store(pending: PendingPage, res: express.Response, body: Buffer, etag: string, nonce: string): Promise<void> {
+    if (body.byteLength * 2 > this.opts.maxBytes) return;
+    const csp = String(res.getHeader("content-security-policy") ?? "");
+    const headers: [string, string][] = [];
+    for (const [name, value] of Object.entries(res.getHeaders())) {
+      if (value === undefined || !KEPT_HEADERS.has(name)) continue;
+      headers.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
+    }
+    if (csp) headers.push(["content-security-policy", hashedPolicy(csp, nonce, body)]);
+    const [br, gz] = await Promise.all([
+      brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }),
+      gzip(body, { level: 9 }),
+    ]);
+    const entry: Entry = {
+      version: pending.version,
+      expires: Date.now() + this.opts.ttlMs,
+      headers,
+      etag,
+      identity: body,
+      br,
+      gzip: gz,
+      bytes: body.byteLength + br.byteLength + gz.byteLength,
+    };
+    this.remove(pending.key);
+    this.entries.set(pending.key, entry);
+    this.bytes += entry.bytes;
+    this.stats.stored++;
+    for (const key of this.entries.keys()) {
+      if (this.bytes <= this.opts.maxBytes) break;
+      this.remove(key);
+    }
+  }
+
+  get size() {
+    return { pages: this.entries.size, bytes: this.bytes };
+  }
+
+  clear() {
+    this.entries.clear();
+    this.bytes = 0;
+  }
+
+  private remove(key: string) {
+    const old = this.entries.get(key);
+    if (!old) return;
+    this.entries.delete(key);
+    this.bytes -= old.bytes;
+  }
+
+  /** One database read at a time, shared by the requests that arrive while it runs. */
+  private version(): Promise<string> {
+    this.inflightVersion ??= this.opts.readVersion().finally(() => {
+      this.inflightVersion = undefined;
+    });
+    return this.inflightVersion;
+  }
+}
+
+/**
+ * A GET or HEAD of a page by a visitor without cookies or credentials. The
+ * JSON API, the staff area and React Router's data requests are never stored.
+ */
+function isAnonymousPageRequest(req: express.Request): boolean {
+  if (req.method !== "GET" && req.method !== "HEAD") return false;
+  if (req.headers.cookie || req.headers.authorization) return false;
+  const p = req.path;
+  if (p === "/api" || p.startsWith("/api/") || p === "/admin" || p.startsWith("/admin/")) return false;
+  return !p.endsWith(".data");
+}
+
+function send(req: express.Request, res: express.Response, entry: Entry) {
+  for (const [name, value] of entry.headers) res.setHeader(name, value);
+  res.setHeader("ETag", entry.etag);
+  res.setHeader("X-Page-Cache", "hit");
+  res.setHeader("Vary", "Accept-Encoding");
+  if (matchesIfNoneMatch(req.get("if-none-match"), entry.etag)) {
+    for (const name of ["content-security-policy", "content-type"]) res.removeHeader(name);
+    res.status(304).end();
+    return;
+  }
+  const accepted = req.acceptsEncodings("br", "gzip", "identity");
+  const [encoding, body] =
+    accepted === "br" ? (["br", entry.br] as const) : accepted === "gzip" ? (["gzip", entry.gzip] as const) : ([null, entry.identity] as const);
+  if (encoding) res.setHeader("Content-Encoding", encoding);
+  res.setHeader("Content-Length", body.byteLength);
+  res.status(200);
+  if (req.method === "HEAD") res.end();
+  else res.end(body);
+}
+
+/**
+ * The policy with this render's nonce replaced by the hashes of the page's
+ * inline scripts (JSON-LD data blocks included; they never run, and a hash
+ * for them is harmless).
+ */
+export function hashedPolicy(csp: string, nonce: string, body: Buffer): string {
+  const hashes = inlineScriptHashes(body.toString("utf8"));
+  const sources = hashes.map((h) => `'sha256-${h}'`).join(" ");
+  return csp.replace(`'nonce-${nonce}'`, sources);
+}
+
+export function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    const [, attributes = "", text = ""] = match;
+    if (/\bsrc\s*=/i.test(attributes) || text.length === 0) continue;
+    hashes.add(crypto.createHash("sha256").update(text, "utf8").digest("base64"));
+  }
+  return [...hashes];
+}
+
+export function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === "*") return true;
+  const opaque = etag.replace(/^W\//, "");
+  return header.split(",").some((tag) => tag.trim().replace(/^W\//, "") === opaque);
+}

@@ -1,0 +1,27 @@
+import { expect, test } from "@playwright/test";
+
+// A page served from the page cache carries a CSP with the hashes of its inline
+// scripts instead of a nonce (decision 0018): it must still hydrate and work.
+test("a page served from the cache hydrates under its hashed policy, with no CSP violation", async ({ page, request }) => {
+  // Fill the cache for this URL (a visitor without cookies).
+  await expect
+    .poll(async () => (await request.get("/decode", { headers: { cookie: "" } })).headers()["x-page-cache"])
+    .toBe("hit");
+
+  const violations: string[] = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error" && /Content Security Policy|Content-Security-Policy/i.test(msg.text())) violations.push(msg.text());
+  });
+  const response = await page.goto("/decode");
+  expect(response?.headers()["x-page-cache"]).toBe("hit");
+  expect(response?.headers()["content-security-policy"]).toMatch(/'sha256-/);
+
+  // The menu works only once React has hydrated the page.
+  await page.getByRole("button", { name: "Open menu" }).click();
+  await expect(page.getByRole("dialog")).toBeVisible();
+  // A client navigation from the cached page loads the next route's code and data.
+  await page.getByRole("dialog").getByRole("link", { name: "About", exact: true }).click();
+  await expect(page).toHaveURL(/\/about$/);
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  expect(violations).toEqual([]);
+});

@@ -1,0 +1,131 @@
+import crypto from "node:crypto";
+import http from "node:http";
+import zlib from "node:zlib";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { dialects } from "../helpers/databases";
+import { startSecondInstance, startSite, type RunningSite } from "../helpers/site";
+
+/** A raw GET, so the test sees the encoding and bytes as sent. */
+function get(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    http
+      .get(url, { headers }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (c: Buffer) => chunks.push(c));
+        res.on("end", () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      })
+      .on("error", reject);
+  });
+}
+
+/** The page without its render's nonce values, which differ between two renders. */
+const page = (body: Buffer) => body.toString("utf8").replace(/nonce="[^"]*"/g, 'nonce=""');
+const nonceOf = (csp: string | string[] | undefined) => /'nonce-([^']+)'/.exec(String(csp ?? ""))?.[1];
+
+describe.each(dialects)("anonymous page cache on %s", (dialect) => {
+  let a: RunningSite;
+  let b: Awaited<ReturnType<typeof startSecondInstance>>;
+  beforeAll(async () => {
+    a = await startSite(dialect);
+    b = await startSecondInstance(a);
+  });
+  afterAll(async () => {
+    await b?.stop();
+    await a?.stop();
+  });
+
+  it("renders a page once, then serves the stored copy with its inline scripts allowed by hash", async () => {
+    const first = await get(`${a.url}/about`);
+    expect(first.status).toBe(200);
+    expect(first.headers["x-page-cache"]).toBe("miss");
+    const nonce = nonceOf(first.headers["content-security-policy"]);
+    expect(nonce).toBeTruthy();
+    await expect.poll(() => a.site.pageCache?.size.pages ?? 0, { timeout: 20_000 }).toBeGreaterThan(0);
+
+    const second = await get(`${a.url}/about`);
+    expect(second.headers["x-page-cache"]).toBe("hit");
+    const csp = String(second.headers["content-security-policy"]);
+    expect(csp).not.toContain("'nonce-");
+    expect(csp).toContain("default-src 'self'");
+    const html = second.body.toString("utf8");
+    // The same page as rendered, and every inline script's hash in the policy.
+    expect(html).toBe(first.body.toString("utf8"));
+    const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(
+      ([, attrs = "", text = ""]) => !/\bsrc=/.test(attrs) && text.length > 0,
+    );
+    expect(inline.length).toBeGreaterThan(0);
+    for (const [, , text = ""] of inline) {
+      const hash = crypto.createHash("sha256").update(text, "utf8").digest("base64");
+      expect(csp).toContain(`'sha256-${hash}'`);
+    }
+    expect(second.headers.etag).toBe(first.headers.etag);
+  });
+
+  it("sends the stored page in the encoding asked, compressed once, and 304 for a matching validator", async () => {
+    const plain = await get(`${a.url}/privacy-policy`);
+    await expect.poll(async () => (await get(`${a.url}/privacy-policy`)).headers["x-page-cache"], { timeout: 20_000 }).toBe("hit");
+    const br = await get(`${a.url}/privacy-policy`, { "accept-encoding": "br, gzip" });
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers.vary).toContain("Accept-Encoding");
+    expect(page(zlib.brotliDecompressSync(br.body))).toBe(page(plain.body));
+    const gz = await get(`${a.url}/privacy-policy`, { "accept-encoding": "gzip" });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(page(zlib.gunzipSync(gz.body))).toBe(page(plain.body));
+    const again = await get(`${a.url}/privacy-policy`, { "if-none-match": String(plain.headers.etag) });
+    expect(again.status).toBe(304);
+    expect(again.body.byteLength).toBe(0);
+  });
+
+  it("never stores or serves a page for a visitor with cookies, nor the API", async () => {
+    await get(`${a.url}/about`);
+    const withCookie = await get(`${a.url}/about`, { cookie: "staff_session=x" });
+    expect(withCookie.headers["x-page-cache"]).toBeUndefined();
+    expect(nonceOf(withCookie.headers["content-security-policy"])).toBeTruthy();
+    const api = await get(`${a.url}/api/decode/user`);
+    expect(api.headers["x-page-cache"]).toBeUndefined();
+  });
+
+  it("shows a change made through another instance at once: the database's content version moved", async () => {
+    const programme = await a.db.selectFrom("programmes").select(["id", "title"]).where("kind", "=", "decode").executeTakeFirstOrThrow();
+    await get(`${a.url}/decode`);
+    await expect.poll(async () => (await get(`${a.url}/decode`)).headers["x-page-cache"], { timeout: 20_000 }).toBe("hit");
+    const before = (await get(`${a.url}/decode`)).body.toString("utf8");
+    expect(before).toContain(programme.title);
+
+    // Any write to the shared database, here through the second instance's handle.
+    const renamed = `Renamed level ${Date.now()}`;
+    await b.site.database.db.updateTable("programmes").set({ title: renamed }).where("id", "=", programme.id).execute();
+
+    const after = await get(`${a.url}/decode`);
+    expect(after.headers["x-page-cache"]).toBe("miss");
+    expect(after.body.toString("utf8")).toContain(renamed);
+  });
+
+  it("moves the content version when a seat is taken, and not for writes no page shows", async () => {
+    const version = async () =>
+      String((await a.db.selectFrom("content_version").select("version").executeTakeFirstOrThrow()).version);
+    const start = await version();
+    await a.db
+      .insertInto("contact_messages")
+      .values({
+        id: crypto.randomUUID(),
+        first_name: "Ann",
+        last_name: "Lee",
+        email: "ann@example.com",
+        phone_number: "+1 555 123 4567",
+        country: "US",
+        zip_code: "10001",
+        message: null,
+        accepted_privacy_at: new Date().toISOString(),
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    expect(await version()).toBe(start);
+    const event = await a.db.selectFrom("events").select("id").where("capacity", "is not", null).executeTakeFirstOrThrow();
+    await a.db.updateTable("events").set({ capacity: 99 }).where("id", "=", event.id).execute();
+    expect(BigInt(await version())).toBe(BigInt(start) + 1n);
+    // A transaction touching many rows moves it once (PostgreSQL) or once per row (SQLite): moved either way.
+    await a.db.updateTable("events").set({ updated_at: new Date().toISOString() }).execute();
+    expect(BigInt(await version())).toBeGreaterThan(BigInt(start) + 1n);
+  });
+});
