@@ -1,5 +1,6 @@
 import { z } from "zod";
 import * as zm from "zod/mini";
+import { dateRangeQuerySchema, eventListQuerySchema, eventTypeAliases } from "~/features/calendar/query";
 import { contactSchema } from "~/features/contact/schema";
 import { listQuerySchema } from "~/features/programmes/query";
 import { registrationSchema } from "~/features/registrations/schema";
@@ -60,6 +61,21 @@ export const sessionSchema = z
     noenroll: z.boolean(),
   })
   .meta({ id: "Session" });
+
+export const calendarEventSchema = sessionSchema
+  .extend({ kind: z.enum(["decode", "hypnotherapy", "tasso", "family", "other"]).describe("The session's programme kind (TASSO and other sessions have no eventType)") })
+  .meta({ id: "CalendarSession" });
+
+export const eventListResponse = z.strictObject({
+  success: z.literal(true),
+  data: z.array(calendarEventSchema).describe("The sessions, soonest first; never one that has started (D12)"),
+  events: z.array(calendarEventSchema).describe("The same list as data (clients of the original read either)"),
+  totalPages: z.number().int(),
+  totalEvents: z.number().int(),
+  currentPage: z.number().int(),
+});
+
+export const eventOneResponse = z.strictObject({ success: z.literal(true), data: calendarEventSchema });
 
 export const programmeSchema = z
   .strictObject({
@@ -173,6 +189,25 @@ function queryParameters(): Json[] {
   return Object.entries(schema.properties).map(([name, s]) => ({ name, in: "query", required: false, schema: s }));
 }
 
+function eventQueryParameters(schema: z.ZodType = eventListQuerySchema): Json[] {
+  // As a client sends it: a value with a default is optional.
+  const { properties, required = [] } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as { properties: Record<string, Json>; required?: string[] };
+  return Object.entries(properties).map(([name, s]) => ({ name, in: "query", required: required.includes(name), schema: s }));
+}
+
+function eventListCall(summary: string, parameters: Json[], bad: string) {
+  return {
+    get: {
+      summary,
+      parameters,
+      responses: {
+        200: answer("A page of sessions, soonest first, with seats left counted live", eventListResponse),
+        400: refusal(bad),
+      },
+    },
+  };
+}
+
 const idParameter = { name: "id", in: "path", required: true, schema: { type: "string", maxLength: 100 } };
 
 function listCall(what: string) {
@@ -263,6 +298,36 @@ export function openApiDocument(publicUrl: string, orgName: string): Json {
       "/api/decode/user/{id}": oneCall("DECODE"),
       "/api/hypnotherapy/user": listCall("Integrated Clinical Hypnotherapy"),
       "/api/hypnotherapy/user/{id}": oneCall("Integrated Clinical Hypnotherapy"),
+      "/api/events/open": eventListCall(
+        "The event calendar: every session that has not started, soonest first (search in title, city, venue, facilitator, organizer)",
+        eventQueryParameters(),
+        "A query value is out of range (one message per field)",
+      ),
+      "/api/events/open/type/{type}": eventListCall(
+        "The calendar's sessions of one kind",
+        [
+          { name: "type", in: "path", required: true, schema: { type: "string", enum: Object.keys(eventTypeAliases) }, description: "hyp and ich mean hypnotherapy; fc means family" },
+          ...eventQueryParameters(),
+        ],
+        "An unknown type, or a query value out of range (one message per field)",
+      ),
+      "/api/events/open/upcoming": eventListCall(
+        "The sessions open for enrollment now: not started, Open, enrollment online and a seat left",
+        eventQueryParameters(),
+        "A query value is out of range (one message per field)",
+      ),
+      "/api/events/open/date-range": eventListCall(
+        "The sessions that have not started and begin on a day from startDate to endDate (inclusive), each day read at the session's venue (D13)",
+        eventQueryParameters(dateRangeQuerySchema),
+        "A day is missing or not a date, the end is before the start, or the range is longer than 367 days",
+      ),
+      "/api/events/open/{id}": {
+        get: {
+          summary: "One session (a started one too, with availability 'past')",
+          parameters: [idParameter],
+          responses: { 200: answer("The session, wrapped in data", eventOneResponse), 404: refusal("No such session") },
+        },
+      },
       "/api/registration": registrationCall("Register for a DECODE or TASSO session", false),
       "/api/ich/ich-registration": registrationCall("Register for an ICH session, with optional photos", true),
       "/api/admin/login": {
