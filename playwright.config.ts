@@ -51,6 +51,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       LOG_LEVEL: "warn",
       FORM_RATE_LIMIT: "10000",
+      ADMIN_LOGIN_ADDRESS_LIMIT: "10000",
     },
   },
 });

@@ -55,6 +55,7 @@ const server: Server = site.app.listen(config.port, config.host, () => {
   console.log(
     `${config.site.orgName} site listening on http://${shown}:${port} (${config.env}, ${site.database.description}; ready in ${Math.round(process.uptime() * 1000)} ms)`,
   );
+  for (const notice of site.notices) console.log(notice);
 });
 server.on("error", (error) => {
   console.error("Server error:", error.message);

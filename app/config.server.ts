@@ -37,6 +37,9 @@ const schema = z.object({
   SEED_DEMO_CONTENT: boolish.default(true),
   FORM_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   FORM_RATE_WINDOW_SECONDS: z.coerce.number().int().min(1).default(600),
+  ADMIN_LOGIN_ACCOUNT_LIMIT: z.coerce.number().int().min(1).default(5),
+  ADMIN_LOGIN_ADDRESS_LIMIT: z.coerce.number().int().min(1).default(20),
+  ADMIN_LOGIN_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   PAGE_CACHE_MAX_MB: z.coerce.number().min(1).max(4096).default(64),
   ORG_NAME: z.string().min(1).default("Mindful Path Institute"),
@@ -63,6 +66,10 @@ export type AppConfig = {
   trustProxy: boolean | number;
   seedDemoContent: boolean;
   formRateLimit: { points: number; windowSeconds: number };
+  /** Staff sign-in attempts allowed per account and per client address in each window. */
+  adminLogin: { accountLimit: number; addressLimit: number; windowSeconds: number };
+  /** The staff cookie is `__Host-`-prefixed and Secure: true when PUBLIC_URL is https. */
+  secureCookies: boolean;
   /** Anonymous page cache (decision 0018): the longest a page is kept, and the memory it may take; seconds 0 turns it off. */
   pageCache: { seconds: number; maxBytes: number };
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string; pollSeconds: number };
@@ -103,6 +110,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     trustProxy: c.TRUST_PROXY,
     seedDemoContent: c.SEED_DEMO_CONTENT,
     formRateLimit: { points: c.FORM_RATE_LIMIT, windowSeconds: c.FORM_RATE_WINDOW_SECONDS },
+    adminLogin: {
+      accountLimit: c.ADMIN_LOGIN_ACCOUNT_LIMIT,
+      addressLimit: c.ADMIN_LOGIN_ADDRESS_LIMIT,
+      windowSeconds: c.ADMIN_LOGIN_WINDOW_SECONDS,
+    },
+    secureCookies: publicUrl.startsWith("https:"),
     pageCache: { seconds: c.PAGE_CACHE_SECONDS, maxBytes: Math.round(c.PAGE_CACHE_MAX_MB * 1024 * 1024) },
     mail: {
       smtpUrl: c.SMTP_URL,

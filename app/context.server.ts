@@ -13,6 +13,11 @@ export type AppServices = {
   logger: Logger;
   /** Counts public form submissions per client address, in the database so every instance shares it. */
   formLimiter: RateLimiterAbstract | RateLimiterStoreAbstract;
+  /** Staff sign-in attempts, counted per account and per address before any password is hashed. */
+  loginLimiters: {
+    account: RateLimiterAbstract | RateLimiterStoreAbstract;
+    address: RateLimiterAbstract | RateLimiterStoreAbstract;
+  };
   mailer: Mailer;
   /** Sends what the outbox holds; `kick()` after queuing mail. */
   mailWorker: MailWorker;
@@ -21,7 +26,7 @@ export type AppServices = {
 /** Facts about the one request being served. */
 export type RequestInfo = {
   requestId: string;
-  /** The client's address (after TRUST_PROXY), used only as a rate-limit key, never logged. */
+  /** The client's address (after TRUST_PROXY): a rate-limit key, and kept in the staff audit trail; never logged. */
   ip: string;
   /** The CSP nonce for this response's inline scripts. */
   nonce: string;

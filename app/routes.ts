@@ -23,16 +23,24 @@ export default [
     route("my-registration/:token", "routes/_public/my-registration.tsx"),
     route("privacy-policy", "routes/_public/privacy-policy.tsx"),
     route("coming-soon", "routes/_public/coming-soon.tsx"),
-    // Staff screens: built by a later issue; until then they show the coming-soon body.
-    ...prefix("admin", [
+    route("*", "routes/_public/not-found.tsx"),
+  ]),
+  // Staff area (issue 9): every route below the admin layout passes its sign-in middleware.
+  ...prefix("admin", [
+    route("login", "routes/admin/login.tsx"),
+    layout("routes/admin/layout.tsx", [
       index("routes/admin/index.tsx"),
-      route("login", "routes/admin/login.tsx"),
+      route("logout", "routes/admin/logout.tsx"),
+      route("audit", "routes/admin/audit.tsx"),
       route(":section", "routes/admin/section.tsx"),
     ]),
-    route("*", "routes/_public/not-found.tsx"),
   ]),
   ...prefix("api", [
     route("openapi.json", "routes/api/openapi.ts"),
+    // Staff API: files under routes/api/admin/ (login excepted) answer 401 without a session or token.
+    route("admin/login", "routes/api/admin/login.ts"),
+    route("admin/logout", "routes/api/admin/logout.ts"),
+    route("admin/audit", "routes/api/admin/audit.ts"),
     route("contact", "routes/api/contact.ts"),
     route("decode/user", "routes/api/decode-user.ts"),
     route("decode/user/:id", "routes/api/decode-user-one.ts"),
@@ -44,9 +52,15 @@ export default [
     route("familyConstellation/register", "routes/api/family-register.ts", { id: "family-register-alias" }),
     route("familyEvent/user", "routes/api/family-event-user.ts"),
     route("familyEvent/user/:id", "routes/api/family-event-user-one.ts"),
+    route("events/open", "routes/api/events-open.ts"),
+    route("events/open/upcoming", "routes/api/events-open-upcoming.ts"),
+    route("events/open/date-range", "routes/api/events-open-date-range.ts"),
+    route("events/open/type/:type", "routes/api/events-open-type.ts"),
+    route("events/open/:id", "routes/api/events-open-one.ts"),
     route("*", "routes/api/not-found.ts"),
   ]),
   route("my-registration/:token/calendar.ics", "routes/resources/my-registration-ics.ts"),
   route("sitemap.xml", "routes/resources/sitemap.ts"),
   route("robots.txt", "routes/resources/robots.ts"),
+  route("schedule/:id/calendar.ics", "routes/resources/event-ics.ts"),
 ] satisfies RouteConfig;

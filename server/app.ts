@@ -18,11 +18,15 @@ import { seedOnFirstStart } from "../app/db/seed.server.ts";
 import { createMailer } from "../app/features/mail/mailer.server.ts";
 import { startMailWorker } from "../app/features/mail/outbox.server.ts";
 import { DatabaseRateLimiter, deleteExpiredRateLimits } from "../app/lib/rate-limit.server.ts";
+import { countStaffAccounts } from "../app/features/admin-auth/accounts.server.ts";
+import { deleteEndedSessions } from "../app/features/admin-auth/sessions.server.ts";
 
 export type Site = {
   app: express.Express;
   services: AppServices;
   database: DbHandle;
+  /** Lines for the operator, printed after the start-up line (e.g. how to create the first staff account). */
+  notices: string[];
   /** Absent when PAGE_CACHE_SECONDS=0 and in development. */
   pageCache: PageCache | undefined;
   close: () => Promise<void>;
@@ -70,12 +74,25 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
       points: config.formRateLimit.points,
       duration: config.formRateLimit.windowSeconds,
     }),
+    loginLimiters: {
+      account: new DatabaseRateLimiter(database.db, {
+        keyPrefix: "staff-login-account",
+        points: config.adminLogin.accountLimit,
+        duration: config.adminLogin.windowSeconds,
+      }),
+      address: new DatabaseRateLimiter(database.db, {
+        keyPrefix: "staff-login-address",
+        points: config.adminLogin.addressLimit,
+        duration: config.adminLogin.windowSeconds,
+      }),
+    },
     mailer,
     mailWorker,
   };
   // Ended rate-limit windows are dead rows; any instance may sweep them.
   const rateLimitSweep = setInterval(() => {
     deleteExpiredRateLimits(database.db).catch((error: unknown) => logger.warn({ err: error }, "rate-limit sweep failed"));
+    deleteEndedSessions(database.db).catch((error: unknown) => logger.warn({ err: error }, "staff session sweep failed"));
   }, 10 * 60_000);
   rateLimitSweep.unref();
 
@@ -177,10 +194,14 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
     res.status(500).type("text/plain").send("Something went wrong on our side. Please try again.");
   });
 
+  const notices: string[] = [];
+  if ((await countStaffAccounts(database.db)) === 0) notices.push(NO_STAFF_ACCOUNT_NOTICE);
+
   return {
     app,
     services,
     database,
+    notices,
     pageCache,
     close: async () => {
       clearInterval(rateLimitSweep);
@@ -189,6 +210,9 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
     },
   };
 }
+
+export const NO_STAFF_ACCOUNT_NOTICE =
+  "No staff account exists yet: create one with `npm run admin:create -- --email you@example.org` (same settings as `npm start`).";
 
 async function readContentVersion(database: DbHandle): Promise<string> {
   const row = await database.db.selectFrom("content_version").select("version").where("id", "=", 1).executeTakeFirstOrThrow();

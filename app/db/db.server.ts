@@ -49,6 +49,10 @@ export async function migrateToLatest(db: Database): Promise<MigrationResultSet>
   const migrator = new Migrator({
     db,
     provider: { getMigrations: async () => migrations },
+    // Features land in parallel with numbers reserved in advance (0007 may reach a
+    // database after 0008): each migration is independent, so a missing one runs late
+    // instead of the migrator refusing to start.
+    allowUnorderedMigrations: true,
   });
   const result = await migrator.migrateToLatest();
   if (result.error) {

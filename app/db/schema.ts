@@ -174,6 +174,38 @@ export interface RateLimitsTable {
   expire: number | string | null;
 }
 
+/** Administrator accounts (migration 0007). */
+export interface StaffAccountsTable {
+  id: string;
+  email: string;
+  password_hash: string;
+  created_at: string;
+  password_changed_at: string;
+}
+
+/** Staff sessions and API tokens, keyed by the SHA-256 of their secret. */
+export interface StaffSessionsTable {
+  id_hash: string;
+  account_id: string;
+  kind: "browser" | "api";
+  created_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+}
+
+/** The audit trail: inserted, never updated or deleted. */
+export interface AuditEventsTable {
+  id: string;
+  at: string;
+  actor_id: string | null;
+  actor_email: string | null;
+  action: string;
+  target_type: string | null;
+  target_id: string | null;
+  ip: string | null;
+  detail: string | null;
+}
+
 /** Moves on every write to what public pages show (migration 0008, page cache). */
 export interface ContentVersionTable {
   id: number;
@@ -181,6 +213,9 @@ export interface ContentVersionTable {
 }
 
 export interface DB {
+  staff_accounts: StaffAccountsTable;
+  staff_sessions: StaffSessionsTable;
+  audit_events: AuditEventsTable;
   app_meta: AppMetaTable;
   content_version: ContentVersionTable;
   rate_limits: RateLimitsTable;

@@ -188,7 +188,7 @@ async function comingSoonLinks(page: Page) {
 }
 
 test("the coming-soon page leads to the programs and Contact Us, not only Home", async ({ page }) => {
-  await page.goto("/schedule");
+  await page.goto("/coming-soon");
   await expect(page.getByRole("heading", { level: 1, name: "Coming Soon" })).toBeVisible();
   await comingSoonLinks(page);
   await expectNoAxeViolations(page);

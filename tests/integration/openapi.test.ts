@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   contactCreatedResponse,
   errorResponse,
+  eventListResponse,
+  eventOneResponse,
   programmeListResponse,
   programmeOneResponse,
   registrationCreatedResponse,
@@ -40,10 +42,18 @@ describe.each(dialects)("OpenAPI document on %s", (dialect) => {
         "/api/familyConstellation/register",
         "/api/familyEvent/user",
         "/api/familyEvent/user/{id}",
+        "/api/events/open",
+        "/api/events/open/date-range",
+        "/api/events/open/type/{type}",
+        "/api/events/open/upcoming",
+        "/api/events/open/{id}",
         "/api/hypnotherapy/user",
         "/api/hypnotherapy/user/{id}",
         "/api/ich/ich-registration",
         "/api/registration",
+        "/api/admin/login",
+        "/api/admin/logout",
+        "/api/admin/audit",
       ].sort(),
     );
   });
@@ -67,6 +77,30 @@ describe.each(dialects)("OpenAPI document on %s", (dialect) => {
     programmeOneResponse.parse(await get("/api/hypnotherapy/user/ich-1"));
     errorResponse.parse(await get("/api/decode/user/nope"));
     errorResponse.parse(await get("/api/decode/user?page=0"));
+    const events = eventListResponse.parse(await get("/api/events/open"));
+    expect(events.data.length).toBeGreaterThan(0);
+    eventListResponse.parse(await get("/api/events/open/type/hyp?limit=5"));
+    eventListResponse.parse(await get("/api/events/open/upcoming"));
+    const today = new Date().toISOString().slice(0, 10);
+    eventListResponse.parse(await get(`/api/events/open/date-range?startDate=${today}&endDate=${today.slice(0, 4)}-12-31`));
+    eventOneResponse.parse(await get(`/api/events/open/${events.data[0]!._id}`));
+    errorResponse.parse(await get("/api/events/open/nope"));
+    errorResponse.parse(await get("/api/events/open/type/yoga"));
+    errorResponse.parse(await get("/api/events/open/date-range"));
+  });
+
+  it("describes the calendar's query parameters: limit 50 by default, the type's values, both days of a range required", () => {
+    type Param = { name: string; in: string; required: boolean; schema: { default?: unknown; enum?: string[] } };
+    const params = (p: string) => (doc.paths[p]!.get as unknown as { parameters: Param[] }).parameters;
+    const limit = params("/api/events/open").find((p) => p.name === "limit")!;
+    expect(limit).toMatchObject({ in: "query", required: false, schema: { default: 50 } });
+    expect(params("/api/events/open").map((p) => p.name).sort()).toEqual(["limit", "page", "search"]);
+    const type = params("/api/events/open/type/{type}").find((p) => p.name === "type")!;
+    expect(type).toMatchObject({ in: "path", required: true });
+    expect(type.schema.enum).toEqual(expect.arrayContaining(["decode", "hyp", "fc", "tasso"]));
+    const range = params("/api/events/open/date-range");
+    expect(range.filter((p) => p.required).map((p) => p.name).sort()).toEqual(["endDate", "startDate"]);
+    expect(Object.keys(doc.paths["/api/events/open/{id}"]!.get!.responses).sort()).toEqual(["200", "404"]);
   });
 
   it("matches real answers of the write calls", async () => {

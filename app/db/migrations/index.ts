@@ -4,6 +4,7 @@ import * as m0002 from "./0002-programmes.ts";
 import * as m0003 from "./0003-enrolment.ts";
 import * as m0005 from "./0005-rate-limits.ts";
 import * as m0006 from "./0006-family-bookings.ts";
+import * as m0007 from "./0007-staff.ts";
 import * as m0008 from "./0008-content-version.ts";
 import * as m0009 from "./0009-registration-access.ts";
 
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   "0003-enrolment": m0003,
   "0005-rate-limits": m0005,
   "0006-family-bookings": m0006,
+  "0007-staff": m0007,
   "0008-content-version": m0008,
   "0009-registration-access": m0009,
 };

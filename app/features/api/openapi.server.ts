@@ -1,6 +1,7 @@
 import { z } from "zod";
 import * as zm from "zod/mini";
 import { bookingSchema } from "~/features/bookings/schema";
+import { dateRangeQuerySchema, eventListQuerySchema, eventTypeAliases } from "~/features/calendar/query";
 import { contactSchema } from "~/features/contact/schema";
 import { listQuerySchema } from "~/features/programmes/query";
 import { registrationSchema } from "~/features/registrations/schema";
@@ -61,6 +62,21 @@ export const sessionSchema = z
     noenroll: z.boolean(),
   })
   .meta({ id: "Session" });
+
+export const calendarEventSchema = sessionSchema
+  .extend({ kind: z.enum(["decode", "hypnotherapy", "tasso", "family", "other"]).describe("The session's programme kind (TASSO and other sessions have no eventType)") })
+  .meta({ id: "CalendarSession" });
+
+export const eventListResponse = z.strictObject({
+  success: z.literal(true),
+  data: z.array(calendarEventSchema).describe("The sessions, soonest first; never one that has started (D12)"),
+  events: z.array(calendarEventSchema).describe("The same list as data (clients of the original read either)"),
+  totalPages: z.number().int(),
+  totalEvents: z.number().int(),
+  currentPage: z.number().int(),
+});
+
+export const eventOneResponse = z.strictObject({ success: z.literal(true), data: calendarEventSchema });
 
 export const programmeSchema = z
   .strictObject({
@@ -127,6 +143,37 @@ export const familyEventListResponse = z.strictObject({
 
 export const familyEventOneResponse = z.strictObject({ success: z.literal(true), data: sessionSchema });
 
+export const staffLoginResponse = z.strictObject({
+  success: z.literal(true),
+  token: z.string().describe("Send as 'Authorization: Bearer <token>'; stored only as a hash on the server"),
+  expiresAt: instant,
+});
+
+export const auditListResponse = z.strictObject({
+  success: z.literal(true),
+  data: z.array(
+    z.strictObject({
+      _id: id,
+      id,
+      at: instant,
+      actorEmail: z.string().nullable(),
+      action: z.string(),
+      targetType: z.string().nullable(),
+      targetId: z.string().nullable(),
+      ip: z.string().nullable(),
+      detail: z.record(z.string(), z.unknown()).nullable(),
+    }),
+  ),
+  pagination: z.strictObject({
+    currentPage: z.number().int(),
+    totalPages: z.number().int(),
+    total: z.number().int(),
+    limit: z.number().int(),
+    nextPage: z.number().int().nullable(),
+    prevPage: z.number().int().nullable(),
+  }),
+});
+
 // ---- The document -----------------------------------------------------------
 
 type Json = Record<string, unknown>;
@@ -148,9 +195,35 @@ const answer = (description: string, schema: z.ZodType, headers?: Json) => ({
 const refusal = (description: string) => answer(description, errorResponse);
 const retryAfter = { "Retry-After": { description: "Seconds until the next submission is accepted", schema: { type: "integer" } } };
 
+/** Staff calls: a Bearer token from POST /api/admin/login, or the staff area's session cookie. */
+const staffSecurity = [{ bearerAuth: [] }, { cookieAuth: [] }];
+const staffRefusals = {
+  401: refusal("No valid session or token (none, expired, signed out or forged)"),
+  403: refusal("A cross-site browser request"),
+};
+
 function queryParameters(): Json[] {
   const schema = json(listQuerySchema) as { properties: Record<string, Json> };
   return Object.entries(schema.properties).map(([name, s]) => ({ name, in: "query", required: false, schema: s }));
+}
+
+function eventQueryParameters(schema: z.ZodType = eventListQuerySchema): Json[] {
+  // As a client sends it: a value with a default is optional.
+  const { properties, required = [] } = z.toJSONSchema(schema, { io: "input", unrepresentable: "any" }) as { properties: Record<string, Json>; required?: string[] };
+  return Object.entries(properties).map(([name, s]) => ({ name, in: "query", required: required.includes(name), schema: s }));
+}
+
+function eventListCall(summary: string, parameters: Json[], bad: string) {
+  return {
+    get: {
+      summary,
+      parameters,
+      responses: {
+        200: answer("A page of sessions, soonest first, with seats left counted live", eventListResponse),
+        400: refusal(bad),
+      },
+    },
+  };
 }
 
 const idParameter = { name: "id", in: "path", required: true, schema: { type: "string", maxLength: 100 } };
@@ -269,6 +342,36 @@ export function openApiDocument(publicUrl: string, orgName: string): Json {
       "/api/decode/user/{id}": oneCall("DECODE"),
       "/api/hypnotherapy/user": listCall("Integrated Clinical Hypnotherapy"),
       "/api/hypnotherapy/user/{id}": oneCall("Integrated Clinical Hypnotherapy"),
+      "/api/events/open": eventListCall(
+        "The event calendar: every session that has not started, soonest first (search in title, city, venue, facilitator, organizer)",
+        eventQueryParameters(),
+        "A query value is out of range (one message per field)",
+      ),
+      "/api/events/open/type/{type}": eventListCall(
+        "The calendar's sessions of one kind",
+        [
+          { name: "type", in: "path", required: true, schema: { type: "string", enum: Object.keys(eventTypeAliases) }, description: "hyp and ich mean hypnotherapy; fc means family" },
+          ...eventQueryParameters(),
+        ],
+        "An unknown type, or a query value out of range (one message per field)",
+      ),
+      "/api/events/open/upcoming": eventListCall(
+        "The sessions open for enrollment now: not started, Open, enrollment online and a seat left",
+        eventQueryParameters(),
+        "A query value is out of range (one message per field)",
+      ),
+      "/api/events/open/date-range": eventListCall(
+        "The sessions that have not started and begin on a day from startDate to endDate (inclusive), each day read at the session's venue (D13)",
+        eventQueryParameters(dateRangeQuerySchema),
+        "A day is missing or not a date, the end is before the start, or the range is longer than 367 days",
+      ),
+      "/api/events/open/{id}": {
+        get: {
+          summary: "One session (a started one too, with availability 'past')",
+          parameters: [idParameter],
+          responses: { 200: answer("The session, wrapped in data", eventOneResponse), 404: refusal("No such session") },
+        },
+      },
       "/api/registration": registrationCall("Register for a DECODE or TASSO session", false),
       "/api/ich/ich-registration": registrationCall("Register for an ICH session, with optional photos", true),
       "/api/familyConsitalation/register": bookingCall("Book a seat in a Family Constellation session (the original's spelling)"),
@@ -291,6 +394,54 @@ export function openApiDocument(publicUrl: string, orgName: string): Json {
           parameters: [idParameter],
           responses: { 200: answer("The session, wrapped in data", familyEventOneResponse), 404: refusal("No such session") },
         },
+      },
+      "/api/admin/login": {
+        post: {
+          summary: "Staff sign-in: a Bearer token for the staff calls (1 day, or 30 days with rememberMe)",
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required: ["email", "password"],
+                  properties: { email: { type: "string", format: "email" }, password: { type: "string" }, rememberMe: { type: "boolean" } },
+                },
+              },
+            },
+          },
+          responses: {
+            200: answer("Signed in", staffLoginResponse),
+            400: refusal("Email or password missing or malformed"),
+            401: refusal("The email or password is incorrect (the same answer whether the account exists or not)"),
+            429: answer("Too many attempts for this account or from this address", errorResponse, retryAfter),
+          },
+        },
+      },
+      "/api/admin/logout": {
+        post: {
+          summary: "Ends the session or token the call is made with",
+          security: staffSecurity,
+          responses: { 200: answer("Signed out", z.strictObject({ success: z.literal(true), message: z.string() })), ...staffRefusals },
+        },
+      },
+      "/api/admin/audit": {
+        get: {
+          summary: "The audit trail, newest first, 25 a page (read only)",
+          security: staffSecurity,
+          parameters: [
+            { name: "action", in: "query", required: false, schema: { type: "string" } },
+            { name: "q", in: "query", required: false, schema: { type: "string", maxLength: 200 } },
+            { name: "page", in: "query", required: false, schema: { type: "integer", minimum: 1 } },
+          ],
+          responses: { 200: answer("A page of audit entries", auditListResponse), ...staffRefusals },
+        },
+      },
+    },
+    components: {
+      securitySchemes: {
+        bearerAuth: { type: "http", scheme: "bearer", description: "A token from POST /api/admin/login" },
+        cookieAuth: { type: "apiKey", in: "cookie", name: "__Host-staff_session", description: "The staff area's session (named staff_session when PUBLIC_URL is http)" },
       },
     },
   };

@@ -1,14 +1,128 @@
-import { ComingSoon } from "~/components/layout/coming-soon";
-import { pageMeta } from "~/lib/meta";
+import { Suspense } from "react";
+import { Await, data } from "react-router";
+import { PageHero } from "~/components/layout/page-hero";
+import { servicesContext } from "~/context.server";
+import { listOpenEvents } from "~/features/calendar/calendar.server";
+import {
+  FETCH_EVENTS_FAILED,
+  fetchCalendar,
+  pageFrom,
+  programFilterFrom,
+  type CalendarPage,
+  type ProgramFilter as Filter,
+} from "~/features/calendar/calendar-data";
+import { CalendarSkeleton } from "~/features/calendar/calendar-skeleton";
+import { EventCalendar } from "~/features/calendar/event-calendar";
+import { eventsJsonLd } from "~/features/calendar/event-jsonld";
+import { ProgramFilter } from "~/features/calendar/program-filter";
+import { CALENDAR_DEFAULT_LIMIT } from "~/features/calendar/query";
+import { pageMeta, siteFrom } from "~/lib/meta";
 import type { Route } from "./+types/schedule";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
-  pageMeta(matches, {
-    title: "Event Calendar",
-    description: "Upcoming sessions, workshops and trainings with dates, venues and fees.",
-    path: "/schedule",
-  });
+type Loaded = { result: CalendarPage | null; error: string | null };
 
-export default function Page() {
-  return <ComingSoon title="Event Calendar" />;
+function filterOf(request: Request) {
+  const url = new URL(request.url);
+  return { program: programFilterFrom(url.searchParams.get("program")), page: pageFrom(url.searchParams.get("page")) };
+}
+
+/** First paint: the list is read on the server, so the sessions are in the HTML. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, logger } = context.get(servicesContext);
+  const { program, page } = filterOf(request);
+  try {
+    const result = await listOpenEvents(db, { search: "", page, limit: CALENDAR_DEFAULT_LIMIT }, program === "all" ? undefined : program);
+    return { result: result as CalendarPage, error: null, pending: null, program };
+  } catch (error) {
+    logger.error({ err: error }, "the event calendar could not be read");
+    return data({ result: null, error: FETCH_EVENTS_FAILED, pending: null, program }, { status: 503 });
+  }
+}
+
+/**
+ * Later visits and filter changes in the browser read the public API (GET
+ * /api/events/open, or /type/{type}) without holding the navigation: the page
+ * opens at once with the skeleton, which the list replaces. Never rejects.
+ */
+export function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const { program, page } = filterOf(request);
+  return { result: null, error: null, pending: fetchCalendar(program, page) as Promise<Loaded>, program };
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const site = siteFrom(matches);
+  const graph = eventsJsonLd(loaderData?.result?.events ?? [], {
+    pageUrl: `${site?.publicUrl ?? ""}/schedule`,
+    orgName: site?.orgName ?? "",
+    ...(site?.publicUrl ? { orgUrl: site.publicUrl } : {}),
+  });
+  return [
+    ...pageMeta(matches, {
+      title: "Event Calendar",
+      description: "Upcoming sessions, workshops and trainings with dates, venues and fees.",
+      path: "/schedule",
+    }),
+    ...(graph ? [{ "script:ld+json": graph }] : []),
+  ];
+};
+
+export default function Schedule({ loaderData }: Route.ComponentProps) {
+  const { result, error, pending, program } = loaderData;
+  return (
+    <>
+      <PageHero eyebrow="Schedule" title="Event Calendar">
+        <p>
+          Every upcoming DECODE, hypnotherapy, Family Constellation and TASSO session in one place, with its date and time where it is held, the
+          venue, the fees and the seats still free.
+        </p>
+      </PageHero>
+
+      <section aria-labelledby="upcoming-heading" className="py-12 md:py-16">
+        <div className="container-page">
+          <div className="flex flex-wrap items-end justify-between gap-4">
+            <h2 id="upcoming-heading" className="text-3xl text-plum-900 md:text-4xl">
+              Upcoming Events
+            </h2>
+            <ProgramFilter current={program} />
+          </div>
+          <div className="mt-6">
+            {pending ? (
+              <Suspense fallback={<Pending />}>
+                <Await resolve={pending}>{(r) => <Calendar {...r} program={program} />}</Await>
+              </Suspense>
+            ) : (
+              <Calendar result={result} error={error} program={program} />
+            )}
+          </div>
+          <p className="mt-6 text-sm text-muted">Times are shown in each venue's local time zone.</p>
+        </div>
+      </section>
+    </>
+  );
+}
+
+function Calendar({ result, error, program }: Loaded & { program: Filter }) {
+  // A new answer (a filter, another visit) starts the list afresh.
+  const key = `${program}:${result?.currentPage ?? 0}:${error ?? (result?.events ?? []).map((e) => e._id).join()}`;
+  return <EventCalendar key={key} initial={result} initialError={error} program={program} />;
+}
+
+function Pending() {
+  return (
+    <div>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <p className="text-muted">Loading events…</p>
+        <button
+          type="button"
+          disabled
+          className="inline-flex min-h-11 cursor-not-allowed items-center rounded-full bg-white px-5 text-sm font-semibold text-plum-800 opacity-60 ring-1 ring-plum-200"
+        >
+          Refresh
+        </button>
+      </div>
+      <div className="mt-4">
+        <CalendarSkeleton />
+      </div>
+    </div>
+  );
 }

@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { ComingSoon } from "~/components/layout/coming-soon";
+import { StaffComingSoon } from "~/components/layout/staff-coming-soon";
 import { adminSections } from "~/lib/legacy-routes";
 import type { Route } from "./+types/section";
 
@@ -10,10 +10,19 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: loaderData?.title ?? "Admin" },
+  { title: `${loaderData?.title ?? "Admin"} | Staff area` },
   { name: "robots", content: "noindex" },
 ];
 
 export default function AdminSection({ loaderData }: Route.ComponentProps) {
-  return <ComingSoon title={loaderData.title} />;
+  return <StaffComingSoon title={loaderData.title} />;
+}
+
+export function ErrorBoundary() {
+  return (
+    <div className="max-w-2xl">
+      <h1 className="text-3xl text-plum-900">Page not found</h1>
+      <p className="mt-3 text-muted">This staff screen does not exist. Choose one from the menu.</p>
+    </div>
+  );
 }

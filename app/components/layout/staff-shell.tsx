@@ -1,0 +1,105 @@
+import { ClipboardList, FileClock, Inbox, LogOut, Menu, Sparkles, Users, X, CalendarDays, BookOpen, Brain } from "lucide-react";
+import { useId, useState, type ReactNode } from "react";
+import { Form, NavLink, useLocation } from "react-router";
+import { LogoMark } from "./logo";
+
+/** The staff sidebar (spec part 2 §2.1): the four lists, the three management screens, the audit trail. */
+export const staffNavigation = [
+  { heading: "Registrations", items: [
+    { to: "/admin/registrations", label: "DECODE registrations", icon: ClipboardList },
+    { to: "/admin/contacts", label: "Contacts", icon: Inbox },
+    { to: "/admin/family-consultations", label: "Family consultations", icon: Users },
+    { to: "/admin/ich-registrations", label: "ICH registrations", icon: FileClock },
+  ] },
+  { heading: "Management", items: [
+    { to: "/admin/family-events", label: "Family Constellation events", icon: CalendarDays },
+    { to: "/admin/hypnotherapy", label: "Hypnotherapy programs", icon: Brain },
+    { to: "/admin/decode", label: "Decode programs", icon: BookOpen },
+  ] },
+  { heading: "Records", items: [{ to: "/admin/audit", label: "Audit trail", icon: Sparkles }] },
+] as const;
+
+type Props = { orgName: string; email: string; children: ReactNode };
+
+/** The staff area's frame: a sidebar at 1024 px and wider, a menu button below that. */
+export function StaffShell({ orgName, email, children }: Props) {
+  const { pathname } = useLocation();
+  // The small-screen menu closes itself on navigation: it is open only on the page it was opened on.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
+  const navId = useId();
+
+  return (
+    <div className="min-h-dvh bg-sand-50 lg:grid lg:grid-cols-[17rem_1fr]">
+      <a
+        href="#main"
+        className="sr-only z-50 rounded-md bg-white px-4 py-3 font-semibold text-plum-900 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+      >
+        Skip to main content
+      </a>
+      <header className="sticky top-0 z-30 flex items-center justify-between gap-3 bg-plum-900 px-4 py-3 text-white lg:hidden">
+        <span className="flex items-center gap-2 font-serif text-lg">
+          <LogoMark className="size-8 text-white" />
+          Staff area
+        </span>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={navId}
+          onClick={() => setOpenOn(open ? null : pathname)}
+          className="inline-flex min-h-11 items-center gap-2 rounded-full border border-white/40 px-4 font-semibold"
+        >
+          {open ? <X aria-hidden="true" className="size-5" /> : <Menu aria-hidden="true" className="size-5" />}
+          Menu
+        </button>
+      </header>
+      <nav
+        id={navId}
+        aria-label="Staff"
+        className={`${open ? "block" : "hidden"} bg-plum-900 px-3 pb-4 text-white lg:sticky lg:top-0 lg:block lg:h-dvh lg:overflow-y-auto lg:py-6`}
+      >
+        <p className="hidden items-center gap-2 px-3 pb-6 font-serif text-xl lg:flex">
+          <LogoMark className="size-9 text-white" />
+          <span>
+            {orgName}
+            <span className="block font-sans text-sm text-plum-200">Staff area</span>
+          </span>
+        </p>
+        {staffNavigation.map((group) => (
+          <div key={group.heading} className="pb-4">
+            <p className="px-3 pb-1 text-xs font-semibold tracking-wider text-plum-200 uppercase">{group.heading}</p>
+            <ul>
+              {group.items.map(({ to, label, icon: Icon }) => (
+                <li key={to}>
+                  <NavLink
+                    to={to}
+                    className={({ isActive }) =>
+                      `flex min-h-11 items-center gap-3 rounded-lg px-3 font-medium ${isActive ? "bg-white text-plum-900" : "text-white hover:bg-white/10"}`
+                    }
+                  >
+                    <Icon aria-hidden="true" className="size-5 shrink-0" />
+                    {label}
+                  </NavLink>
+                </li>
+              ))}
+            </ul>
+          </div>
+        ))}
+        <div className="border-t border-white/20 px-3 pt-4">
+          <p className="truncate pb-2 text-sm text-plum-200" title={email}>
+            Signed in as <span className="font-semibold text-white">{email}</span>
+          </p>
+          <Form method="post" action="/admin/logout">
+            <button type="submit" className="inline-flex min-h-11 items-center gap-2 rounded-full border border-white/40 px-4 font-semibold hover:bg-white/10">
+              <LogOut aria-hidden="true" className="size-5" />
+              Sign out
+            </button>
+          </Form>
+        </div>
+      </nav>
+      <main id="main" tabIndex={-1} className="min-w-0 px-4 py-6 outline-none sm:px-8 lg:py-10">
+        {children}
+      </main>
+    </div>
+  );
+}

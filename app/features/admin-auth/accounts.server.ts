@@ -1,0 +1,65 @@
+import crypto from "node:crypto";
+import type { Kysely } from "kysely";
+import type { DB } from "~/db/schema";
+import { hashPassword, passwordProblem } from "./password.server.ts";
+
+export type StaffAccount = { id: string; email: string };
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export function emailProblem(email: string): string | null {
+  const e = normaliseEmail(email);
+  if (!e) return "An email address is required.";
+  if (e.length > 254 || !EMAIL.test(e)) return "That is not a valid email address.";
+  return null;
+}
+
+export async function countStaffAccounts(db: Kysely<DB>): Promise<number> {
+  const row = await db.selectFrom("staff_accounts").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function findStaffAccount(db: Kysely<DB>, email: string) {
+  return db.selectFrom("staff_accounts").selectAll().where("email", "=", normaliseEmail(email)).executeTakeFirst();
+}
+
+export class AccountError extends Error {}
+
+/** Creates an administrator. Refuses a taken address, an invalid one, or a weak password. */
+export async function createStaffAccount(db: Kysely<DB>, email: string, password: string): Promise<StaffAccount> {
+  const problem = emailProblem(email) ?? passwordProblem(password);
+  if (problem) throw new AccountError(problem);
+  const normalised = normaliseEmail(email);
+  if (await findStaffAccount(db, normalised)) {
+    throw new AccountError(`An account for ${normalised} already exists. Use \`npm run admin:password -- --email ${normalised}\` to set a new password.`);
+  }
+  const now = new Date().toISOString();
+  const account = { id: crypto.randomUUID(), email: normalised };
+  const password_hash = await hashPassword(password);
+  try {
+    await db.insertInto("staff_accounts").values({ ...account, password_hash, created_at: now, password_changed_at: now }).execute();
+  } catch {
+    // Two creations of one address at once: the unique index decides.
+    throw new AccountError(`An account for ${normalised} already exists.`);
+  }
+  return account;
+}
+
+/** Sets a new password and ends every session and token of the account. */
+export async function setStaffPassword(db: Kysely<DB>, email: string, password: string): Promise<StaffAccount> {
+  const problem = passwordProblem(password);
+  if (problem) throw new AccountError(problem);
+  const account = await findStaffAccount(db, email);
+  if (!account) throw new AccountError(`No account exists for ${normaliseEmail(email)}. Use \`npm run admin:create\` to create one.`);
+  const password_hash = await hashPassword(password);
+  const now = new Date().toISOString();
+  await db.transaction().execute(async (trx) => {
+    await trx.updateTable("staff_accounts").set({ password_hash, password_changed_at: now }).where("id", "=", account.id).execute();
+    await trx.updateTable("staff_sessions").set({ revoked_at: now }).where("account_id", "=", account.id).where("revoked_at", "is", null).execute();
+  });
+  return { id: account.id, email: account.email };
+}

@@ -1,0 +1,88 @@
+import crypto from "node:crypto";
+import { RateLimiterRes } from "rate-limiter-flexible";
+import type { AppServices, RequestInfo } from "~/context.server";
+import { recordAudit } from "~/features/audit/audit.server";
+import { emailProblem, findStaffAccount, normaliseEmail, type StaffAccount } from "./accounts.server";
+import { decoyHash, PASSWORD_MAX_LENGTH, verifyPassword } from "./password.server";
+import { createSession, sessionSeconds, type SessionKind } from "./sessions.server";
+import type { LoginField } from "./schema";
+
+export const LOGIN_REFUSED = "The email or password is incorrect.";
+
+export type LoginOutcome =
+  | { status: "signed-in"; account: StaffAccount; secret: string; expiresAt: string; maxAgeSeconds: number }
+  | { status: "invalid"; errors: Partial<Record<LoginField, string>> }
+  | { status: "refused"; message: string }
+  | { status: "limited"; message: string; retryAfterSeconds: number };
+
+export type LoginInput = { email: string; password: string; remember: boolean };
+
+function limitedMessage(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
+}
+
+/** Spends one attempt of a limiter; the seconds to wait when none is left, else null. */
+async function spend(limiter: AppServices["loginLimiters"]["account"], key: string): Promise<number | null> {
+  try {
+    await limiter.consume(key, 1);
+    return null;
+  } catch (rejection) {
+    if (rejection instanceof RateLimiterRes) return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    throw rejection;
+  }
+}
+
+/**
+ * One sign-in attempt (browser form or POST /api/admin/login). The attempt is
+ * counted against the address and the account before any password is hashed;
+ * an address with no account is checked against a decoy hash, so the answer
+ * and its timing are the same whether the account exists or not. Every
+ * outcome but a malformed form goes into the audit trail.
+ */
+export async function signIn(
+  services: Pick<AppServices, "db" | "loginLimiters">,
+  request: Pick<RequestInfo, "ip">,
+  input: LoginInput,
+  kind: SessionKind,
+): Promise<LoginOutcome> {
+  const errors: Partial<Record<LoginField, string>> = {};
+  if (!input.email.trim()) errors.email = "Please enter your email address.";
+  else if (emailProblem(input.email)) errors.email = "Please enter a valid email address.";
+  if (!input.password) errors.password = "Please enter your password.";
+  if (Object.keys(errors).length) return { status: "invalid", errors };
+
+  const email = normaliseEmail(input.email);
+  const { db } = services;
+  const accountKey = crypto.createHash("sha256").update(email).digest("base64url");
+  const wait = Math.max(
+    (await spend(services.loginLimiters.address, request.ip)) ?? 0,
+    (await spend(services.loginLimiters.account, accountKey)) ?? 0,
+  );
+  if (wait > 0) {
+    await recordAudit(db, { action: "sign-in-limited", actor: { id: null, email }, ip: request.ip, detail: { via: kind } });
+    return { status: "limited", message: limitedMessage(wait), retryAfterSeconds: wait };
+  }
+
+  const account = await findStaffAccount(db, email);
+  // Too long to be ours: still hashed (against the decoy), so it takes as long as any other refusal.
+  const candidate = input.password.length > PASSWORD_MAX_LENGTH * 4 ? "" : input.password;
+  const matches = await verifyPassword(candidate, account?.password_hash ?? (await decoyHash()));
+  if (!account || !matches || !candidate) {
+    await recordAudit(db, {
+      action: "sign-in-failed",
+      actor: account ? { id: account.id, email: account.email } : { id: null, email },
+      ip: request.ip,
+      detail: { via: kind },
+    });
+    return { status: "refused", message: LOGIN_REFUSED };
+  }
+
+  // The right password: this account's count starts again; the address keeps its count.
+  await services.loginLimiters.account.delete(accountKey).catch(() => {});
+  const maxAgeSeconds = sessionSeconds(input.remember);
+  const { secret, expiresAt } = await createSession(db, account.id, kind, maxAgeSeconds);
+  const actor = { id: account.id, email: account.email };
+  await recordAudit(db, { action: kind === "api" ? "token-issued" : "sign-in", actor, ip: request.ip, detail: { remember: input.remember } });
+  return { status: "signed-in", account: actor, secret, expiresAt, maxAgeSeconds };
+}

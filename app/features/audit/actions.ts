@@ -1,0 +1,15 @@
+/** The kinds of audit entry and their labels on the staff screen (isomorphic). */
+export const AUDIT_ACTIONS = {
+  "sign-in": "Signed in",
+  "sign-in-failed": "Sign-in failed",
+  "sign-in-limited": "Sign-in refused (too many attempts)",
+  "sign-out": "Signed out",
+  "token-issued": "API token issued",
+  view: "Viewed",
+  export: "Exported",
+  create: "Created",
+  update: "Edited",
+  delete: "Deleted",
+} as const;
+
+export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -1,0 +1,106 @@
+import crypto from "node:crypto";
+import { sql, type Kysely } from "kysely";
+import type { DB } from "~/db/schema";
+
+/**
+ * The audit trail (issue 9, point 12): who did what to which record, when and
+ * from which address. The application only inserts: nothing here, nor anywhere
+ * else, updates or deletes a row.
+ */
+import { AUDIT_ACTIONS, type AuditAction } from "./actions";
+
+export { AUDIT_ACTIONS, type AuditAction };
+
+export type AuditActor = { id: string; email: string } | { id: null; email: string | null };
+
+export type AuditEntry = {
+  action: AuditAction;
+  actor: AuditActor;
+  /** What the action was about, e.g. { type: "registration", id }. */
+  target?: { type: string; id?: string | null };
+  ip?: string | null;
+  /** Anything else worth keeping, as a small JSON object. Never a password or a token. */
+  detail?: Record<string, unknown>;
+};
+
+/** Records one action. Every feature that shows, exports or changes personal data calls this. */
+export async function recordAudit(db: Kysely<DB>, entry: AuditEntry, at = new Date()): Promise<void> {
+  await db
+    .insertInto("audit_events")
+    .values({
+      id: crypto.randomUUID(),
+      at: at.toISOString(),
+      actor_id: entry.actor.id,
+      actor_email: entry.actor.email?.slice(0, 254) ?? null,
+      action: entry.action,
+      target_type: entry.target?.type ?? null,
+      target_id: entry.target?.id ?? null,
+      ip: entry.ip ?? null,
+      detail: entry.detail ? JSON.stringify(entry.detail) : null,
+    })
+    .execute();
+}
+
+export const AUDIT_PAGE_SIZE = 25;
+
+export type AuditQuery = { action?: AuditAction | undefined; q?: string | undefined; page: number };
+
+export type AuditRecord = {
+  id: string;
+  at: string;
+  actorEmail: string | null;
+  action: AuditAction | string;
+  targetType: string | null;
+  targetId: string | null;
+  ip: string | null;
+  detail: Record<string, unknown> | null;
+};
+
+function escapeLike(s: string) {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** Newest first, filtered by action and by a text found in the actor's address, the record's id or type. */
+export async function listAudit(db: Kysely<DB>, query: AuditQuery) {
+  let base = db.selectFrom("audit_events");
+  if (query.action) base = base.where("action", "=", query.action);
+  const q = query.q?.trim().toLowerCase();
+  if (q) {
+    const like = `%${escapeLike(q)}%`;
+    base = base.where(
+      sql<boolean>`(lower(actor_email) like ${like} escape '\\' or lower(target_id) like ${like} escape '\\' or lower(target_type) like ${like} escape '\\' or ip like ${like} escape '\\')`,
+    );
+  }
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const totalPages = Math.max(1, Math.ceil(Number(total) / AUDIT_PAGE_SIZE));
+  const page = Math.min(Math.max(1, query.page), totalPages);
+  const rows = await base
+    .selectAll()
+    .orderBy("at", "desc")
+    .orderBy("id", "desc")
+    .limit(AUDIT_PAGE_SIZE)
+    .offset((page - 1) * AUDIT_PAGE_SIZE)
+    .execute();
+  const records: AuditRecord[] = rows.map((r) => ({
+    id: r.id,
+    at: r.at,
+    actorEmail: r.actor_email,
+    action: r.action,
+    targetType: r.target_type,
+    targetId: r.target_id,
+    ip: r.ip,
+    detail: r.detail ? (JSON.parse(r.detail) as Record<string, unknown>) : null,
+  }));
+  return { records, total: Number(total), page, totalPages, limit: AUDIT_PAGE_SIZE };
+}
+
+/** The filter from a URL's query (?action=&q=&page=), tolerant of junk: unknown values are ignored. */
+export function auditQueryFrom(params: URLSearchParams): AuditQuery {
+  const action = params.get("action") ?? "";
+  const page = Number.parseInt(params.get("page") ?? "1", 10);
+  return {
+    action: action in AUDIT_ACTIONS ? (action as AuditAction) : undefined,
+    q: (params.get("q") ?? "").slice(0, 200) || undefined,
+    page: Number.isFinite(page) && page > 0 ? page : 1,
+  };
+}

@@ -1,0 +1,18 @@
+import { CalendarPlus } from "lucide-react";
+import { formatSessionDate } from "~/features/events/format";
+import type { CalendarSession } from "./calendar-data";
+
+/** 'Add to calendar': the session's .ics file (GET /schedule/{id}/calendar.ics), in the venue's time zone. */
+export function AddToCalendar({ event }: { event: CalendarSession }) {
+  return (
+    <a
+      href={`/schedule/${encodeURIComponent(event._id)}/calendar.ics`}
+      download
+      className="inline-flex min-h-6 items-center gap-1 text-sm font-semibold text-plum-700 underline decoration-plum-200 underline-offset-4 hover:text-plum-600 hover:decoration-plum-600"
+    >
+      <CalendarPlus aria-hidden="true" className="size-4 shrink-0" />
+      Add to calendar
+      <span className="sr-only">: {`${event.title}, ${formatSessionDate(event.startDate, event.timeZone)}`}</span>
+    </a>
+  );
+}

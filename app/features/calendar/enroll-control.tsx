@@ -1,0 +1,45 @@
+import { ExternalLink } from "lucide-react";
+import { Link } from "react-router";
+import { formatSessionDate } from "~/features/events/format";
+import type { CalendarSession } from "./calendar-data";
+import { Dash } from "./dash";
+import { enrollAction } from "./routing";
+
+const buttonClass =
+  "inline-flex min-h-11 items-center justify-center gap-1.5 whitespace-nowrap rounded-full px-5 text-sm font-semibold shadow-sm";
+
+/**
+ * The Action column (§2.6): Enroll Now where it leads (a new tab for an external
+ * sign-up; the level or family page with the dialog open on this session), a
+ * disabled 'Full' or 'Closed', or a dash for a session without online enrollment.
+ */
+export function EnrollControl({ event, className = "" }: { event: CalendarSession; className?: string }) {
+  const action = enrollAction(event);
+  const context = `${event.title}, ${formatSessionDate(event.startDate, event.timeZone)}`;
+  if (action.kind === "none") return <Dash label="No online enrollment" />;
+  if (action.kind === "unavailable") {
+    return (
+      <button type="button" disabled className={`${buttonClass} cursor-not-allowed bg-plum-50 text-muted ring-1 ring-plum-100 ${className}`}>
+        {action.label}
+        <span className="sr-only">: {context}</span>
+      </button>
+    );
+  }
+  const { target } = action;
+  const enabled = `${buttonClass} bg-brand-gradient text-white hover:opacity-95 ${className}`;
+  if (target.kind === "external") {
+    return (
+      <a href={target.href} target="_blank" rel="noopener noreferrer" className={enabled}>
+        Enroll Now
+        <ExternalLink aria-hidden="true" className="size-4" />
+        <span className="sr-only">: {context} (opens in a new tab)</span>
+      </a>
+    );
+  }
+  return (
+    <Link to={target.to} state={target.state} className={enabled}>
+      Enroll Now
+      <span className="sr-only">: {context}</span>
+    </Link>
+  );
+}

@@ -1,0 +1,27 @@
+import type { EventJson } from "~/features/events/events.server";
+import { courseDetailDate, formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { sessionCalendarFile } from "~/features/mail/ics.server";
+import type { SiteSettings } from "~/site-settings";
+
+/**
+ * 'Add to calendar' on the event calendar: the session as an .ics file, in the
+ * venue's time zone (D13), with the same UID for every download of a session so
+ * a second import updates the entry instead of doubling it.
+ */
+export function eventCalendarDownload(event: EventJson, site: Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">) {
+  const host = new URL(site.publicUrl).hostname;
+  const when = `${formatSessionDate(event.startDate, event.timeZone)}, ${formatTimeRange(event.startDate, event.endDate, event.timeZone)}`;
+  const body = sessionCalendarFile({
+    uid: `event-${event._id}@${host}`,
+    title: event.title,
+    startsAt: event.startDate,
+    endsAt: event.endDate,
+    timeZone: event.timeZone,
+    location: [event.venue, event.city].filter(Boolean).join(", "),
+    description: `${event.programTitle ?? event.title}\n${when}\nSchedule and enrollment: ${site.publicUrl}/schedule\nQuestions: ${site.contactEmail}`,
+    organiser: { name: event.organiser ?? site.orgName, email: event.organiserEmail ?? site.contactEmail },
+    url: event.externalLink ?? `${site.publicUrl}/schedule`,
+  });
+  const slug = event.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "session";
+  return { body, filename: `${slug}-${courseDetailDate(event.startDate, event.timeZone) ?? "session"}.ics` };
+}

@@ -1,0 +1,290 @@
+import { DatabaseSync } from "node:sqlite";
+import path from "node:path";
+import { expect as baseExpect, test, type Page, type Route } from "@playwright/test";
+import { expectNoAxeViolations, expectVisibleFocusRing } from "./fixtures";
+
+// The CPUs are shared with other suites: a navigation's chunk and data may take a while. No timing is asserted.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+type Session = { id: string; title: string };
+
+/**
+ * A session of its own for one test, far in the future with a unique title (the
+ * e2e server has its own database, shared by the tests running beside this one).
+ */
+function addSession(opts: { kind: string; programmeId?: string | null; externalLink?: string | null; capacity?: number | null; title?: string }): Session {
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const id = `e2e-cal-${tag}`;
+  const title = `${opts.title ?? "Calendar session"} ${tag}`;
+  const start = new Date(Date.now() + (200 + Math.floor(Math.random() * 60)) * 86_400_000);
+  start.setUTCHours(15, 0, 0, 0);
+  const db = new DatabaseSync(path.join(process.env.E2E_DATA_DIR!, "site.db"));
+  try {
+    db.exec("PRAGMA busy_timeout = 5000");
+    const now = new Date().toISOString();
+    db.prepare(
+      `INSERT INTO events (id, programme_id, kind, title, starts_at, ends_at, time_zone, city, venue, time_slot, capacity, price_cents, currency, external_link, status, no_enrol, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, 'America/New_York', 'Boston', 'Back Bay Studio', 'Morning', ?, 15000, 'USD', ?, 'Open', 0, ?, ?)`,
+    ).run(id, opts.programmeId ?? null, opts.kind, title, start.toISOString(), new Date(start.getTime() + 3 * 3_600_000).toISOString(), opts.capacity === undefined ? 10 : opts.capacity, opts.externalLink ?? null, now, now);
+  } finally {
+    db.close();
+  }
+  return { id, title };
+}
+
+/** Waits until React has hydrated the page; generous, as the CPUs are shared with other suites. */
+const hydrated = (page: Page) => expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+
+/** The table row of a session, by its (unique) title. */
+const rowOf = (page: Page, title: string) => page.getByRole("row").filter({ hasText: title });
+
+/** The navigation state React Router stored with the current history entry. */
+const navigationState = (page: Page) => page.evaluate(() => (history.state as { usr?: unknown } | null)?.usr ?? null);
+
+/** Holds the calendar's API calls until `release()`; answers them with `answer` (or lets them through). */
+async function holdCalendarApi(page: Page, answer?: (route: Route) => Promise<void>) {
+  let release!: () => void;
+  const gate = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/api/events/open**", async (route) => {
+    await gate;
+    if (answer) await answer(route);
+    else await route.continue();
+  });
+  return release;
+}
+
+const COLUMNS = ["Event", "Date", "Location", "Facilitator", "Total Participants", "Program Fees", "Action"];
+
+test.describe("Event calendar (/schedule)", () => {
+  // Browser-heavy (axe over a long table, several navigations) on CPUs shared with other suites.
+  test.beforeEach(() => test.setTimeout(180_000));
+
+  test("first paint from the server: the table of §2.6, past sessions left out, times at the venue; axe clean", async ({ browser, page: withJs }) => {
+    // Without JavaScript, so everything seen here came in the HTML.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/schedule");
+    await expect(page.getByRole("heading", { level: 1, name: "Event Calendar" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 2, name: "Upcoming Events" })).toBeVisible();
+    await expect(page.getByRole("columnheader")).toHaveText(COLUMNS);
+    // Seeded sessions: one limited and part-booked, one not limited, one full, one without online enrollment.
+    const behavior = page.getByRole("row").filter({ hasText: "Decode Your Behavior" }).filter({ hasText: "Lakeside Center" });
+    await expect(behavior).toContainText("3 Seats");
+    await expect(behavior).toContainText("$600");
+    await expect(behavior).toContainText(/9:00 AM .+ – 6:00 PM .+ CST/);
+    await expect(page.getByRole("row").filter({ hasText: "Decode Your Mind" }).filter({ hasText: "Silver Lake Studio" })).toContainText("Not Limited");
+    const full = page.getByRole("row").filter({ hasText: "Decode Your Relationships" }).filter({ hasText: "Larimer Room" });
+    await expect(full.getByRole("button", { name: /^Full/ })).toBeDisabled();
+    const openDay = page.getByRole("row").filter({ hasText: "Decode The Child: open evening" });
+    await expect(openDay.getByRole("link", { name: /Enroll Now/ })).toHaveCount(0);
+    await expect(openDay.getByText("No online enrollment")).toHaveCount(1);
+    // The seeded past ICH session (10 days ago) is never listed (D12): only the two upcoming Level I sessions are.
+    await expect(page.getByRole("row").filter({ hasText: "ICH Level I: Foundations" })).toHaveCount(2);
+    await context.close();
+    // axe-core runs as a script: on the same page with JavaScript on.
+    await withJs.goto("/schedule");
+    await hydrated(withJs);
+    await expectNoAxeViolations(withJs);
+  });
+
+  test("under 640 px the sessions are cards; axe clean", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/schedule");
+    await expect(page.getByRole("table")).toBeHidden();
+    const cards = page.getByRole("list", { name: "Upcoming events" }).getByRole("listitem");
+    expect(await cards.count()).toBeGreaterThan(10);
+    const first = cards.first();
+    for (const label of ["Date", "Location", "Facilitator", "Total Participants", "Program Fees"]) await expect(first.getByText(label, { exact: true })).toBeVisible();
+    await expect(first.getByRole("link", { name: /^Add to calendar/ })).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+
+  test("the filter by program is kept in the URL and survives a reload", async ({ page }) => {
+    const family = addSession({ kind: "family", title: "Family Constellation evening" });
+    await page.goto("/schedule");
+    await hydrated(page);
+    const filter = page.getByRole("group", { name: "Program:" });
+    await expect(filter.getByRole("link")).toHaveText(["All", "DECODE", "Hypnotherapy", "Family Constellation", "TASSO"]);
+    await expect(filter.getByRole("link", { name: "All" })).toHaveAttribute("aria-current", "true");
+
+    await filter.getByRole("link", { name: "Family Constellation" }).click();
+    await expect(page).toHaveURL(/\/schedule\?program=family$/);
+    await expect(rowOf(page, family.title)).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: "Decode Your Mind" })).toHaveCount(0);
+    await expect(filter.getByRole("link", { name: "Family Constellation" })).toHaveAttribute("aria-current", "true");
+
+    await filter.getByRole("link", { name: "TASSO" }).click();
+    await expect(page).toHaveURL(/\/schedule\?program=tasso$/);
+    await expect(page.getByRole("row").filter({ hasText: "TASSO Program" }).first()).toBeVisible();
+    await expect(rowOf(page, family.title)).toHaveCount(0);
+
+    await page.reload();
+    await expect(filter.getByRole("link", { name: "TASSO" })).toHaveAttribute("aria-current", "true");
+    await expect(page.getByRole("row").filter({ hasText: "Decode Your Mind" })).toHaveCount(0);
+
+    await hydrated(page);
+    await filter.getByRole("link", { name: "All" }).click();
+    await expect(page).toHaveURL(/\/schedule$/);
+    await expect(filter.getByRole("link", { name: "All" })).toHaveAttribute("aria-current", "true");
+    await expect(page.getByRole("row").filter({ hasText: "Decode Your Mind" }).first()).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: "TASSO Program" }).first()).toBeVisible();
+  });
+
+  test("Enroll Now on a DECODE session goes to its level page with the session in the navigation state", async ({ page }) => {
+    const session = addSession({ kind: "decode", programmeId: "decode-1", title: "Decode Your Mind weekend" });
+    await page.goto("/schedule?program=decode");
+    await hydrated(page);
+    const row = rowOf(page, session.title);
+    await expect(row.getByRole("link", { name: session.title, exact: true })).toHaveAttribute("href", "/decode/level/decode-1");
+    await row.getByRole("link", { name: /^Enroll Now/ }).click();
+    await expect(page).toHaveURL(/\/decode\/level\/decode-1$/);
+    expect(await navigationState(page)).toMatchObject({
+      fromSchedule: true,
+      openModal: true,
+      selectedEvent: { _id: session.id, programId: "decode-1", eventType: "decode", title: session.title, seatsLeft: 10 },
+    });
+  });
+
+  test("Enroll Now on an ICH session goes to its level page with the session in the navigation state", async ({ page }) => {
+    const session = addSession({ kind: "hypnotherapy", programmeId: "ich-2", title: "ICH practice weekend" });
+    await page.goto("/schedule?program=hypnotherapy");
+    await hydrated(page);
+    await rowOf(page, session.title).getByRole("link", { name: /^Enroll Now/ }).click();
+    await expect(page).toHaveURL(/\/ich\/level\/ich-2$/);
+    expect(await navigationState(page)).toMatchObject({ fromSchedule: true, openModal: true, selectedEvent: { _id: session.id, eventType: "hyp" } });
+  });
+
+  test("Enroll Now on a family session goes to /family-constellation?id=…&modal=true with the session in the state; its name to the page", async ({ page }) => {
+    const session = addSession({ kind: "family", title: "Family Constellation day" });
+    await page.goto("/schedule?program=family");
+    await hydrated(page);
+    const row = rowOf(page, session.title);
+    await expect(row).toContainText("10 Seats");
+    await expect(row).toContainText("10 of 10 left");
+    await expect(row.getByRole("link", { name: session.title, exact: true })).toHaveAttribute("href", "/family-constellation");
+    await row.getByRole("link", { name: /^Enroll Now/ }).click();
+    await expect(page).toHaveURL(new RegExp(`/family-constellation\\?id=${session.id}&modal=true$`));
+    expect(await navigationState(page)).toMatchObject({ fromSchedule: true, openModal: true, selectedEvent: { _id: session.id, eventType: "fc", programType: "family" } });
+  });
+
+  test("a session with an external sign-up opens it in a new tab", async ({ page, context }) => {
+    const href = `https://tickets.example.org/e2e-${Date.now()}`;
+    const session = addSession({ kind: "tasso", externalLink: href, title: "TASSO open day" });
+    await context.route("https://tickets.example.org/**", (route) => route.fulfill({ contentType: "text/html", body: "<title>Tickets</title><h1>Tickets</h1>" }));
+    // Filtered: the whole list holds 50 a page, and the tests beside this one keep adding sessions.
+    await page.goto("/schedule?program=tasso");
+    await hydrated(page);
+    const enroll = rowOf(page, session.title).getByRole("link", { name: /^Enroll Now/ });
+    await expect(enroll).toHaveAttribute("target", "_blank");
+    await expect(enroll).toHaveAccessibleName(/\(opens in a new tab\)$/);
+    const [popup] = await Promise.all([context.waitForEvent("page"), enroll.click()]);
+    await expect(popup).toHaveURL(href);
+    await expect(page).toHaveURL(/\/schedule\?program=tasso$/);
+  });
+
+  test("'Add to calendar' downloads the session's .ics file", async ({ page }) => {
+    const session = addSession({ kind: "decode", programmeId: "decode-2", title: "Decode calendar check" });
+    await page.goto("/schedule?program=decode");
+    await hydrated(page);
+    const [download] = await Promise.all([page.waitForEvent("download"), rowOf(page, session.title).getByRole("link", { name: /^Add to calendar/ }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^decode-calendar-check-[a-z0-9]+-\d{4}-\d{2}-\d{2}\.ics$/);
+    const body = await (await download.createReadStream()).toArray();
+    const ics = Buffer.concat(body).toString("utf8");
+    expect(ics).toContain(`SUMMARY:${session.title}`);
+    expect(ics).toMatch(/DTSTART;TZID=America\/New_York:\d{8}T(10|11)0000/);
+  });
+
+  test("Refresh re-reads the list without a page load, with the skeleton meanwhile", async ({ page }) => {
+    await page.goto("/schedule?program=tasso");
+    await hydrated(page);
+    await page.evaluate(() => ((window as unknown as { samePage: boolean }).samePage = true));
+    const added = addSession({ kind: "tasso", programmeId: "tasso", title: "TASSO refresh check" });
+    await expect(rowOf(page, added.title)).toHaveCount(0);
+    const release = await holdCalendarApi(page);
+    await page.getByRole("button", { name: "Refresh" }).click();
+    await expect(page.getByRole("status", { name: "Loading events" })).toBeVisible();
+    await expect(page.getByRole("button", { name: "Refresh" })).toBeDisabled();
+    release();
+    await expect(rowOf(page, added.title)).toBeVisible();
+    await expect(page.getByRole("status", { name: "Loading events" })).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
+  });
+
+  test("arriving from another page shows the skeleton until the list comes", async ({ page }) => {
+    await page.goto("/contact-us");
+    await hydrated(page);
+    const release = await holdCalendarApi(page);
+    await page.locator("header").getByRole("link", { name: "Register Now" }).click();
+    await expect(page).toHaveURL(/\/schedule$/);
+    await expect(page.getByRole("status", { name: "Loading events" })).toBeVisible();
+    release();
+    await expect(page.getByRole("row").filter({ hasText: "Decode Your Mind" }).first()).toBeVisible();
+    await expect(page.getByRole("status", { name: "Loading events" })).toHaveCount(0);
+  });
+
+  test("a failure shows the server's message (else 'Failed to fetch events') in the banner and the table; Retry reads again; axe clean", async ({ page }) => {
+    await page.goto("/schedule");
+    await hydrated(page);
+    await page.route("**/api/events/open**", (route) =>
+      route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ success: false, message: "The calendar is being updated" }) }),
+    );
+    await page.getByRole("button", { name: "Refresh" }).click();
+    const banner = page.getByRole("alert").filter({ hasText: "The calendar is being updated" });
+    await expect(banner).toBeVisible();
+    await expect(page.getByRole("cell", { name: "The calendar is being updated" })).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: "Decode Your Mind" })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    await page.unroute("**/api/events/open**");
+    await page.route("**/api/events/open**", (route) => route.fulfill({ status: 502, contentType: "text/html", body: "<h1>Bad gateway</h1>" }));
+    await banner.getByRole("button", { name: "Retry" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Failed to fetch events" })).toBeVisible();
+
+    await page.unroute("**/api/events/open**");
+    await page.route("**/api/events/open**", (route) => route.abort("connectionfailed"));
+    await page.getByRole("button", { name: "Retry" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "Failed to fetch events" })).toBeVisible();
+
+    await page.unroute("**/api/events/open**");
+    await page.getByRole("button", { name: "Retry" }).click();
+    await expect(page.getByRole("row").filter({ hasText: "Decode Your Mind" }).first()).toBeVisible();
+    await expect(page.getByRole("alert").filter({ hasText: "Failed to fetch events" })).toHaveCount(0);
+  });
+
+  test("no sessions: 'No events found.' in the table and on a phone; axe clean", async ({ page }) => {
+    await page.goto("/schedule");
+    await hydrated(page);
+    await page.route("**/api/events/open**", (route) =>
+      route.fulfill({ contentType: "application/json", body: JSON.stringify({ success: true, data: [], events: [], totalPages: 1, totalEvents: 0, currentPage: 1 }) }),
+    );
+    await page.getByRole("button", { name: "Refresh" }).click();
+    await expect(page.getByRole("cell", { name: "No events found." })).toBeVisible();
+    await expect(page.getByText("0 upcoming sessions")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await expect(page.getByText("No events found.", { exact: true }).locator("visible=true")).toHaveCount(1);
+  });
+
+  test("keyboard: the filter, the links and Refresh show the focus ring and work with Enter", async ({ page }) => {
+    await page.goto("/schedule");
+    await hydrated(page);
+    const filterLink = page.getByRole("group", { name: "Program:" }).getByRole("link", { name: "DECODE" });
+    const row = page.getByRole("row").filter({ hasText: "Decode Your Behavior" }).filter({ hasText: "Lakeside Center" });
+    for (const control of [
+      filterLink,
+      page.getByRole("button", { name: "Refresh" }),
+      row.getByRole("link", { name: "Decode Your Behavior", exact: true }),
+      row.getByRole("link", { name: /^Add to calendar/ }),
+      row.getByRole("link", { name: /^Enroll Now/ }),
+    ]) {
+      await expectVisibleFocusRing(page, control);
+    }
+    await filterLink.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\?program=decode$/);
+    await expect(page.getByRole("row").filter({ hasText: "TASSO Program" })).toHaveCount(0);
+    await page.getByRole("button", { name: "Refresh" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("row").filter({ hasText: "Decode Your Mind" }).first()).toBeVisible();
+  });
+});

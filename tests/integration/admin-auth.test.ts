@@ -1,0 +1,314 @@
+import crypto from "node:crypto";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import routes from "~/routes";
+import { createStaffAccount } from "~/features/admin-auth/accounts.server";
+import { createSession, hashSecret } from "~/features/admin-auth/sessions.server";
+import { dialects } from "../helpers/databases";
+import { startSite, type RunningSite } from "../helpers/site";
+
+/**
+ * Authorisation matrix (issue 9, points 2, 3 and 13). The staff pages come from
+ * the route table itself (every route under /admin but the sign-in page) and
+ * the staff API from the route table (everything under /api/admin but the
+ * sign-in call) and from the OpenAPI document (every operation that declares a
+ * security requirement): a new staff route is covered without editing this file.
+ */
+type Entry = { path?: string; index?: boolean; file: string; children?: Entry[] };
+
+function flatten(entries: Entry[], parent = ""): Array<{ path: string; file: string }> {
+  return entries.flatMap((e) => {
+    const full = [parent, e.path ?? ""].filter(Boolean).join("/");
+    return [...(e.path !== undefined || e.index ? [{ path: full, file: e.file }] : []), ...flatten(e.children ?? [], full)];
+  });
+}
+
+const table = flatten(routes as unknown as Entry[]);
+const concrete = (path: string) => `/${path.replace(/:[^/]+/g, "x").replace(/\*/g, "x")}`;
+
+const PUBLIC_STAFF_ROUTES = new Set(["admin/login", "api/admin/login"]);
+const staffPages = [...new Set(table.filter((r) => /^admin(\/|$)/.test(r.path) && !PUBLIC_STAFF_ROUTES.has(r.path)).map((r) => concrete(r.path)))];
+const staffApiFromTable = [...new Set(table.filter((r) => /^api\/admin(\/|$)/.test(r.path) && !PUBLIC_STAFF_ROUTES.has(r.path)).map((r) => concrete(r.path)))];
+
+const PASSWORD = "Lantern orchard 73 quietly";
+const forged = () => crypto.randomBytes(32).toString("base64url");
+
+// Sign-ins hash at full scrypt cost (128 MiB, a few hundred ms; seconds on a busy machine).
+describe.each(dialects)("staff authorisation on %s", { timeout: 120_000 }, (dialect) => {
+  let s: RunningSite;
+  let accountId: string;
+  let staffApi: Array<{ method: string; path: string }>;
+  let valid: { cookie: string; token: string };
+  let refused: Record<string, { cookie?: string; bearer?: string }>;
+
+  const cookieHeader = (secret: string) => `staff_session=${secret}`;
+
+  async function formSignIn(password = PASSWORD, extra = "") {
+    return fetch(`${s.url}/admin/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `email=boss%40example.org&password=${encodeURIComponent(password)}${extra}`,
+    });
+  }
+  const secretOf = (res: Response) => /staff_session=([^;]*)/.exec(res.headers.get("set-cookie") ?? "")?.[1] ?? "";
+
+  async function apiSignIn() {
+    const res = await fetch(`${s.url}/api/admin/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "boss@example.org", password: PASSWORD }),
+    });
+    if (res.status !== 200) throw new Error(`POST /api/admin/login answered ${res.status}`);
+    return ((await res.json()) as { token: string }).token;
+  }
+
+  beforeAll(async () => {
+    s = await startSite(dialect, { ADMIN_LOGIN_ACCOUNT_LIMIT: "1000", ADMIN_LOGIN_ADDRESS_LIMIT: "1000" });
+    accountId = (await createStaffAccount(s.db, "Boss@Example.org", PASSWORD)).id;
+
+    const doc = (await (await fetch(`${s.url}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, { security?: unknown[] }>> };
+    const secured = Object.entries(doc.paths).flatMap(([path, ops]) =>
+      Object.entries(ops)
+        .filter(([, op]) => (op.security ?? []).length > 0)
+        .map(([method, _op]) => ({ method: method.toUpperCase(), path: path.replace(/\{[^}]+\}/g, "x") })),
+    );
+    staffApi = [...secured, ...staffApiFromTable.flatMap((path) => ["GET", "POST"].map((method) => ({ method, path })))];
+
+    // Valid credentials (the positive control), then one of each kind the server must refuse.
+    valid = { cookie: secretOf(await formSignIn()), token: await apiSignIn() };
+    const expiredCookie = await createSession(s.db, accountId, "browser", 60);
+    const expiredToken = await createSession(s.db, accountId, "api", 60);
+    await s.db
+      .updateTable("staff_sessions")
+      .set({ expires_at: new Date(Date.now() - 1000).toISOString() })
+      .where("id_hash", "in", [hashSecret(expiredCookie.secret), hashSecret(expiredToken.secret)])
+      .execute();
+    const signedOutCookie = secretOf(await formSignIn());
+    const out = await fetch(`${s.url}/admin/logout`, { method: "POST", redirect: "manual", headers: { cookie: cookieHeader(signedOutCookie) } });
+    if (out.status !== 302 || !/staff_session=;.*Max-Age=0/.test(out.headers.get("set-cookie") ?? "")) throw new Error("sign-out did not clear the cookie");
+    const signedOutToken = await apiSignIn();
+    const apiOut = await fetch(`${s.url}/api/admin/logout`, { method: "POST", headers: { authorization: `Bearer ${signedOutToken}` } });
+    if (apiOut.status !== 200) throw new Error(`POST /api/admin/logout answered ${apiOut.status}`);
+
+    refused = {
+      "no session": {},
+      "an expired session": { cookie: expiredCookie.secret },
+      "an expired token": { bearer: expiredToken.secret },
+      "a signed-out session": { cookie: signedOutCookie },
+      "a signed-out token": { bearer: signedOutToken },
+      "a forged cookie": { cookie: forged() },
+      "a forged token": { bearer: forged() },
+      "a token sent as the cookie": { cookie: valid.token },
+      "a session cookie sent as a token": { bearer: valid.cookie },
+    };
+  }, 240_000);
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  const headersFor = (c: { cookie?: string; bearer?: string }) => ({
+    ...(c.cookie ? { cookie: cookieHeader(c.cookie) } : {}),
+    ...(c.bearer ? { authorization: `Bearer ${c.bearer}` } : {}),
+  });
+
+  it("finds the staff routes in the route table", () => {
+    expect(staffPages).toEqual(expect.arrayContaining(["/admin", "/admin/audit", "/admin/logout", "/admin/x"]));
+    expect(staffApi.map((r) => r.path)).toEqual(expect.arrayContaining(["/api/admin/audit", "/api/admin/logout"]));
+  });
+
+  it("refuses every staff page, its data and its action without a valid session", async () => {
+    const problems: string[] = [];
+    for (const [label, creds] of Object.entries(refused)) {
+      for (const page of staffPages) {
+        for (const [method, url] of [["GET", page], ["GET", `${page === "/admin" ? "/admin/_root" : page}.data`], ["POST", page]] as const) {
+          const res = await fetch(`${s.url}${url}`, {
+            method,
+            redirect: "manual",
+            headers: { ...headersFor(creds), ...(method === "POST" ? { "content-type": "application/x-www-form-urlencoded" } : {}) },
+            ...(method === "POST" ? { body: "x=1" } : {}),
+          });
+          const body = await res.text();
+          const where = `${method} ${url} with ${label}`;
+          if (body.includes("boss@example.org")) problems.push(`${where}: shows the staff member`);
+          if (url.endsWith(".data")) {
+            // A client navigation's data request: React Router's redirect, to sign in.
+            if (res.status !== 202 || !body.includes("/admin/login?next=")) problems.push(`${where}: ${res.status}, not a redirect to sign in`);
+          } else {
+            const location = new URL(res.headers.get("location") ?? "/", s.url);
+            if (res.status !== 302 || location.pathname !== "/admin/login" || location.searchParams.get("next") !== page) {
+              problems.push(`${where}: ${res.status} ${res.headers.get("location")}`);
+            }
+          }
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("refuses every staff API call with 401 JSON without a valid session or token", async () => {
+    const problems: string[] = [];
+    for (const [label, creds] of Object.entries(refused)) {
+      for (const { method, path } of staffApi) {
+        const res = await fetch(`${s.url}${path}`, {
+          method,
+          headers: { ...headersFor(creds), ...(method !== "GET" ? { "content-type": "application/json" } : {}) },
+          ...(method !== "GET" ? { body: "{}" } : {}),
+        });
+        const body = (await res.json().catch(() => null)) as { success?: boolean } | null;
+        if (res.status !== 401 || body?.success !== false) problems.push(`${method} ${path} with ${label}: ${res.status}`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it("opens the same pages and calls with a valid session or token (the matrix can fail)", async () => {
+    const problems: string[] = [];
+    for (const page of staffPages.filter((p) => p !== "/admin/logout")) {
+      const res = await fetch(`${s.url}${page}`, { redirect: "manual", headers: { cookie: cookieHeader(valid.cookie) } });
+      if ((res.headers.get("location") ?? "").includes("/admin/login")) problems.push(`${page}: sent to sign in`);
+      if (res.headers.get("cache-control") !== "private, no-store") problems.push(`${page}: cacheable`);
+    }
+    const shell = await (await fetch(`${s.url}/admin/audit`, { headers: { cookie: cookieHeader(valid.cookie) } })).text();
+    expect(shell).toContain("boss@example.org");
+    // Not the API's sign-out: it would end the credentials.
+    for (const { method, path } of staffApi.filter((c) => !(c.method === "POST" && c.path.endsWith("/logout")))) {
+      const credentials: Array<Record<string, string>> = [{ authorization: `Bearer ${valid.token}` }, { cookie: cookieHeader(valid.cookie) }];
+      for (const headers of credentials) {
+        const res = await fetch(`${s.url}${path}`, {
+          method,
+          headers: { ...headers, ...(method !== "GET" ? { "content-type": "application/json" } : {}) },
+          ...(method !== "GET" ? { body: "{}" } : {}),
+        });
+        if (res.status === 401 || res.status >= 500) problems.push(`${method} ${path} with ${Object.keys(headers)[0]}: ${res.status}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expect((await fetch(`${s.url}/api/admin/audit`, { headers: { authorization: `Bearer ${valid.token}` } })).status).toBe(200);
+  });
+
+  it("refuses state-changing requests from another origin, even with a valid session", async () => {
+    const cookie = secretOf(await formSignIn());
+    const crossSite: Array<Record<string, string>> = [{ origin: "https://evil.example" }, { "sec-fetch-site": "cross-site" }];
+    for (const headers of crossSite) {
+      const page = await fetch(`${s.url}/admin/logout`, { method: "POST", redirect: "manual", headers: { ...headers, cookie: cookieHeader(cookie) } });
+      expect(page.status).toBe(403);
+      const api = await fetch(`${s.url}/api/admin/logout`, { method: "POST", headers: { ...headers, cookie: cookieHeader(cookie) } });
+      expect(api.status).toBe(403);
+    }
+    // The session survived both attempts.
+    const still = await fetch(`${s.url}/admin/audit`, { redirect: "manual", headers: { cookie: cookieHeader(cookie) } });
+    expect(still.status).toBe(200);
+  });
+
+  it("issues a new session id at each sign-in, stored only hashed, with the cookie's attributes", async () => {
+    const a = await formSignIn();
+    const b = await formSignIn(PASSWORD, "&remember=on");
+    expect(a.status).toBe(302);
+    expect(a.headers.get("location")).toBe("/admin/registrations");
+    const cookieA = a.headers.get("set-cookie") ?? "";
+    expect(cookieA).toMatch(/^staff_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=86400$/);
+    expect(b.headers.get("set-cookie")).toContain("Max-Age=2592000");
+    expect(secretOf(a)).not.toBe(secretOf(b));
+    const stored = await s.db.selectFrom("staff_sessions").select(["id_hash", "expires_at"]).where("id_hash", "=", hashSecret(secretOf(b))).executeTakeFirstOrThrow();
+    expect(Date.parse(stored.expires_at) - Date.now()).toBeGreaterThan(29 * 86400_000);
+    const all = await s.db.selectFrom("staff_sessions").select("id_hash").execute();
+    expect(all.map((r) => r.id_hash)).not.toContain(secretOf(a));
+    expect(all.map((r) => r.id_hash)).not.toContain(valid.token);
+  });
+
+  it("follows only same-site paths after sign-in", async () => {
+    const signInTo = async (next: string) =>
+      (await fetch(`${s.url}/admin/login?next=${encodeURIComponent(next)}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded" },
+        body: `email=boss%40example.org&password=${encodeURIComponent(PASSWORD)}`,
+      })).headers.get("location");
+    expect(await signInTo("/admin/audit?q=boss")).toBe("/admin/audit?q=boss");
+    // The other refusals of safeNext are in tests/unit/admin-safe-next.test.ts.
+    expect(await signInTo("//evil.example/x")).toBe("/admin/registrations");
+  });
+
+  it("records sign-ins and failed attempts in the audit trail, with the address", async () => {
+    expect((await formSignIn("wrong password entirely")).status).toBe(401);
+    const rows = await s.db.selectFrom("audit_events").selectAll().where("actor_email", "=", "boss@example.org").execute();
+    const actions = rows.map((r) => r.action);
+    expect(actions).toEqual(expect.arrayContaining(["sign-in", "sign-in-failed", "sign-out", "token-issued"]));
+    expect(rows.every((r) => r.ip === "127.0.0.1")).toBe(true);
+    expect(JSON.stringify(rows)).not.toContain("wrong password");
+    const page = await (await fetch(`${s.url}/admin/audit?action=sign-in-failed`, { headers: { cookie: cookieHeader(valid.cookie) } })).text();
+    expect(page).toContain("Sign-in failed");
+    expect(page).toContain("1 entry");
+  });
+});
+
+describe("staff sign-in limits", { timeout: 120_000 }, () => {
+  let s: RunningSite;
+  beforeAll(async () => {
+    s = await startSite("sqlite", { ADMIN_LOGIN_ACCOUNT_LIMIT: "3", ADMIN_LOGIN_ADDRESS_LIMIT: "7", ADMIN_LOGIN_WINDOW_SECONDS: "900" });
+    await createStaffAccount(s.db, "boss@example.org", PASSWORD);
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+  const login = (email: string, password: string) =>
+    fetch(`${s.url}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+
+  it("answers the same whether the account exists or not", async () => {
+    const known = await login("boss@example.org", "not the password at all");
+    const unknown = await login("nobody@example.org", "not the password at all");
+    expect(known.status).toBe(401);
+    expect(unknown.status).toBe(401);
+    expect(await known.json()).toEqual(await unknown.json());
+  });
+
+  it("limits attempts per account, even with the right password, then per address; with a clear message", async () => {
+    await s.db.deleteFrom("rate_limits").execute();
+    for (let i = 0; i < 3; i++) expect((await login("boss@example.org", `wrong guess number ${i}`)).status).toBe(401);
+    const limited = await login("boss@example.org", PASSWORD);
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(((await limited.json()) as { message: string }).message).toMatch(/^Too many sign-in attempts\. Please try again in \d+ minutes?\.$/);
+    // Unknown accounts are limited the same way.
+    for (let i = 0; i < 3; i++) expect((await login("ghost@example.org", `wrong guess number ${i}`)).status).toBe(401);
+    // Seven attempts from this address so far (4 + 3): the address is now limited, whatever the account.
+    const byAddress = await login("third@example.org", "whatever it may be");
+    expect(byAddress.status).toBe(429);
+    const audit = await s.db.selectFrom("audit_events").select("action").where("action", "=", "sign-in-limited").execute();
+    expect(audit.length).toBe(2);
+    // The browser form says the same.
+    const form = await fetch(`${s.url}/admin/login`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `email=boss%40example.org&password=${encodeURIComponent(PASSWORD)}`,
+    });
+    expect(form.status).toBe(429);
+    expect(await form.text()).toContain("Too many sign-in attempts.");
+  });
+});
+
+describe("staff cookie in production over https", { timeout: 120_000 }, () => {
+  let s: RunningSite;
+  beforeAll(async () => {
+    s = await startSite("sqlite", { NODE_ENV: "production", PUBLIC_URL: "https://site.example" });
+    await createStaffAccount(s.db, "boss@example.org", PASSWORD);
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  it("is __Host- prefixed and Secure, and opens the staff area", async () => {
+    const res = await fetch(`${s.url}/admin/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `email=boss%40example.org&password=${encodeURIComponent(PASSWORD)}`,
+    });
+    const cookie = res.headers.get("set-cookie") ?? "";
+    expect(cookie).toMatch(/^__Host-staff_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=86400; Secure$/);
+    const secret = /=([^;]+)/.exec(cookie)![1]!;
+    expect((await fetch(`${s.url}/admin/audit`, { redirect: "manual", headers: { cookie: `__Host-staff_session=${secret}` } })).status).toBe(200);
+    // The plain name is not accepted here.
+    expect((await fetch(`${s.url}/admin/audit`, { redirect: "manual", headers: { cookie: `staff_session=${secret}` } })).status).toBe(302);
+  });
+});

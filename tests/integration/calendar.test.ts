@@ -1,0 +1,217 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedSessions } from "~/content/seed/sessions";
+import { errorResponse, eventListResponse, eventOneResponse } from "~/features/api/openapi.server";
+import { dialects } from "../helpers/databases";
+import { startSite, type RunningSite } from "../helpers/site";
+
+const adultDob = `${new Date().getUTCFullYear() - 35}-06-01`;
+const upcomingSeeds = seedSessions.filter((x) => x.inDays > 0);
+
+type EventList = ReturnType<typeof eventListResponse.parse>;
+
+describe.each(dialects)("event calendar calls on %s", (dialect) => {
+  let s: RunningSite;
+  const get = async (p: string) => {
+    const res = await fetch(`${s.url}${p}`);
+    return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers };
+  };
+  const list = async (p: string): Promise<EventList> => {
+    const { status, body } = await get(p);
+    expect({ status, body: status === 200 ? null : body }).toEqual({ status: 200, body: null });
+    return eventListResponse.parse(body);
+  };
+
+  async function addSession(patch: Record<string, unknown> & { starts_at: string; ends_at: string }) {
+    const id = `cal-${crypto.randomUUID().slice(0, 8)}`;
+    const now = new Date().toISOString();
+    await s.db
+      .insertInto("events")
+      .values({ id, programme_id: null, kind: "family", title: "Family Constellation", time_zone: "America/New_York", city: "Boston", capacity: 10, price_cents: 15000, created_at: now, updated_at: now, ...patch })
+      .execute();
+    return id;
+  }
+
+  beforeAll(async () => {
+    s = await startSite(dialect, { FORM_RATE_LIMIT: "100000" });
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  it("GET /api/events/open: every session that has not started, soonest first, `data` and `events` the same list, limit 50 by default", async () => {
+    const r = await list("/api/events/open");
+    expect(r.events).toEqual(r.data);
+    const ids = r.data.map((e) => e._id);
+    for (const seed of upcomingSeeds) expect(ids).toContain(seed.id);
+    // D12: the seeded past sessions never show.
+    for (const seed of seedSessions.filter((x) => x.inDays < 0)) expect(ids).not.toContain(seed.id);
+    const starts = r.data.map((e) => Date.parse(e.startDate));
+    expect(starts).toEqual([...starts].sort((a, b) => a - b));
+    expect(starts.every((t) => t > Date.now())).toBe(true);
+    expect(r.totalEvents).toBe(r.data.length);
+    expect(r.totalPages).toBe(1);
+    expect(r.currentPage).toBe(1);
+    const page2 = await list("/api/events/open?page=2&limit=5");
+    expect(page2.data.map((e) => e._id)).toEqual(ids.slice(5, 10));
+    expect(page2.totalPages).toBe(Math.ceil(r.totalEvents / 5));
+    expect(page2.currentPage).toBe(2);
+  });
+
+  it("search reads title, city, venue and facilitator, case-insensitively; % and _ are literal", async () => {
+    const chicago = await list("/api/events/open?search=CHICAGO");
+    expect(chicago.data.length).toBe(upcomingSeeds.filter((x) => x.city === "Chicago").length);
+    expect(chicago.data.every((e) => e.city === "Chicago")).toBe(true);
+    const rao = await list("/api/events/open?search=maya%20rao");
+    expect(rao.data.length).toBeGreaterThan(0);
+    expect(rao.data.every((e) => e.facilitator === "Dr. Maya Rao")).toBe(true);
+    expect((await list("/api/events/open?search=Silver%20Lake")).data.every((e) => e.venue === "Silver Lake Studio")).toBe(true);
+    expect((await list("/api/events/open?search=%25")).data).toEqual([]);
+    expect((await list("/api/events/open?search=_")).data).toEqual([]);
+  });
+
+  it("seats left are live: a registration takes one, the last one makes the session full and drops it from /upcoming", async () => {
+    const before = eventOneResponse.parse((await get("/api/events/open/s-decode-2-a")).body).data;
+    expect(before).toMatchObject({ capacity: "3 Seats", seats: 3, seatsLeft: 1, availability: "open", eventType: "decode", kind: "decode" });
+    expect((await list("/api/events/open/upcoming")).data.map((e) => e._id)).toContain("s-decode-2-a");
+    const res = await fetch(`${s.url}/api/registration`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({
+        firstName: "Cal", lastName: "Endar", email: `cal.${dialect}@example.com`, mobileNo: "5551234567", dob: adultDob,
+        occupation: "Nurse", city: "Chicago", termsandcondition: true, levelName: "Level 2", upcomingEventId: "s-decode-2-a",
+      }),
+    });
+    expect(res.status).toBe(201);
+    const after = (await list("/api/events/open/type/decode")).data.find((e) => e._id === "s-decode-2-a");
+    expect(after).toMatchObject({ seatsLeft: 0, availability: "full" });
+    expect((await list("/api/events/open/upcoming")).data.map((e) => e._id)).not.toContain("s-decode-2-a");
+  });
+
+  it("GET /upcoming lists only sessions open for enrollment now (not full, not closed, not no-enroll)", async () => {
+    const closed = await addSession({ kind: "decode", title: "Closed session", status: "Closed", starts_at: new Date(Date.now() + 5 * 86_400_000).toISOString(), ends_at: new Date(Date.now() + 5 * 86_400_000 + 3_600_000).toISOString() });
+    const r = await list("/api/events/open/upcoming");
+    const ids = r.data.map((e) => e._id);
+    expect(r.data.every((e) => e.availability === "open")).toBe(true);
+    expect(ids).not.toContain("s-decode-3-a"); // full
+    expect(ids).not.toContain("s-decode-5-open-day"); // no online enrollment
+    expect(ids).not.toContain(closed);
+    expect(ids).toContain("s-decode-1-a");
+    expect(r.totalEvents).toBe(r.data.length);
+    // The calendar itself still lists them, with why they cannot be booked.
+    const all = (await list("/api/events/open")).data;
+    expect(all.find((e) => e._id === closed)).toMatchObject({ status: "Closed", availability: "closed" });
+    expect(all.find((e) => e._id === "s-decode-5-open-day")).toMatchObject({ noenroll: true, availability: "no-enrol", price: null });
+  });
+
+  it("GET /type/{type}: one kind, by its name or its wire name", async () => {
+    const fc = await addSession({ starts_at: new Date(Date.now() + 40 * 86_400_000).toISOString(), ends_at: new Date(Date.now() + 40 * 86_400_000 + 3 * 3_600_000).toISOString() });
+    for (const t of ["fc", "family", "FAMILY"]) {
+      const r = await list(`/api/events/open/type/${t}`);
+      expect(r.data.map((e) => e._id)).toEqual([fc]);
+      expect(r.data[0]).toMatchObject({ eventType: "fc", programType: "family", kind: "family", capacity: "10 Seats", seatsLeft: 10 });
+    }
+    const all = (await list("/api/events/open")).data;
+    for (const [t, kind] of [["hyp", "hypnotherapy"], ["hypnotherapy", "hypnotherapy"], ["tasso", "tasso"], ["decode", "decode"]] as const) {
+      const r = await list(`/api/events/open/type/${t}`);
+      expect(r.data.map((e) => e._id)).toEqual(all.filter((e) => e.kind === kind).map((e) => e._id));
+      expect(r.data.length).toBeGreaterThanOrEqual(upcomingSeeds.filter((x) => x.kind === kind).length);
+      expect(r.totalEvents).toBe(r.data.length);
+    }
+  });
+
+  it("GET /date-range: sessions starting on those days at their own venue (D13)", async () => {
+    // 9:30 PM in Los Angeles on day D is already day D+1 in UTC.
+    const day = new Date(Date.now() + 200 * 86_400_000).toISOString().slice(0, 10);
+    const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const lateLa = await addSession({ kind: "other", title: "Evening talk", time_zone: "America/Los_Angeles", city: "Los Angeles", starts_at: `${next}T05:30:00.000Z`, ends_at: `${next}T07:00:00.000Z` });
+    const onDay = await list(`/api/events/open/date-range?startDate=${day}&endDate=${day}`);
+    expect(onDay.data.map((e) => e._id)).toEqual([lateLa]);
+    const onNext = await list(`/api/events/open/date-range?startDate=${next}&endDate=${next}`);
+    expect(onNext.data.map((e) => e._id)).not.toContain(lateLa);
+    // The seeds' range: a year from today holds every upcoming seeded session; paging works on the range.
+    const today = new Date().toISOString().slice(0, 10);
+    const inYear = new Date(Date.now() + 360 * 86_400_000).toISOString().slice(0, 10);
+    const year = await list(`/api/events/open/date-range?startDate=${today}&endDate=${inYear}&limit=4&page=2`);
+    expect(year.data.length).toBe(4);
+    expect(year.totalPages).toBe(Math.ceil(year.totalEvents / 4));
+    expect(year.totalEvents).toBeGreaterThanOrEqual(upcomingSeeds.length);
+  });
+
+  it("GET /{id}: one session, or 404 'Event not found'", async () => {
+    const one = eventOneResponse.parse((await get("/api/events/open/s-ich-1-a")).body);
+    expect(one.data).toMatchObject({ _id: "s-ich-1-a", eventType: "hyp", programType: "hypnotherapy", programId: "ich-1", facilitator: "Dr. Maya Rao" });
+    const missing = await get("/api/events/open/nope");
+    expect(missing.status).toBe(404);
+    expect(errorResponse.parse(missing.body).message).toBe("Event not found");
+    expect((await get(`/api/events/open/${"x".repeat(300)}`)).status).toBe(404);
+  });
+
+  it.each([
+    ["/api/events/open?page=0", { page: "Page must be 1 or more" }],
+    ["/api/events/open?page=abc", { page: "Page must be a whole number" }],
+    ["/api/events/open?limit=0", { limit: "Limit must be between 1 and 100" }],
+    ["/api/events/open?limit=1e9", { limit: "Limit must be between 1 and 100" }],
+    ["/api/events/open?limit=2.5", { limit: "Limit must be a whole number" }],
+    [`/api/events/open?search=${"a".repeat(101)}`, { search: "Search must be at most 100 characters" }],
+    ["/api/events/open/upcoming?page=-1", { page: "Page must be 1 or more" }],
+    ["/api/events/open/type/yoga", { type: "Type must be one of decode, hypnotherapy, hyp, ich, family, fc, tasso, other" }],
+    ["/api/events/open/type/yoga?limit=x", { type: "Type must be one of decode, hypnotherapy, hyp, ich, family, fc, tasso, other", limit: "Limit must be a whole number" }],
+    ["/api/events/open/date-range", { startDate: "Start date is required", endDate: "End date is required" }],
+    ["/api/events/open/date-range?startDate=2026-02-29&endDate=2026-03-01", { startDate: "Start date must be a date like 2026-03-05" }],
+    ["/api/events/open/date-range?startDate=2026-03-05&endDate=2026-03-01", { endDate: "End date must be after or equal to start date" }],
+    ["/api/events/open/date-range?startDate=2026-01-01&endDate=2030-01-01", { endDate: "The range must be at most 367 days" }],
+    ["/api/events/open/date-range?startDate=%00&endDate=x", { startDate: "Start date must be a date like 2026-03-05", endDate: "End date must be a date like 2026-03-05" }],
+  ])("%s: 400 with field messages", async (p, errors) => {
+    const { status, body } = await get(p);
+    expect(status).toBe(400);
+    expect(errorResponse.parse(body)).toEqual({ success: false, message: "Invalid query", errors });
+  });
+
+  it("refuses writes on the read calls, never 500", async () => {
+    for (const p of ["/api/events/open", "/api/events/open/s-ich-1-a", "/api/events/open/upcoming"]) {
+      const res = await fetch(`${s.url}${p}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
+      expect(res.status).toBeGreaterThanOrEqual(400);
+      expect(res.status).toBeLessThan(500);
+    }
+  });
+
+  it("/schedule is server-rendered: the sessions, the filter from the URL, one JSON-LD Event per listed session", async () => {
+    const html = await (await fetch(`${s.url}/schedule`)).text();
+    expect(html).toContain("Upcoming Events");
+    expect(html).toContain("Decode Your Mind");
+    expect(html).toContain("Not Limited");
+    const ld = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1]!) as { "@graph"?: Array<Record<string, unknown>> });
+    const graph = ld.find((x) => x["@graph"])!["@graph"]!;
+    const listed = (await list("/api/events/open")).data;
+    expect(graph.length).toBe(listed.length);
+    const chicagoSeed = graph.find((e) => (e.location as { address: { addressLocality: string } }).address.addressLocality === "Chicago" && e.name === "Decode Your Mind")!;
+    // 9:00 AM at the Chicago venue, with its offset; the external sign-up is the offer's URL.
+    expect(chicagoSeed.startDate).toMatch(/T09:00:00-0[56]:00$/);
+    expect(chicagoSeed.offers).toMatchObject({ price: 300, priceCurrency: "USD", url: "https://tickets.example.org/decode-your-mind-chicago" });
+    const full = graph.find((e) => e.name === "Decode Your Relationships" && (e.location as { name: string }).name === "Larimer Room");
+    expect(full?.offers).toMatchObject({ availability: "https://schema.org/SoldOut" });
+
+    const tasso = await (await fetch(`${s.url}/schedule?program=tasso`)).text();
+    expect(tasso).toContain("TASSO Program");
+    expect(tasso).not.toContain("Decode Your Mind");
+    expect(tasso).toMatch(/aria-current="true"[^>]*>TASSO</);
+  });
+
+  it("'Add to calendar': the session as an .ics file in the venue's zone", async () => {
+    const res = await fetch(`${s.url}/schedule/s-decode-2-a/calendar.ics`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="decode-your-behavior-\d{4}-\d{2}-\d{2}\.ics"$/);
+    const ics = await res.text();
+    expect(ics).toContain("BEGIN:VCALENDAR");
+    expect(ics).toMatch(/DTSTART;TZID=America\/Chicago:\d{8}T090000/);
+    expect(ics).toContain("BEGIN:VTIMEZONE");
+    expect(ics).toContain("Lakeside Center");
+    expect((await fetch(`${s.url}/schedule/nope/calendar.ics`)).status).toBe(404);
+  });
+
+  it("the sitemap lists /schedule", async () => {
+    const xml = await (await fetch(`${s.url}/sitemap.xml`)).text();
+    expect(xml).toContain(`<loc>${s.config.publicUrl}/schedule</loc>`);
+  });
+});
