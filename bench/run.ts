@@ -35,7 +35,10 @@ if (process.argv.includes("--startup")) {
 
 const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 const flags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-const pages = (process.env.PAGES ?? "/,/about,/decode,/contact-us").split(",");
+const pages = (
+  process.env.PAGES ??
+  "/,/about,/decode,/decode/level/decode-1,/ich,/ich/level/ich-1,/tasso,/family-constellation,/schedule,/contact-us,/privacy-policy"
+).split(",");
 const port = Number(process.env.BENCH_PORT ?? 4390);
 const base = `http://127.0.0.1:${port}`;
 
