@@ -142,12 +142,13 @@ export async function expectVisibleFocusRing(page: Page, control: Locator, margi
 }
 
 /**
- * The plain-text body of the newest mail the e2e server wrote to its outbox
- * folder (no SMTP_URL there) for `to`, quoted-printable decoded; waits for it.
+ * The newest mail the e2e server wrote to its outbox folder (no SMTP_URL
+ * there) for `to`: `raw` as written, `text` with quoted-printable decoded
+ * (for the bodies; headers read from `raw`). Waits for it.
  */
-export async function mailTo(to: string, subjectPrefix: string): Promise<string> {
+export async function mailTo(to: string, subjectPrefix: string): Promise<{ raw: string; text: string }> {
   const dir = path.join(process.env.E2E_DATA_DIR!, "outbox");
-  let found = "";
+  let found = { raw: "", text: "" };
   await expect
     .poll(
       () => {
@@ -157,7 +158,10 @@ export async function mailTo(to: string, subjectPrefix: string): Promise<string>
           const unfolded = raw.replace(/\r?\n[ \t]+/g, " ");
           if (!new RegExp(`^To: ${to.replace(/[.+]/g, "\\$&")}\\s*$`, "mi").test(unfolded)) continue;
           if (!new RegExp(`^Subject: ${subjectPrefix}`, "mi").test(unfolded)) continue;
-          found = raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+          found = {
+            raw,
+            text: raw.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16))),
+          };
           return true;
         }
         return false;

@@ -116,6 +116,9 @@ describe.each(dialects)("a registration's private page on %s", (dialect) => {
     expect(row.status).toBe("cancelled");
     expect(row.cancelled_at).toBeTruthy();
     expect((await seatsTaken(s.db, [sessionId])).get(sessionId) ?? 0).toBe(0);
+    // Recorded in the staff audit trail.
+    const audit = await s.db.selectFrom("audit_events").selectAll().where("target_id", "=", id).execute();
+    expect(audit.map((a) => [a.action, a.target_type, a.actor_email])).toEqual([["cancel", "registration", "canceller@example.com"]]);
 
     const mails = await s.db.selectFrom("outbox").selectAll().where("topic", "=", `registration:${id}`).execute();
     const cancellation = mails.find((m) => m.subject.startsWith("Registration cancelled"));

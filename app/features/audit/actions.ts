@@ -10,6 +10,7 @@ export const AUDIT_ACTIONS = {
   create: "Created",
   update: "Edited",
   delete: "Deleted",
+  cancel: "Cancelled by the registrant",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -3,6 +3,7 @@ import type { AppServices } from "~/context.server";
 import type { Database } from "~/db/db.server";
 import type { EventRow, RegistrationRow } from "~/db/schema";
 import { lockEvent, writeTransaction } from "~/db/transactions.server";
+import { recordAudit } from "~/features/audit/audit.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { registrationCancelledMails } from "./registration-mail.server";
 
@@ -61,6 +62,7 @@ export type CancelOutcome = "cancelled" | "already-cancelled" | "not-found" | "s
 export async function cancelByAccessToken(
   services: Pick<AppServices, "db" | "mailWorker" | "config">,
   token: string,
+  ip: string | null,
   now = new Date(),
 ): Promise<CancelOutcome> {
   const found = await findByAccessToken(services.db, token, now);
@@ -81,6 +83,17 @@ export async function cancelByAccessToken(
       .where("id", "=", found.registration.id)
       .execute();
     await enqueueMail(trx, registrationCancelledMails(services.config.site, found));
+    await recordAudit(
+      trx,
+      {
+        action: "cancel",
+        actor: { id: null, email: found.registration.email },
+        target: { type: "registration", id: found.registration.id },
+        ip,
+        detail: { via: "private page", session: found.event.id },
+      },
+      now,
+    );
     return "cancelled" as const;
   });
   if (outcome === "cancelled") services.mailWorker.kick();

@@ -2,7 +2,7 @@ import { CalendarPlus, CheckCircle2, XCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useNavigation, useParams } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
-import { servicesContext } from "~/context.server";
+import { requestContext, servicesContext } from "~/context.server";
 import { formatPrice, formatSessionDate, formatTimeRange } from "~/features/events/format";
 import { cancelByAccessToken, findByAccessToken } from "~/features/registrations/access.server";
 import { siteFrom } from "~/lib/meta";
@@ -54,7 +54,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData();
   if (form.get("intent") !== "cancel") return data({ error: "Unknown request." }, { status: 400, headers: PRIVATE_HEADERS });
-  const outcome = await cancelByAccessToken(context.get(servicesContext), params.token);
+  const outcome = await cancelByAccessToken(context.get(servicesContext), params.token, context.get(requestContext).ip);
   if (outcome === "not-found") return data({ error: "This link is not valid or has expired." }, { status: 404, headers: PRIVATE_HEADERS });
   if (outcome === "started") {
     return data(
