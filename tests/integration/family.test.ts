@@ -3,6 +3,7 @@ import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bookingCreatedResponse, errorResponse, familyEventListResponse, familyEventOneResponse } from "~/features/api/openapi.server";
 import { dialects } from "../helpers/databases";
+import { addSession } from "../helpers/registration";
 import { startSite, type RunningSite } from "../helpers/site";
 
 const valid = {
@@ -14,34 +15,20 @@ const valid = {
   communicationPreferences: true,
 };
 
-/** A Family Constellation session added for one test. */
-async function addFamilySession(s: RunningSite, patch: Record<string, unknown> = {}) {
-  const id = `t-fc-${crypto.randomUUID().slice(0, 8)}`;
-  const now = new Date().toISOString();
-  const starts = new Date(Date.now() + 20 * 86_400_000).toISOString();
-  await s.db
-    .insertInto("events")
-    .values({
-      id,
-      programme_id: null,
-      kind: "family",
-      title: "Family Constellation",
-      starts_at: starts,
-      ends_at: new Date(Date.parse(starts) + 5 * 3_600_000).toISOString(),
-      time_zone: "America/Los_Angeles",
-      city: "Portland",
-      venue: "Alberta Street Studio",
-      capacity: 10,
-      price_cents: 15000,
-      organiser: "Mindful Path Institute",
-      organiser_email: null,
-      facilitator: "Daniel Brooks",
-      created_at: now,
-      updated_at: now,
-      ...patch,
-    })
-    .execute();
-  return id;
+/** A Family Constellation session added for one test: ten seats in Portland unless patched. */
+function addFamilySession(s: RunningSite, patch: Record<string, unknown> = {}) {
+  return addSession(s, {
+    kind: "family",
+    title: "Family Constellation",
+    time_zone: "America/Los_Angeles",
+    city: "Portland",
+    venue: "Alberta Street Studio",
+    capacity: 10,
+    price_cents: 15000,
+    organiser: "Mindful Path Institute",
+    facilitator: "Daniel Brooks",
+    ...patch,
+  });
 }
 
 const bookings = (s: RunningSite) => s.db.selectFrom("family_bookings").selectAll().where("id", "not like", "%-demo-%").execute();

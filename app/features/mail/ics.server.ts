@@ -1,5 +1,6 @@
 import { createEvent } from "ics";
 import { tzlib_get_ical_block } from "timezones-ical-library";
+import { zonedIsoString } from "~/features/calendar/event-jsonld";
 
 export type CalendarEntry = {
   /** Stable per registration, so a re-sent invitation updates the same entry. */
@@ -21,21 +22,7 @@ export type CalendarEntry = {
 
 /** Local wall-clock time of an instant in a zone, as iCalendar's basic form: 20261203T090000. */
 function localStamp(iso: string, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", {
-      timeZone,
-      year: "numeric",
-      month: "2-digit",
-      day: "2-digit",
-      hour: "2-digit",
-      minute: "2-digit",
-      second: "2-digit",
-      hourCycle: "h23",
-    })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}${parts.month}${parts.day}T${parts.hour}${parts.minute}${parts.second}`;
+  return zonedIsoString(iso, timeZone).slice(0, 19).replace(/[-:]/g, "");
 }
 
 /**
