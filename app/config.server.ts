@@ -64,6 +64,9 @@ const schema = z.object({
       }
       return [...new Set(days)].sort((a, b) => b - a);
     }),
+  RETENTION_PHOTO_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  RETENTION_REGISTRATION_YEARS: z.coerce.number().int().min(1).max(50).default(3),
+  RETENTION_CONTACT_YEARS: z.coerce.number().int().min(1).max(50).default(2),
   SESSION_JOBS_SECONDS: z.coerce.number().min(0.05).max(86_400).default(300),
 });
 
@@ -149,6 +152,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
       credit: { name: c.CREDIT_NAME, url: c.CREDIT_URL },
       publicUrl,
+      retention: {
+        photoDays: c.RETENTION_PHOTO_DAYS,
+        registrationYears: c.RETENTION_REGISTRATION_YEARS,
+        contactYears: c.RETENTION_CONTACT_YEARS,
+      },
     },
   };
 }

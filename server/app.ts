@@ -17,6 +17,7 @@ import { migrateToLatest, openDatabase, type DbHandle } from "../app/db/db.serve
 import { seedOnFirstStart } from "../app/db/seed.server.ts";
 import { createMailer } from "../app/features/mail/mailer.server.ts";
 import { startMailWorker } from "../app/features/mail/outbox.server.ts";
+import { startRetentionJob } from "../app/features/retention/retention.server.ts";
 import { startSessionMailJobs, type SessionMailJobs } from "../app/features/session-mail/session-mail.server.ts";
 import { DatabaseRateLimiter, deleteExpiredRateLimits } from "../app/lib/rate-limit.server.ts";
 import { countStaffAccounts } from "../app/features/admin-auth/accounts.server.ts";
@@ -75,6 +76,7 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
     logger,
     onQueued: () => mailWorker.kick(),
   });
+  const retention = startRetentionJob(database.db, config.site.retention, logger);
   const services: AppServices = {
     config,
     db: database.db,
@@ -217,6 +219,7 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
     close: async () => {
       clearInterval(rateLimitSweep);
       await sessionMail.stop();
+      await retention.stop();
       await mailWorker.stop();
       await database.close();
     },
