@@ -72,6 +72,7 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
   const sessionMail = startSessionMailJobs(database.db, {
     site: config.site,
     reminderDays: config.sessionMail.reminderDays,
+    offerHours: config.waitingList.offerHours,
     intervalMs: config.sessionMail.intervalSeconds * 1000,
     logger,
     onQueued: () => mailWorker.kick(),

@@ -116,6 +116,8 @@ export interface RegistrationsTable {
   cancelled_at: string | null;
   anonymised_at: Generated<string | null>;
   erasure_requested_at: Generated<string | null>;
+  offer_token_hash: Generated<string | null>;
+  offer_expires_at: Generated<string | null>;
 }
 
 /** A Family Constellation booking (migration 0006): one seat of a `family` session. */
@@ -131,6 +133,8 @@ export interface FamilyBookingsTable {
   status: Generated<string>;
   created_at: string;
   anonymised_at: Generated<string | null>;
+  offer_token_hash: Generated<string | null>;
+  offer_expires_at: Generated<string | null>;
 }
 
 export type FilePurpose = "profile" | "id_front" | "id_back" | "thumbnail";

@@ -5,6 +5,7 @@ import { PageHero } from "~/components/layout/page-hero";
 import { requestContext, servicesContext } from "~/context.server";
 import { formatPrice, formatSessionDate, formatTimeRange } from "~/features/events/format";
 import { cancelByAccessToken, findByAccessToken, requestErasureByAccessToken } from "~/features/registrations/access.server";
+import { offerSeatsNow } from "~/features/waiting-list/offers.server";
 import { siteFrom } from "~/lib/meta";
 import type { Route } from "./+types/my-registration";
 
@@ -61,7 +62,11 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     throw redirect(`/my-registration/${params.token}?erasure=1`, { headers: PRIVATE_HEADERS });
   }
   if (form.get("intent") !== "cancel") return data({ error: "Unknown request." }, { status: 400, headers: PRIVATE_HEADERS });
-  const outcome = await cancelByAccessToken(context.get(servicesContext), params.token, context.get(requestContext).ip);
+  const services = context.get(servicesContext);
+  const found = await findByAccessToken(services.db, params.token);
+  const outcome = await cancelByAccessToken(services, params.token, context.get(requestContext).ip);
+  // The freed seat goes to the waiting list at once (newcomers cannot take it meanwhile: waiting entries count as taken).
+  if (outcome === "cancelled" && found) await offerSeatsNow(services, found.event.id);
   if (outcome === "not-found") return data({ error: "This link is not valid or has expired." }, { status: 404, headers: PRIVATE_HEADERS });
   if (outcome === "started") {
     return data(
