@@ -34,7 +34,7 @@ export async function waitingPosition(db: Kysely<DB>, eventId: string, id: strin
   return (await ahead("registrations")) + (await ahead("family_bookings"));
 }
 
-export const WAITING_LIST_JOINED = "You are on the waiting list. We will e-mail you as soon as a seat frees up.";
+export { WAITING_LIST_JOINED } from "~/features/events/seats";
 
 export function waitingListMail(
   site: Pick<SiteSettings, "orgName" | "contactEmail">,
