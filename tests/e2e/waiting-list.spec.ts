@@ -93,4 +93,52 @@ test.describe("Waiting list", () => {
     await page.goto(link!);
     await expect(page.getByRole("heading", { level: 1, name: "Link not valid" })).toBeVisible();
   });
+
+  test("a full DECODE session's row on its level page offers the waiting list; the registration dialog joins it", async ({ page }) => {
+    test.setTimeout(180_000);
+    const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const id = `s-decode-wait-${tag}`;
+    const start = new Date(Date.now() + 230 * 86_400_000 + Math.floor(Math.random() * 86_400_000));
+    const now = new Date().toISOString();
+    write(
+      `INSERT INTO events (id, programme_id, kind, title, starts_at, ends_at, time_zone, city, venue, time_slot, capacity, price_cents, currency, status, no_enrol, created_at, updated_at)
+       VALUES (?, 'decode-1', 'decode', ?, ?, ?, 'America/Phoenix', 'Tempe', 'Desert Hall', 'Morning', 1, 15000, 'USD', 'Open', 0, ?, ?)`,
+      id,
+      `Waitlist weekend ${tag}`,
+      start.toISOString(),
+      new Date(start.getTime() + 8 * 3_600_000).toISOString(),
+      now,
+      now,
+    );
+    const taken = await page.request.post("/api/registration", {
+      data: {
+        firstName: "Seat", lastName: "Holder", email: uniqueEmail("seat"), mobileNo: "(555) 123-4567", dob: "1984-06-21", occupation: "Teacher",
+        currentAddress: "1 Main St, Springfield", city: "Tempe | Waitlist weekend | 1st Jan 2027", hearAbout: "Google",
+        isSameAddress: true, termsandcondition: true, levelName: "DECODE Level 1: Decode Your Mind", upcomingEventId: id, programId: "decode-1",
+      },
+    });
+    expect(taken.status()).toBe(201);
+
+    await page.goto("/decode/level/decode-1");
+    await hydrated(page);
+    const row = page.getByRole("row").filter({ hasText: `Waitlist weekend ${tag}` });
+    await row.getByRole("link", { name: /^Waiting list/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Registration Form" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel("City")).toHaveValue(id);
+    await expect(dialog).toContainText("This session is full. Join the waiting list with the same form");
+    await expectNoAxeViolations(page);
+    const email = uniqueEmail("learner");
+    await dialog.getByLabel("First Name").fill("Lena");
+    await dialog.getByLabel("Last Name").fill("Park");
+    await dialog.getByRole("textbox", { name: "Email" }).fill(email);
+    await dialog.getByLabel("Mobile Number").fill("(312) 555-0142");
+    await dialog.getByLabel("Date of Birth").fill("1984-06-21");
+    await dialog.getByLabel("Occupation").fill("Teacher");
+    await dialog.getByRole("checkbox", { name: /accept the terms and conditions/ }).check();
+    await dialog.getByRole("button", { name: "Join the waiting list" }).click();
+    await expect(dialog.getByRole("heading", { name: "You are on the waiting list" })).toBeVisible();
+    expect(queryDb<{ status: string }>("SELECT status FROM registrations WHERE email_key = ?", email)[0]?.status).toBe("waiting");
+    await mailTo(email, "On the waiting list");
+  });
 });
