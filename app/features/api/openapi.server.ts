@@ -310,6 +310,126 @@ function bookingCall(summary: string) {
   };
 }
 
+// ---- Staff programme calls (/api/hypnotherapy, /api/decode) ---------------
+
+export const adminProgrammeListResponse = programmeListResponse.extend({ limit: z.number().int() });
+export const adminProgrammeSavedResponse = z.strictObject({ success: z.literal(true), message: z.string(), data: programmeSchema });
+export const adminProgrammeDeletedResponse = z.strictObject({ success: z.literal(true), message: z.string() });
+
+const richHtml = { type: "string", description: "HTML from the editor; sanitised to paragraphs, headings, bold, italic, underline, lists and links (S4)" };
+const programmeSessionBody: Json = {
+  type: "object",
+  description: "A session visitors enroll in. A row with every field empty is dropped; give `_id` to update an existing session (sessions left out are deleted unless someone registered).",
+  properties: {
+    _id: { type: "string" },
+    eventName: { type: "string", minLength: 5 },
+    startDate: { type: "string", description: "'2026-12-05T09:00' at the venue, or an instant with an offset" },
+    endDate: { type: "string", description: "Strictly after startDate" },
+    timeZone: { type: "string", description: "The venue's IANA zone (default America/New_York)" },
+    location: { type: "string", minLength: 3 },
+    organiser: { type: "string", minLength: 3 },
+    organizerEmail: { type: "string", format: "email" },
+    price: { type: "string", description: "'$99' or '99.99'" },
+    paymentLink: { type: "string", format: "uri" },
+    capacity: { type: "string", description: "Seats, a whole number; empty for not limited; never below the seats already taken" },
+  },
+};
+const programmeFields: Json = {
+  type: "object",
+  required: ["title", "subtitle", "cardPoints", "duration", "status", "learningSections"],
+  properties: {
+    title: { type: "string", minLength: 5 },
+    subtitle: { type: "string", minLength: 10 },
+    videoUrl: { type: "string", format: "uri" },
+    duration: { type: "string", pattern: "^[\\p{L}\\p{N} ]+$" },
+    status: { type: "string", enum: ["Open", "Closed"] },
+    cardPoints: { type: "array", items: richHtml, minItems: 1 },
+    learningSections: {
+      type: "array",
+      minItems: 1,
+      items: { type: "object", required: ["title", "content"], properties: { _id: { type: "string" }, title: { type: "string", minLength: 3 }, content: richHtml } },
+    },
+    upcomingEvents: { type: "array", items: programmeSessionBody },
+    removeThumbnail: { type: "boolean", description: "On update: drop the current thumbnail" },
+  },
+};
+const programmeMultipart: Json = {
+  type: "object",
+  required: ["title", "subtitle", "cardPoints", "duration", "status", "learningSections"],
+  properties: {
+    ...(programmeFields.properties as Json),
+    cardPoints: { type: "string", description: "JSON text of the cardPoints list" },
+    learningSections: { type: "string", description: "JSON text of the learningSections list" },
+    upcomingEvents: { type: "string", description: "JSON text of the upcomingEvents list" },
+    removeThumbnail: { type: "string", enum: ["true", "false"] },
+    thumbnail: { type: "string", contentMediaType: "application/octet-stream", description: "PNG, JPG, GIF or WebP by content, at most 5 MB; public, served resized from /uploads/{name}" },
+  },
+};
+const programmeBody = { required: true, content: { "application/json": { schema: programmeFields }, "multipart/form-data": { schema: programmeMultipart } } };
+const programmeWriteRefusals = {
+  400: refusal("A field is invalid (one message per field, nested ones keyed like 'learningSections.0.title' or 'upcomingEvents.1.capacity'), the thumbnail is refused, or the body cannot be read"),
+  413: refusal("The body is too large"),
+  415: refusal("The body is not JSON, a urlencoded form or multipart data"),
+};
+
+function adminProgrammeCalls(what: string) {
+  return {
+    get: {
+      summary: `Staff: every ${what} program, 10 a page, with its upcoming sessions; search matches title, subtitle and status`,
+      security: staffSecurity,
+      parameters: queryParameters(),
+      responses: { 200: answer("A page of programs", adminProgrammeListResponse), 400: refusal("A query value is out of range"), ...staffRefusals },
+    },
+    post: {
+      summary: `Staff: create a ${what} program with its sessions and an optional thumbnail`,
+      security: staffSecurity,
+      requestBody: programmeBody,
+      responses: { 201: answer("Created ('Program created successfully')", adminProgrammeSavedResponse), ...programmeWriteRefusals, ...staffRefusals },
+    },
+  };
+}
+
+function adminProgrammeOneCalls(what: string) {
+  return {
+    get: {
+      summary: `Staff: one ${what} program`,
+      security: staffSecurity,
+      parameters: [idParameter],
+      responses: { 200: answer("The program, wrapped in data", programmeOneResponse), 404: refusal("No such program"), ...staffRefusals },
+    },
+    put: {
+      summary: `Staff: update a ${what} program (the whole form again; PATCH is the same)`,
+      security: staffSecurity,
+      parameters: [idParameter],
+      requestBody: programmeBody,
+      responses: {
+        200: answer("Updated ('Program updated successfully')", adminProgrammeSavedResponse),
+        404: refusal("No such program"),
+        ...programmeWriteRefusals,
+        ...staffRefusals,
+      },
+    },
+    patch: {
+      summary: `Staff: update a ${what} program (same as PUT)`,
+      security: staffSecurity,
+      parameters: [idParameter],
+      requestBody: programmeBody,
+      responses: { 200: answer("Updated", adminProgrammeSavedResponse), 404: refusal("No such program"), ...programmeWriteRefusals, ...staffRefusals },
+    },
+    delete: {
+      summary: `Staff: delete a ${what} program with its sessions and thumbnail`,
+      security: staffSecurity,
+      parameters: [idParameter],
+      responses: {
+        200: answer("Deleted ('Program deleted successfully')", adminProgrammeDeletedResponse),
+        404: refusal("No such program"),
+        409: refusal("Someone registered in one of its sessions"),
+        ...staffRefusals,
+      },
+    },
+  };
+}
+
 export function openApiDocument(publicUrl: string, orgName: string): Json {
   return {
     openapi: "3.1.0",
@@ -425,6 +545,10 @@ export function openApiDocument(publicUrl: string, orgName: string): Json {
           responses: { 200: answer("Signed out", z.strictObject({ success: z.literal(true), message: z.string() })), ...staffRefusals },
         },
       },
+      "/api/hypnotherapy": adminProgrammeCalls("Integrated Clinical Hypnotherapy"),
+      "/api/hypnotherapy/{id}": adminProgrammeOneCalls("Integrated Clinical Hypnotherapy"),
+      "/api/decode": adminProgrammeCalls("DECODE"),
+      "/api/decode/{id}": adminProgrammeOneCalls("DECODE"),
       "/api/admin/audit": {
         get: {
           summary: "The audit trail, newest first, 25 a page (read only)",

@@ -280,7 +280,9 @@ export function validateProgramForm(values: unknown): ProgramValidation {
 
   const sectionList = readList(input.learningSections);
   const sections: ProgramInput["learningSections"] = [];
-  if (sectionList === null || sectionList.length === 0) set("learningSections", SECTIONS_REQUIRED);
+  if (sectionList === null || sectionList.length === 0 || sectionList.some((x) => !x || typeof x !== "object" || Array.isArray(x))) {
+    set("learningSections", SECTIONS_REQUIRED);
+  }
   else if (sectionList.length > MAX_SECTIONS) set("learningSections", `At most ${MAX_SECTIONS} learning sections`);
   else {
     sectionList.forEach((raw, i) => {
