@@ -45,15 +45,6 @@ const ListShortcuts = Extension.create({
   },
 });
 
-function isInListItem(editor: Editor, pos: number): boolean {
-  try {
-    const $pos = editor.state.doc.resolve(pos);
-    return $pos.parent.type.name === "listItem";
-  } catch {
-    return false;
-  }
-}
-
 function ToolButton({ label, pressed, onClick, children }: { label: string; pressed: boolean; onClick: () => void; children: ReactNode }) {
   return (
     <button
@@ -85,10 +76,8 @@ export default function RichTextEditor({ labelId, describedBy, invalid, initialH
         link: false,
       }),
       ListShortcuts,
-      Placeholder.configure({
-        includeChildren: true,
-        placeholder: ({ editor: e, pos, node }) => (node.type.name === "paragraph" && isInListItem(e, pos) ? "List item" : placeholder),
-      }),
+      // An empty list item reads 'List item' instead (app.css: `.rich-text li > p.is-empty`).
+      Placeholder.configure({ includeChildren: true, placeholder }),
     ],
     content: initialHtml || "",
     editorProps: {
