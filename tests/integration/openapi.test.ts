@@ -42,6 +42,8 @@ describe.each(dialects)("OpenAPI document on %s", (dialect) => {
         "/api/familyConstellation/register",
         "/api/familyEvent/user",
         "/api/familyEvent/user/{id}",
+        "/api/familyEvent",
+        "/api/familyEvent/{id}",
         "/api/events/open",
         "/api/events/open/date-range",
         "/api/events/open/type/{type}",
