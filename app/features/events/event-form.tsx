@@ -145,7 +145,7 @@ export function EventForm({ event, onCancel, onSaved, onBusyChange }: Props) {
   const text = (
     name: EventField,
     label: string,
-    opts: { required?: boolean; type?: string; placeholder?: string; autoComplete?: string; hint?: string; readOnly?: boolean; inputMode?: "email" | "url" | "decimal" } = {},
+    opts: { required?: boolean; type?: string; placeholder?: string; autoComplete?: string; hint?: string; inputMode?: "email" | "url" | "decimal" } = {},
   ) => (
     <Field id={`event-${name}`} label={label} required={opts.required} error={errors[name]} hint={opts.hint}>
       {(a) => (
@@ -156,8 +156,7 @@ export function EventForm({ event, onCancel, onSaved, onBusyChange }: Props) {
           placeholder={opts.placeholder}
           autoComplete={opts.autoComplete ?? "off"}
           inputMode={opts.inputMode}
-          readOnly={opts.readOnly}
-          className={`${inputClass} ${opts.readOnly ? "bg-sand-100 text-muted" : ""}`}
+          className={inputClass}
           value={values[name]}
           onChange={(e) => update(name, e.target.value)}
           onBlur={leave(name)}
@@ -169,7 +168,17 @@ export function EventForm({ event, onCancel, onSaved, onBusyChange }: Props) {
   return (
     <form ref={formRef} method="post" noValidate onSubmit={onSubmit} aria-label={event ? "Edit event" : "Add event"} aria-busy={busy || undefined}>
       <div className="grid gap-x-6 sm:grid-cols-2">
-        {text("event", "Event name", { required: true, readOnly: true, hint: "Every event on this screen is a Family Constellation session." })}
+        {/* Spec §3: the event name is fixed on this screen (the original shows it disabled). */}
+        <div className="pb-4">
+          <p className="mb-1.5 block text-sm font-semibold text-ink">
+            Event name
+          </p>
+          <p className="flex min-h-12 items-center rounded-xl bg-sand-100 px-4 text-muted ring-1 ring-plum-100">
+            {values.event}
+          </p>
+          <input type="hidden" name="event" value={values.event} />
+          {errors.event ? <p className="mt-1 text-sm font-medium text-danger">{errors.event}</p> : null}
+        </div>
         <Field id="event-timeZone" label="Venue time zone" required error={errors.timeZone} hint="Times below are at the venue.">
           {(a) => (
             <select {...a} name="timeZone" className={inputClass} value={values.timeZone} onChange={(e) => update("timeZone", e.target.value)} onBlur={leave("timeZone")}>
@@ -195,8 +204,8 @@ export function EventForm({ event, onCancel, onSaved, onBusyChange }: Props) {
             />
           )}
         </Field>
-        <div>
-          <Field id="event-endDate" label="End date and time" required error={errors.endDate} className="pb-0">
+        <div className="relative">
+          <Field id="event-endDate" label="End date and time" required error={errors.endDate}>
             {(a) => (
               <input
                 {...a}
@@ -210,7 +219,7 @@ export function EventForm({ event, onCancel, onSaved, onBusyChange }: Props) {
               />
             )}
           </Field>
-          <button type="button" onClick={resetEnd} disabled={!values.startDate} className="mb-4 text-sm font-semibold text-plum-700 underline underline-offset-2 hover:text-plum-900 disabled:cursor-not-allowed disabled:opacity-50">
+          <button type="button" onClick={resetEnd} disabled={!values.startDate} className="absolute top-0 right-0 text-sm font-semibold text-plum-700 underline underline-offset-2 hover:text-plum-900 disabled:cursor-not-allowed disabled:opacity-50">
             Reset End Time
           </button>
         </div>

@@ -41,8 +41,9 @@ export function EventsScreen({ data }: { data: EventsScreenData }) {
   const [busy, setBusy] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  // The list shown when a delete succeeded: once a newer one arrives, the deleted row is gone.
-  const [focusAfter, setFocusAfter] = useState<EventsScreenData | null>(null);
+  // After a delete the row, and the button that opened the dialog, go: focus then moves to the heading.
+  // The list may arrive before or after the dialog closes; the request lasts until one list after the close.
+  const [focusRequest, setFocusRequest] = useState<{ closedWith: EventsScreenData | null } | null>(null);
 
   const open = (next: Exclude<Mode, null>) => {
     setMode(next);
@@ -51,18 +52,18 @@ export function EventsScreen({ data }: { data: EventsScreenData }) {
   const close = useCallback(() => setMode(null), []);
   const deleted = useCallback(() => {
     setMode(null);
-    // The row (and the button that opened the dialog) is about to go: keep focus on the page.
-    setFocusAfter(data);
-  }, [data]);
+    setFocusRequest({ closedWith: null });
+  }, []);
 
   useEffect(() => {
-    if (!focusAfter || focusAfter === data) return;
-    if (!document.activeElement || document.activeElement === document.body || !document.activeElement.isConnected) {
-      headingRef.current?.focus();
-    }
+    if (!focusRequest || mode !== null) return;
+    const active = document.activeElement;
+    const lost = !active || active === document.body || !active.isConnected;
+    if (lost) headingRef.current?.focus();
     // oxlint-disable-next-line react/set-state-in-effect -- a one-shot request, consumed here
-    setFocusAfter(null);
-  }, [focusAfter, data]);
+    if (lost || (focusRequest.closedWith && focusRequest.closedWith !== data)) setFocusRequest(null);
+    else if (!focusRequest.closedWith) setFocusRequest({ closedWith: data });
+  }, [focusRequest, mode, data]);
 
   const title = mode?.kind === "add" ? "Add Event" : mode?.kind === "edit" ? "Edit Event" : "Delete Event";
 

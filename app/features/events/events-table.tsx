@@ -52,13 +52,10 @@ export function EventsTable({ events, onEdit, onDelete }: Props) {
                 </td>
                 <td data-label="Capacity" className={cell}>
                   {e.capacity}
-                  <span className="block text-xs text-muted">{`${e.seatsTaken} booked`}</span>
+                  <span className="block text-xs text-muted max-md:self-center">{`${e.seatsTaken} booked`}</span>
                 </td>
                 <td data-label="Organizer" className={cell}>
-                  <span>
-                    <span className="block">{e.organiser ?? "N/A"}</span>
-                    {e.organiserEmail ? <span className="block text-xs break-all text-muted">{e.organiserEmail}</span> : null}
-                  </span>
+                  {e.organiser ?? "N/A"}
                 </td>
                 <td data-label="Price" className={cell}>
                   {formatPrice(e.price === null ? null : Math.round(e.price * 100), e.currency)}
