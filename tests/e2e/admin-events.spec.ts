@@ -55,8 +55,10 @@ async function searchFor(page: Page, text: string) {
   const box = page.getByRole("searchbox", { name: "Search events" });
   await box.fill(text);
   await box.press("Enter");
+  // The row may already be on the first page: wait for the filtered list itself.
+  await expect.poll(() => new URL(page.url()).searchParams.get("search")).toBe(text);
+  await expect(page.getByText(/^Total events: 1$/)).toBeVisible();
   await expect(page.getByRole("row").filter({ hasText: text })).toHaveCount(1);
-  expect(new URL(page.url()).searchParams.get("search")).toBe(text);
 }
 
 async function fillValid(dialog: Locator, place: { location: string; day: string }, capacity = "3 Seats") {
@@ -74,7 +76,7 @@ async function fillValid(dialog: Locator, place: { location: string; day: string
 test.describe("Family Constellation events screen", () => {
   test("create a session, book it from /schedule, guard its capacity, and delete with confirmation", async ({ page }) => {
     // Sign-in at full scrypt cost, several axe runs and a booking on a shared machine.
-    test.setTimeout(240_000);
+    test.setTimeout(420_000);
     await signIn(page);
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
