@@ -32,6 +32,7 @@ export default [
       index("routes/admin/index.tsx"),
       route("logout", "routes/admin/logout.tsx"),
       route("audit", "routes/admin/audit.tsx"),
+      route("family-events", "routes/admin/family-events.tsx"),
       route("hypnotherapy", "routes/admin/programmes.tsx", { id: "admin-hypnotherapy" }),
       route("decode", "routes/admin/programmes.tsx", { id: "admin-decode" }),
       route(":section", "routes/admin/section.tsx"),
@@ -59,6 +60,9 @@ export default [
     route("familyConstellation/register", "routes/api/family-register.ts", { id: "family-register-alias" }),
     route("familyEvent/user", "routes/api/family-event-user.ts"),
     route("familyEvent/user/:id", "routes/api/family-event-user-one.ts"),
+    // Staff CRUD (spec part 2 §7): every handler wrapped in withStaff.
+    route("familyEvent", "routes/api/family-event-admin.ts"),
+    route("familyEvent/:id", "routes/api/family-event-admin-one.ts"),
     route("events/open", "routes/api/events-open.ts"),
     route("events/open/upcoming", "routes/api/events-open-upcoming.ts"),
     route("events/open/date-range", "routes/api/events-open-date-range.ts"),

@@ -1,6 +1,13 @@
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaffAccount } from "~/features/admin-auth/accounts.server";
+import {
+  adminProgrammeDeletedResponse,
+  adminProgrammeListResponse,
+  adminProgrammeSavedResponse,
+  errorResponse,
+  programmeOneResponse,
+} from "~/features/api/openapi.server";
 import { dialects } from "../helpers/databases";
 import { startSite, type RunningSite } from "../helpers/site";
 
@@ -95,6 +102,8 @@ describe.each(dialects)("programme management on %s", { timeout: 120_000 }, (dia
     const r = await call("POST", "/api/hypnotherapy", programme());
     expect(r.status).toBe(201);
     expect(r.body!.message).toBe("Program created successfully");
+    // The answers are the ones the OpenAPI document declares.
+    adminProgrammeSavedResponse.parse(r.body);
     const p = r.body!.data;
     expect(p.title).toBe("Clinical Hypnotherapy Foundations");
     expect(p.cardPoints).toEqual(["<ul><li><p><strong>Safe</strong> practice</p></li></ul>"]);
@@ -136,6 +145,7 @@ describe.each(dialects)("programme management on %s", { timeout: 120_000 }, (dia
     );
     expect(r.status).toBe(400);
     expect(r.body!.message).toBe("Please fix the errors below before submitting");
+    errorResponse.parse(r.body);
     expect(r.body!.errors).toEqual({
       title: "Title must be at least 5 characters",
       subtitle: "Subtitle must be at least 10 characters",
@@ -174,9 +184,11 @@ describe.each(dialects)("programme management on %s", { timeout: 120_000 }, (dia
     const list = await call("GET", "/api/decode?search=weekend%20retreat");
     expect(list.status).toBe(200);
     expect(list.body).toMatchObject({ success: true, totalPrograms: 1, totalPages: 1, currentPage: 1 });
+    adminProgrammeListResponse.parse(list.body);
     expect(list.body!.programs[0]._id).toBe(r.body!.data._id);
     const one = await call("GET", `/api/decode/${r.body!.data._id}`);
     expect(one.body!.data.title).toBe("DECODE Weekend Retreat");
+    programmeOneResponse.parse(one.body);
     // A decode id is not a hypnotherapy programme.
     expect((await call("GET", `/api/hypnotherapy/${r.body!.data._id}`)).status).toBe(404);
     // The public lists keep working.
@@ -286,6 +298,7 @@ describe.each(dialects)("programme management on %s", { timeout: 120_000 }, (dia
     const del = await call("DELETE", `/api/decode/${p._id}`);
     expect(del.status).toBe(200);
     expect(del.body).toEqual({ success: true, message: "Program deleted successfully" });
+    adminProgrammeDeletedResponse.parse(del.body);
     expect(await s.db.selectFrom("programmes").select("id").where("id", "=", p._id).executeTakeFirst()).toBeUndefined();
     expect(await s.db.selectFrom("events").select("id").where("programme_id", "=", p._id).execute()).toEqual([]);
     expect(await s.db.selectFrom("files").select("id").where("id", "=", fileId).executeTakeFirst()).toBeUndefined();

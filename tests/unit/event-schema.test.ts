@@ -155,3 +155,20 @@ describe("the event form schema (spec part 2 §5 'Event form')", () => {
     expect(toLocalInput("2026-07-05T04:00:00.000Z", "America/New_York")).toBe("2026-07-05T00:00");
   });
 });
+
+describe("the events table's texts (spec part 2 §2.10)", () => {
+  it("shows the date and time at the venue, '(Legacy format)' for a single date and 'No date set' without one", async () => {
+    const { eventDateText, showingText, pageWindow } = await import("~/features/events/admin-format");
+    expect(eventDateText("2026-12-05T15:00:00.000Z", "2026-12-05T23:00:00.000Z", "America/Chicago")).toBe("5th Dec 2026, 9:00 AM – 5:00 PM CST");
+    expect(eventDateText("2026-12-05T15:00:00.000Z", "2026-12-05T15:00:00.000Z", "America/Chicago")).toBe("5th Dec 2026, 9:00 AM CST (Legacy format)");
+    expect(eventDateText("2026-12-05T15:00:00.000Z", null, "America/Chicago")).toBe("5th Dec 2026, 9:00 AM CST (Legacy format)");
+    expect(eventDateText(null, null, "America/Chicago")).toBe("No date set");
+    expect(eventDateText("garbage", "garbage", "America/Chicago")).toBe("No date set");
+    expect(showingText(2, 5, 12)).toBe("Showing 6 to 10 of 12 results");
+    expect(showingText(3, 5, 12)).toBe("Showing 11 to 12 of 12 results");
+    expect(pageWindow(1, 3)).toEqual([1, 2, 3]);
+    expect(pageWindow(1, 9)).toEqual([1, 2, 3, 4, 5]);
+    expect(pageWindow(6, 9)).toEqual([4, 5, 6, 7, 8]);
+    expect(pageWindow(9, 9)).toEqual([5, 6, 7, 8, 9]);
+  });
+});

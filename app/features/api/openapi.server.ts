@@ -3,6 +3,7 @@ import * as zm from "zod/mini";
 import { bookingSchema } from "~/features/bookings/schema";
 import { dateRangeQuerySchema, eventListQuerySchema, eventTypeAliases } from "~/features/calendar/query";
 import { contactSchema } from "~/features/contact/schema";
+import { eventFormSchema } from "~/features/events/schema";
 import { listQuerySchema } from "~/features/programmes/query";
 import { registrationSchema } from "~/features/registrations/schema";
 
@@ -143,6 +144,27 @@ export const familyEventListResponse = z.strictObject({
 
 export const familyEventOneResponse = z.strictObject({ success: z.literal(true), data: sessionSchema });
 
+export const adminEventSchema = sessionSchema
+  .extend({
+    priceText: z.string().nullable().describe("The price as the form shows it: '$375', '$1,500.50'"),
+    seatsTaken: z.number().int().describe("Seats held by bookings and registrations (cancelled ones left out)"),
+    createdAt: instant,
+    updatedAt: instant,
+  })
+  .meta({ id: "AdminFamilyEvent" });
+
+export const adminEventListResponse = z.strictObject({
+  success: z.literal(true),
+  events: z.array(adminEventSchema).describe("Every Family Constellation session, past ones included, latest start first"),
+  totalEvents: z.number().int(),
+  totalPages: z.number().int(),
+  currentPage: z.number().int(),
+  limit: z.number().int(),
+});
+
+export const adminEventOneResponse = z.strictObject({ success: z.literal(true), data: adminEventSchema });
+export const adminEventSavedResponse = z.strictObject({ success: z.literal(true), message: z.string(), data: adminEventSchema });
+
 export const staffLoginResponse = z.strictObject({
   success: z.literal(true),
   token: z.string().describe("Send as 'Authorization: Bearer <token>'; stored only as a hash on the server"),
@@ -200,6 +222,29 @@ const staffSecurity = [{ bearerAuth: [] }, { cookieAuth: [] }];
 const staffRefusals = {
   401: refusal("No valid session or token (none, expired, signed out or forged)"),
   403: refusal("A cross-site browser request"),
+};
+
+function adminEventBody(): Json {
+  const fields = jsonMini(eventFormSchema);
+  const described = {
+    ...fields,
+    description:
+      "The event form (spec part 2 §5). startDate and endDate: a wall-clock time at the venue ('2026-12-05T09:00', read in timeZone) or an instant with an offset. capacity: '10 Seats' or a number. price: '$375', '$1,500.00' or a number of dollars. timeZone: the venue's IANA zone, America/New_York when not given (D13).",
+  };
+  return {
+    required: true,
+    content: {
+      "application/json": { schema: described },
+      "application/x-www-form-urlencoded": { schema: described },
+      "multipart/form-data": { schema: described },
+    },
+  };
+}
+
+const adminEventWriteRefusals = {
+  400: refusal("A field is invalid (one message per field, the form's own), or the body cannot be read"),
+  413: refusal("The body is too large"),
+  415: refusal("The body is not JSON, a urlencoded form or multipart data"),
 };
 
 function queryParameters(): Json[] {
@@ -513,6 +558,59 @@ export function openApiDocument(publicUrl: string, orgName: string): Json {
           summary: "One Family Constellation session, with capacity and seats left",
           parameters: [idParameter],
           responses: { 200: answer("The session, wrapped in data", familyEventOneResponse), 404: refusal("No such session") },
+        },
+      },
+      "/api/familyEvent": {
+        get: {
+          summary: "Staff: every Family Constellation session, past ones included, with seats taken (search in title, location, facilitator, organizer, status)",
+          security: staffSecurity,
+          parameters: queryParameters().map((p) => (p.name === "limit" ? { ...p, description: "Page size, 1 to 50; 50 when not given" } : p)),
+          responses: {
+            200: answer("A page of sessions", adminEventListResponse),
+            400: refusal("A query value is out of range"),
+            ...staffRefusals,
+          },
+        },
+        post: {
+          summary: "Staff: create a Family Constellation session",
+          security: staffSecurity,
+          requestBody: adminEventBody(),
+          responses: {
+            201: answer("Created ('Event created successfully'); shown on the public pages at once", adminEventSavedResponse),
+            ...adminEventWriteRefusals,
+            ...staffRefusals,
+          },
+        },
+      },
+      "/api/familyEvent/{id}": {
+        get: {
+          summary: "Staff: one Family Constellation session",
+          security: staffSecurity,
+          parameters: [idParameter],
+          responses: { 200: answer("The session, wrapped in data", adminEventOneResponse), 404: refusal("No such session"), ...staffRefusals },
+        },
+        put: {
+          summary: "Staff: update a Family Constellation session (the whole form)",
+          security: staffSecurity,
+          parameters: [idParameter],
+          requestBody: adminEventBody(),
+          responses: {
+            200: answer("Updated ('Event updated successfully')", adminEventSavedResponse),
+            ...adminEventWriteRefusals,
+            404: refusal("No such session"),
+            ...staffRefusals,
+          },
+        },
+        delete: {
+          summary: "Staff: delete a Family Constellation session nobody has booked",
+          security: staffSecurity,
+          parameters: [idParameter],
+          responses: {
+            200: answer("Deleted ('Event deleted successfully')", z.strictObject({ success: z.literal(true), message: z.string() })),
+            404: refusal("No such session"),
+            409: refusal("People have booked the session: close it instead, or remove the bookings first"),
+            ...staffRefusals,
+          },
         },
       },
       "/api/admin/login": {

@@ -71,8 +71,7 @@ export const urlPattern = /^https?:\/\/[^\s/?#.]+(?:\.[^\s/?#.]+)*(?::\d{1,5})?(
 export function isTimeZone(value: string): boolean {
   if (!/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+){0,2}$/.test(value) && value !== "UTC") return false;
   try {
-    new Intl.DateTimeFormat("en-US", { timeZone: value });
-    return true;
+    return new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone.length > 0;
   } catch {
     return false;
   }
