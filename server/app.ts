@@ -17,6 +17,7 @@ import { migrateToLatest, openDatabase, type DbHandle } from "../app/db/db.serve
 import { seedOnFirstStart } from "../app/db/seed.server.ts";
 import { createMailer } from "../app/features/mail/mailer.server.ts";
 import { startMailWorker } from "../app/features/mail/outbox.server.ts";
+import { startSessionMailJobs, type SessionMailJobs } from "../app/features/session-mail/session-mail.server.ts";
 import { DatabaseRateLimiter, deleteExpiredRateLimits } from "../app/lib/rate-limit.server.ts";
 import { countStaffAccounts } from "../app/features/admin-auth/accounts.server.ts";
 import { deleteEndedSessions } from "../app/features/admin-auth/sessions.server.ts";
@@ -29,6 +30,8 @@ export type Site = {
   notices: string[];
   /** Absent when PAGE_CACHE_SECONDS=0 and in development. */
   pageCache: PageCache | undefined;
+  /** Reminders and schedule updates (decision 0024); `runNow()` runs one pass. */
+  sessionMail: SessionMailJobs;
   close: () => Promise<void>;
 };
 
@@ -65,6 +68,13 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
 
   const mailer = createMailer(config.mail);
   const mailWorker = startMailWorker(database.db, mailer, logger, config.mail.pollSeconds * 1000);
+  const sessionMail = startSessionMailJobs(database.db, {
+    site: config.site,
+    reminderDays: config.sessionMail.reminderDays,
+    intervalMs: config.sessionMail.intervalSeconds * 1000,
+    logger,
+    onQueued: () => mailWorker.kick(),
+  });
   const services: AppServices = {
     config,
     db: database.db,
@@ -205,8 +215,10 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
     database,
     notices,
     pageCache,
+    sessionMail,
     close: async () => {
       clearInterval(rateLimitSweep);
+      await sessionMail.stop();
       await mailWorker.stop();
       await database.close();
     },

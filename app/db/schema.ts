@@ -212,6 +212,24 @@ export interface ContentVersionTable {
   version: number | string | bigint;
 }
 
+/** One reminder sent (migration 0014): unique per recipient and days before, so each goes out once. */
+export interface SessionRemindersTable {
+  recipient_kind: "registration" | "family-booking";
+  recipient_id: string;
+  days_before: number;
+  event_id: string;
+  sent_at: string;
+}
+
+/** A change of a session's date, time or place, noted by a trigger (migration 0014), mailed by a job. */
+export interface SessionNoticesTable {
+  id: Generated<number | string>;
+  event_id: string;
+  kind: Generated<string>;
+  created_at: string;
+  processed_at: string | null;
+}
+
 export interface DB {
   staff_accounts: StaffAccountsTable;
   staff_sessions: StaffSessionsTable;
@@ -226,6 +244,8 @@ export interface DB {
   family_bookings: FamilyBookingsTable;
   files: FilesTable;
   outbox: OutboxTable;
+  session_reminders: SessionRemindersTable;
+  session_notices: SessionNoticesTable;
 }
 
 export type EventRow = Selectable<EventsTable>;

@@ -117,3 +117,18 @@ export async function upcomingSessionsOfKind(db: Database, kind: EventKind, now 
   const taken = await seatsTaken(db, rows.map((r) => r.id));
   return rows.map((row) => eventToJson(row, taken.get(row.id) ?? 0, null, now));
 }
+
+/**
+ * How many times a session's date, time or place has changed (migration 0014
+ * notes each change): the SEQUENCE of every calendar entry sent for it, so a
+ * calendar program replaces the entry it holds with the newer one. A
+ * cancellation of one person's entry uses this plus one.
+ */
+export async function scheduleSequence(db: Kysely<DB>, eventId: string): Promise<number> {
+  const row = await db
+    .selectFrom("session_notices")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("event_id", "=", eventId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}

@@ -4,6 +4,7 @@ import type { Database } from "~/db/db.server";
 import type { EventRow, RegistrationRow } from "~/db/schema";
 import { lockEvent, writeTransaction } from "~/db/transactions.server";
 import { recordAudit } from "~/features/audit/audit.server";
+import { scheduleSequence } from "~/features/events/events.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { registrationCancelledMails } from "./registration-mail.server";
 
@@ -32,6 +33,8 @@ export type RegistrationAccess = {
   registration: RegistrationRow;
   event: EventRow;
   programmeTitle: string | null;
+  /** The SEQUENCE of the registration's calendar entry: how often the session has moved. */
+  sequence: number;
 };
 
 /** The registration a token opens, or null: a malformed, unknown or expired token all look the same. */
@@ -48,7 +51,7 @@ export async function findByAccessToken(db: Database, token: string, now = new D
   const programme = registration.programme_id
     ? await db.selectFrom("programmes").select("title").where("id", "=", registration.programme_id).executeTakeFirst()
     : undefined;
-  return { registration, event, programmeTitle: programme?.title ?? null };
+  return { registration, event, programmeTitle: programme?.title ?? null, sequence: await scheduleSequence(db, event.id) };
 }
 
 export type CancelOutcome = "cancelled" | "already-cancelled" | "not-found" | "started";

@@ -105,11 +105,11 @@ export function registrationCalendarFile(
 /** A registrant cancelled from their private page: their confirmation of it, with the calendar entry's CANCEL, and the team's notice. */
 export function registrationCancelledMails(
   site: Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">,
-  r: { registration: RegistrationRow; event: EventRow; programmeTitle: string | null },
+  r: { registration: RegistrationRow; event: EventRow; programmeTitle: string | null; sequence: number },
 ): OutgoingMail[] {
   const { registration, event } = r;
   const { session } = sessionFacts(event, r.programmeTitle);
-  const ics = registrationCalendarFile(site, registration.id, event, r.programmeTitle, { sequence: 1, cancelled: true });
+  const ics = registrationCalendarFile(site, registration.id, event, r.programmeTitle, { sequence: r.sequence + 1, cancelled: true });
   const subject = `Registration cancelled: ${event.title} | ${site.orgName}`;
   const greeting = `Dear ${registration.first_name},`;
   const intro = "As you asked, your registration for the session below is cancelled and your seat has been released.";
