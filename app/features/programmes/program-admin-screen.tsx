@@ -43,6 +43,8 @@ function money(price: number | null, currency: string) {
 function thumbnailSrc(thumbnail: string | null): string | null {
   if (!thumbnail || thumbnail === "null") return null;
   if (/^(https?:)?\/\//.test(thumbnail) || thumbnail.startsWith("/")) return thumbnail;
+  // Stored thumbnails come resized (decision 0023); older file names are served as they are.
+  if (/^[0-9a-f-]{36}\.(png|jpg|gif|webp)$/.test(thumbnail)) return `/uploads/${thumbnail}?w=320`;
   return `/uploads/${thumbnail.replace(/\\/g, "/").replace(/^uploads\//, "")}`;
 }
 

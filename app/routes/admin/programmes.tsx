@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { data, isRouteErrorResponse, useRevalidator, useRouteError } from "react-router";
+import { data, isRouteErrorResponse, useLocation, useRevalidator, useRouteError } from "react-router";
 import { toast, ToastHost } from "~/components/ui/toasts";
 import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
@@ -82,7 +82,7 @@ export default function AdminProgrammes({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const revalidator = useRevalidator();
-  const kind = typeof window !== "undefined" && window.location.pathname.endsWith("/decode") ? "decode" : "hypnotherapy";
+  const kind = useLocation().pathname.endsWith("/decode") ? "decode" : "hypnotherapy";
   const message = isRouteErrorResponse(error) && typeof error.data === "string" && error.status < 500 ? error.data : PROGRAM_FETCH_FAILED;
   useEffect(() => {
     void toast.error(PROGRAM_FETCH_FAILED);
