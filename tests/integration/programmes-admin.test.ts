@@ -206,6 +206,8 @@ describe.each(dialects)("programme management on %s", { timeout: 120_000 }, (dia
     expect(full.status).toBe(200);
     expect(full.headers.get("content-type")).toBe("image/png");
     expect(full.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
+    expect(full.headers.get("x-page-cache")).toBeNull();
+    expect((await fetch(`${s.url}/uploads/${name}`, { headers: { "if-none-match": full.headers.get("etag")! } })).status).toBe(304);
     expect((await sharp(Buffer.from(await full.arrayBuffer())).metadata()).width).toBe(800);
     const small = await fetch(`${s.url}/uploads/${name}?w=320`);
     expect((await sharp(Buffer.from(await small.arrayBuffer())).metadata()).width).toBe(320);
@@ -240,12 +242,16 @@ describe.each(dialects)("programme management on %s", { timeout: 120_000 }, (dia
     const page = `/ich/level/${p._id}`;
     const first = await fetch(`${s.url}${page}`);
     expect(await first.text()).toContain("Regression Therapy Program");
-    await fetch(`${s.url}${page}`); // now cached
+    const cached = await fetch(`${s.url}${page}`);
+    expect(cached.headers.get("x-page-cache")).toBe("hit");
+    await cached.text();
 
     const edited = await call("PUT", `/api/hypnotherapy/${p._id}`, programme({ title: "Regression Therapy Advanced", upcomingEvents: [session({ _id: sessionId, capacity: "3" })] }));
     expect(edited.status).toBe(200);
     expect(edited.body!.message).toBe("Program updated successfully");
     const after = await fetch(`${s.url}${page}`);
+    // The write moved the content version (database triggers): rendered afresh, not served from memory.
+    expect(after.headers.get("x-page-cache")).toBe("miss");
     const html = await after.text();
     expect(html).toContain("Regression Therapy Advanced");
     expect(html).not.toContain("Regression Therapy Program");
