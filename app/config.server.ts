@@ -64,6 +64,10 @@ const schema = z.object({
       }
       return [...new Set(days)].sort((a, b) => b - a);
     }),
+  RETENTION_PHOTO_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
+  RETENTION_REGISTRATION_YEARS: z.coerce.number().int().min(1).max(50).default(3),
+  RETENTION_CONTACT_YEARS: z.coerce.number().int().min(1).max(50).default(2),
+  WAITING_LIST_OFFER_HOURS: z.coerce.number().min(0.01).max(720).default(24),
   SESSION_JOBS_SECONDS: z.coerce.number().min(0.05).max(86_400).default(300),
 });
 
@@ -88,6 +92,8 @@ export type AppConfig = {
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string; pollSeconds: number };
   /** Reminder mails (days before a session, largest first; empty: none) and how often the session mail jobs run (decision 0024). */
   sessionMail: { reminderDays: number[]; intervalSeconds: number };
+  /** How long a waiting-list offer holds its seat (decision 0026). */
+  waitingList: { offerHours: number };
   site: SiteSettings;
 };
 
@@ -139,6 +145,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       pollSeconds: c.MAIL_POLL_SECONDS,
     },
     sessionMail: { reminderDays: c.REMINDER_DAYS, intervalSeconds: c.SESSION_JOBS_SECONDS },
+    waitingList: { offerHours: c.WAITING_LIST_OFFER_HOURS },
     site: {
       orgName: c.ORG_NAME,
       contactEmail: c.CONTACT_EMAIL,
@@ -149,6 +156,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
       credit: { name: c.CREDIT_NAME, url: c.CREDIT_URL },
       publicUrl,
+      retention: {
+        photoDays: c.RETENTION_PHOTO_DAYS,
+        registrationYears: c.RETENTION_REGISTRATION_YEARS,
+        contactYears: c.RETENTION_CONTACT_YEARS,
+      },
     },
   };
 }

@@ -21,6 +21,7 @@ export default [
     route("level-four", "routes/_public/level.tsx", { id: "level-four" }),
     route("register/:sessionId", "routes/_public/register.tsx"),
     route("my-registration/:token", "routes/_public/my-registration.tsx"),
+    route("waiting-list/:token", "routes/_public/waiting-list-offer.tsx"),
     route("privacy-policy", "routes/_public/privacy-policy.tsx"),
     route("coming-soon", "routes/_public/coming-soon.tsx"),
     route("*", "routes/_public/not-found.tsx"),

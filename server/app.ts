@@ -17,6 +17,7 @@ import { migrateToLatest, openDatabase, type DbHandle } from "../app/db/db.serve
 import { seedOnFirstStart } from "../app/db/seed.server.ts";
 import { createMailer } from "../app/features/mail/mailer.server.ts";
 import { startMailWorker } from "../app/features/mail/outbox.server.ts";
+import { startRetentionJob } from "../app/features/retention/retention.server.ts";
 import { startSessionMailJobs, type SessionMailJobs } from "../app/features/session-mail/session-mail.server.ts";
 import { DatabaseRateLimiter, deleteExpiredRateLimits } from "../app/lib/rate-limit.server.ts";
 import { countStaffAccounts } from "../app/features/admin-auth/accounts.server.ts";
@@ -71,10 +72,12 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
   const sessionMail = startSessionMailJobs(database.db, {
     site: config.site,
     reminderDays: config.sessionMail.reminderDays,
+    offerHours: config.waitingList.offerHours,
     intervalMs: config.sessionMail.intervalSeconds * 1000,
     logger,
     onQueued: () => mailWorker.kick(),
   });
+  const retention = startRetentionJob(database.db, config.site.retention, logger);
   const services: AppServices = {
     config,
     db: database.db,
@@ -219,6 +222,7 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
     close: async () => {
       clearInterval(rateLimitSweep);
       await sessionMail.stop();
+      await retention.stop();
       await mailWorker.stop();
       await database.close();
     },

@@ -13,6 +13,7 @@ export interface ContactMessagesTable {
   accepted_privacy_at: string;
   status: Generated<string>;
   created_at: string;
+  anonymised_at: Generated<string | null>;
 }
 
 export type ProgrammeKind = "decode" | "hypnotherapy" | "tasso";
@@ -113,6 +114,10 @@ export interface RegistrationsTable {
   /** SHA-256 (hex) of the private page's token (migration 0009). */
   access_token_hash: string | null;
   cancelled_at: string | null;
+  anonymised_at: Generated<string | null>;
+  erasure_requested_at: Generated<string | null>;
+  offer_token_hash: Generated<string | null>;
+  offer_expires_at: Generated<string | null>;
 }
 
 /** A Family Constellation booking (migration 0006): one seat of a `family` session. */
@@ -127,6 +132,9 @@ export interface FamilyBookingsTable {
   terms_accepted_at: string;
   status: Generated<string>;
   created_at: string;
+  anonymised_at: Generated<string | null>;
+  offer_token_hash: Generated<string | null>;
+  offer_expires_at: Generated<string | null>;
 }
 
 export type FilePurpose = "profile" | "id_front" | "id_back" | "thumbnail";

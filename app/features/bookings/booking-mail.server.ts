@@ -13,7 +13,7 @@ import { PHONE_PREFIX, type BookingInput } from "./schema";
  */
 export function bookingMails(
   site: Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">,
-  b: { id: string; input: BookingInput; event: EventRow },
+  b: { id: string; input: Pick<BookingInput, "fullName" | "email" | "phone" | "communicationPreferences">; event: EventRow },
 ): OutgoingMail[] {
   const { input, event } = b;
   const when = `${formatSessionDate(event.starts_at, event.time_zone)}, ${formatTimeRange(event.starts_at, event.ends_at, event.time_zone)}`;

@@ -9,6 +9,7 @@ import { formatSessionDate, formatTimeRange } from "~/features/events/format";
 import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
 import { enqueueMail, type OutgoingMail } from "~/features/mail/outbox.server";
 import { registrationCalendarFile } from "~/features/registrations/registration-mail.server";
+import { runWaitingList } from "~/features/waiting-list/offers.server";
 import type { SiteSettings } from "~/site-settings";
 
 /**
@@ -19,6 +20,9 @@ import type { SiteSettings } from "~/site-settings";
  * transaction that queues the mail, so each mail is queued exactly once however
  * many instances run and whenever one restarts.
  */
+
+/** Who holds a seat and so gets reminders and updates (not those waiting, nor offers not yet confirmed). */
+const SEAT_HOLDING = ["registered", "booked"];
 
 type Site = Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">;
 const DAY_MS = 86_400_000;
@@ -40,14 +44,14 @@ export async function recipientsOf(db: Kysely<DB>, eventId: string): Promise<Rec
     .leftJoin("programmes", "programmes.id", "registrations.programme_id")
     .select(["registrations.id", "registrations.first_name", "registrations.email", "registrations.created_at", "programmes.title as programme_title"])
     .where("registrations.event_id", "=", eventId)
-    .where("registrations.status", "!=", "cancelled")
+    .where("registrations.status", "in", SEAT_HOLDING)
     .orderBy("registrations.created_at")
     .execute();
   const bookings = await db
     .selectFrom("family_bookings")
     .select(["id", "full_name", "email", "created_at"])
     .where("event_id", "=", eventId)
-    .where("status", "!=", "cancelled")
+    .where("status", "in", SEAT_HOLDING)
     .orderBy("created_at")
     .execute();
   return [
@@ -220,13 +224,13 @@ export async function queueScheduleUpdates(db: Database, site: Site, now = new D
 export type SessionMailJobs = { runNow: () => Promise<void>; stop: () => Promise<void> };
 
 /**
- * Runs both jobs at start and every `intervalMs`, never overlapping itself;
+ * Runs the jobs (schedule updates, reminders, the waiting list's expiries and offers) at start and every `intervalMs`, never overlapping itself;
  * `onQueued` is told when mail was queued (the outbox worker then sends it at
  * once). Errors are logged and the next tick tries again.
  */
 export function startSessionMailJobs(
   db: Database,
-  opts: { site: Site; reminderDays: readonly number[]; intervalMs: number; logger: Logger; onQueued: () => void },
+  opts: { site: Site; reminderDays: readonly number[]; offerHours: number; intervalMs: number; logger: Logger; onQueued: () => void },
 ): SessionMailJobs {
   let running: Promise<void> | null = null;
   let stopped = false;
@@ -236,8 +240,9 @@ export function startSessionMailJobs(
       try {
         const updates = await queueScheduleUpdates(db, opts.site);
         const reminders = await queueDueReminders(db, opts.site, opts.reminderDays);
-        if (updates + reminders > 0) {
-          opts.logger.info({ updates, reminders }, "session mail queued");
+        const waitingList = await runWaitingList(db, opts.site, opts.offerHours);
+        if (updates + reminders + waitingList.expired + waitingList.offered > 0) {
+          opts.logger.info({ updates, reminders, ...waitingList }, "session mail queued");
           opts.onQueued();
         }
       } catch (error) {
