@@ -147,11 +147,13 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
     }
   });
 
-  // Public uploads (programme thumbnails). Private files (ID photos) are never
-  // served from here (decision S5).
+  // Public uploads (programme thumbnails) left on disk by an older install; the
+  // ones staff upload now live in the database and fall through to the router's
+  // /uploads/:name (decision 0023). Private files (ID photos) are never served
+  // from here (decision S5).
   app.use(
     "/uploads",
-    express.static(path.join(config.dataDir, "uploads", "public"), { maxAge: "1d", index: false, dotfiles: "deny", fallthrough: false }),
+    express.static(path.join(config.dataDir, "uploads", "public"), { maxAge: "1d", index: false, dotfiles: "deny", fallthrough: true }),
   );
 
   if (opts.devMiddleware) app.use(opts.devMiddleware);
