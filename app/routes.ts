@@ -33,6 +33,7 @@ export default [
       index("routes/admin/index.tsx"),
       route("logout", "routes/admin/logout.tsx"),
       route("audit", "routes/admin/audit.tsx"),
+      route("requests", "routes/admin/requests.tsx"),
       route("family-events", "routes/admin/family-events.tsx"),
       route("hypnotherapy", "routes/admin/programmes.tsx", { id: "admin-hypnotherapy" }),
       route("decode", "routes/admin/programmes.tsx", { id: "admin-decode" }),

@@ -1,4 +1,4 @@
-import { ClipboardList, FileClock, Inbox, LogOut, Menu, Sparkles, Users, X, CalendarDays, BookOpen, Brain } from "lucide-react";
+import { ClipboardList, FileClock, Inbox, ListOrdered, LogOut, Menu, Sparkles, Users, X, CalendarDays, BookOpen, Brain } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { Form, NavLink, useLocation } from "react-router";
 import { LogoMark } from "./logo";
@@ -16,7 +16,10 @@ export const staffNavigation = [
     { to: "/admin/hypnotherapy", label: "Hypnotherapy programs", icon: Brain },
     { to: "/admin/decode", label: "Decode programs", icon: BookOpen },
   ] },
-  { heading: "Records", items: [{ to: "/admin/audit", label: "Audit trail", icon: Sparkles }] },
+  { heading: "Records", items: [
+    { to: "/admin/requests", label: "Waiting lists and requests", icon: ListOrdered },
+    { to: "/admin/audit", label: "Audit trail", icon: Sparkles },
+  ] },
 ] as const;
 
 type Props = { orgName: string; email: string; children: ReactNode };

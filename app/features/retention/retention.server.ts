@@ -248,3 +248,35 @@ export function startRetentionJob(db: Database, policy: RetentionPolicy, logger:
     },
   };
 }
+
+export type ErasureRequest = { id: string; name: string; email: string; requestedAt: string; session: string; startsAt: string; timeZone: string };
+
+/** Staff: registrations whose registrant asked for erasure and that still hold personal details, oldest request first. */
+export async function listErasureRequests(db: Database): Promise<ErasureRequest[]> {
+  const rows = await db
+    .selectFrom("registrations")
+    .innerJoin("events", "events.id", "registrations.event_id")
+    .select([
+      "registrations.id",
+      "registrations.first_name",
+      "registrations.last_name",
+      "registrations.email",
+      "registrations.erasure_requested_at",
+      "events.title",
+      "events.starts_at",
+      "events.time_zone",
+    ])
+    .where("registrations.erasure_requested_at", "is not", null)
+    .where("registrations.anonymised_at", "is", null)
+    .orderBy("registrations.erasure_requested_at")
+    .execute();
+  return rows.map((r) => ({
+    id: r.id,
+    name: `${r.first_name} ${r.last_name}`.trim(),
+    email: r.email,
+    requestedAt: r.erasure_requested_at ?? "",
+    session: r.title,
+    startsAt: r.starts_at,
+    timeZone: r.time_zone,
+  }));
+}

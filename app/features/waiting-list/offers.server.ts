@@ -308,3 +308,36 @@ export async function offerSeatsNow(services: Pick<AppServices, "db" | "config" 
   if (n > 0) services.mailWorker.kick();
   return n;
 }
+
+export type WaitingSession = {
+  id: string;
+  title: string;
+  startsAt: string;
+  endsAt: string;
+  timeZone: string;
+  city: string;
+  capacity: number | null;
+  entries: Entry[];
+};
+
+/** Staff: every upcoming session with people waiting or holding an offer, soonest first, each list in order of arrival. */
+export async function listWaitingSessions(db: Database, now = new Date()): Promise<WaitingSession[]> {
+  const ids = new Set<string>();
+  for (const t of TABLES) {
+    const rows = await db.selectFrom(t).select("event_id").distinct().where("status", "in", ["waiting", "offered"]).execute();
+    for (const r of rows) ids.add(r.event_id);
+  }
+  if (ids.size === 0) return [];
+  const events = await db
+    .selectFrom("events")
+    .selectAll()
+    .where("id", "in", [...ids])
+    .where("starts_at", ">", now.toISOString())
+    .orderBy("starts_at")
+    .execute();
+  const out: WaitingSession[] = [];
+  for (const e of events) {
+    out.push({ id: e.id, title: e.title, startsAt: e.starts_at, endsAt: e.ends_at, timeZone: e.time_zone, city: e.city, capacity: e.capacity, entries: await waitingEntries(db, e.id) });
+  }
+  return out;
+}

@@ -1,0 +1,196 @@
+import { data, Form, Link, useNavigation } from "react-router";
+import { requestContext, servicesContext } from "~/context.server";
+import { currentStaff } from "~/features/admin-auth/guard.server";
+import { formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { eraseRegistration, listErasureRequests } from "~/features/retention/retention.server";
+import { listWaitingSessions, offerByHand, removeEntry, type EntryKind } from "~/features/waiting-list/offers.server";
+import type { Route } from "./+types/requests";
+
+/**
+ * Staff: the waiting lists and the erasure requests (issue 11 points 1, 4 and
+ * 6). Every action is a plain form post (works without JavaScript), asks once
+ * more before anything is removed, and is recorded in the audit trail.
+ */
+export const meta: Route.MetaFunction = () => [{ title: "Waiting lists and requests | Staff area" }, { name: "robots", content: "noindex" }];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db } = context.get(servicesContext);
+  const url = new URL(request.url);
+  const [sessions, erasures] = await Promise.all([listWaitingSessions(db), listErasureRequests(db)]);
+  return {
+    sessions: sessions.map((s) => ({
+      ...s,
+      when: `${formatSessionDate(s.startsAt, s.timeZone)} · ${formatTimeRange(s.startsAt, s.endsAt, s.timeZone)}`,
+      entries: s.entries.map((e) => ({ ...e, joined: formatSessionDate(e.createdAt, s.timeZone), offerUntil: e.offerExpiresAt ? formatSessionDate(e.offerExpiresAt, s.timeZone) : null })),
+    })),
+    erasures: erasures.map((e) => ({ ...e, requested: formatSessionDate(e.requestedAt, e.timeZone), when: formatSessionDate(e.startsAt, e.timeZone) })),
+    confirm: url.searchParams.get("confirm"),
+  };
+}
+
+const kinds = new Set<EntryKind>(["registration", "family-booking"]);
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const services = context.get(servicesContext);
+  const staff = currentStaff(context);
+  const actor = { id: staff.accountId, email: staff.email };
+  const ip = context.get(requestContext).ip;
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const id = String(form.get("id") ?? "");
+  const kind = String(form.get("kind") ?? "") as EntryKind;
+  if (!id || id.length > 100) return data({ ok: false, message: "Choose an entry first." }, { status: 400 });
+  if (intent === "erase") {
+    const done = await eraseRegistration(services.db, id, actor, ip);
+    return done
+      ? { ok: true, message: "The registrant's personal details and photos were erased." }
+      : data({ ok: false, message: "This registration was already erased or no longer exists." }, { status: 404 });
+  }
+  if (!kinds.has(kind)) return data({ ok: false, message: "Unknown kind of entry." }, { status: 400 });
+  if (intent === "offer") {
+    const outcome = await offerByHand(services.db, services.config.site, kind, id, services.config.waitingList.offerHours, actor, ip);
+    if (outcome === "offered") {
+      services.mailWorker.kick();
+      return { ok: true, message: "Seat offered. The offer e-mail is on its way." };
+    }
+    return data(
+      { ok: false, message: outcome === "no-seat" ? "No seat is free in this session: remove an entry or raise the capacity first." : "This entry is no longer waiting." },
+      { status: 409 },
+    );
+  }
+  if (intent === "remove") {
+    const done = await removeEntry(services.db, kind, id, actor, ip);
+    return done ? { ok: true, message: "Entry removed from the waiting list." } : data({ ok: false, message: "This entry is no longer on the list." }, { status: 404 });
+  }
+  return data({ ok: false, message: "Unknown request." }, { status: 400 });
+}
+
+const button = "inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold";
+const cell = "px-4 py-3 align-top break-words max-md:flex max-md:gap-3 max-md:py-1 max-md:before:w-28 max-md:before:shrink-0 max-md:before:font-semibold max-md:before:content-[attr(data-label)]";
+
+export default function Requests({ loaderData, actionData }: Route.ComponentProps) {
+  const { sessions, erasures, confirm } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  return (
+    <div>
+      <h1 className="text-3xl text-plum-900">Waiting lists and requests</h1>
+      <p className="mt-2 max-w-3xl text-muted">
+        People waiting for a seat in a full session, in order of arrival, and registrants who asked for their personal details to be erased.
+      </p>
+      {actionData ? (
+        <p role={actionData.ok ? "status" : "alert"} className={`mt-6 rounded-xl p-4 ring-1 ${actionData.ok ? "bg-green-50 text-green-900 ring-green-200" : "bg-red-50 text-danger ring-red-200"}`}>
+          {actionData.message}
+        </p>
+      ) : null}
+
+      <section aria-labelledby="waiting-heading" className="mt-10">
+        <h2 id="waiting-heading" className="text-2xl text-plum-900">
+          Waiting lists
+        </h2>
+        {sessions.length === 0 ? <p className="mt-3 text-muted">Nobody is waiting for a seat.</p> : null}
+        {sessions.map((s) => (
+          <section key={s.id} aria-labelledby={`s-${s.id}`} className="mt-6 overflow-hidden rounded-2xl bg-white shadow-sm ring-1 ring-plum-100">
+            <div className="border-b border-plum-100 px-4 py-3">
+              <h3 id={`s-${s.id}`} className="text-lg text-plum-900">
+                {s.title} · {s.city}
+              </h3>
+              <p className="text-sm text-muted">
+                {s.when} · {s.capacity === null ? "Not limited" : `${s.capacity} seats`}
+              </p>
+            </div>
+            <table className="w-full text-left text-sm">
+              <thead className="bg-plum-50 text-plum-900 max-md:sr-only">
+                <tr>
+                  <th scope="col" className="px-4 py-2">#</th>
+                  <th scope="col" className="px-4 py-2">Name</th>
+                  <th scope="col" className="px-4 py-2">Email</th>
+                  <th scope="col" className="px-4 py-2">Joined</th>
+                  <th scope="col" className="px-4 py-2">Status</th>
+                  <th scope="col" className="px-4 py-2">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {s.entries.map((e, i) => {
+                  const key = `remove:${e.kind}:${e.id}`;
+                  return (
+                    <tr key={e.id} className="border-t border-plum-100 max-md:block max-md:py-2">
+                      <td data-label="#" className={cell}>{i + 1}</td>
+                      <td data-label="Name" className={cell}>{e.name}</td>
+                      <td data-label="Email" className={cell}>{e.email}</td>
+                      <td data-label="Joined" className={cell}>{e.joined}</td>
+                      <td data-label="Status" className={cell}>{e.status === "offered" ? `Seat offered until ${e.offerUntil}` : "Waiting"}</td>
+                      <td data-label="Actions" className={cell}>
+                        {confirm === key ? (
+                          <Form method="post" action="?" className="flex flex-wrap items-center gap-2">
+                            <span className="font-semibold text-danger">Remove {e.name} from the list?</span>
+                            <input type="hidden" name="intent" value="remove" />
+                            <input type="hidden" name="kind" value={e.kind} />
+                            <input type="hidden" name="id" value={e.id} />
+                            <button type="submit" disabled={busy} className={`${button} bg-danger text-white hover:opacity-90`}>Yes, remove</button>
+                            <Link to="?" className={`${button} ring-1 ring-plum-300`}>Keep</Link>
+                          </Form>
+                        ) : (
+                          <div className="flex flex-wrap gap-2">
+                            {e.status === "waiting" ? (
+                              <Form method="post" action="?">
+                                <input type="hidden" name="intent" value="offer" />
+                                <input type="hidden" name="kind" value={e.kind} />
+                                <input type="hidden" name="id" value={e.id} />
+                                <button type="submit" disabled={busy} aria-label={`Offer a seat to ${e.name}`} className={`${button} bg-plum-800 text-white hover:bg-plum-700`}>
+                                  Offer seat
+                                </button>
+                              </Form>
+                            ) : null}
+                            <Link to={`?confirm=${encodeURIComponent(key)}`} aria-label={`Remove ${e.name} from the waiting list`} className={`${button} text-danger ring-1 ring-red-200 hover:bg-red-50`}>
+                              Remove
+                            </Link>
+                          </div>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </section>
+        ))}
+      </section>
+
+      <section aria-labelledby="erasure-heading" className="mt-12">
+        <h2 id="erasure-heading" className="text-2xl text-plum-900">
+          Erasure requests
+        </h2>
+        {erasures.length === 0 ? <p className="mt-3 text-muted">No registrant is waiting for their details to be erased.</p> : null}
+        <ul className="mt-4 space-y-3">
+          {erasures.map((e) => {
+            const key = `erase:${e.id}`;
+            return (
+              <li key={e.id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-plum-100">
+                <p className="font-semibold text-plum-900">
+                  {e.name} · {e.email}
+                </p>
+                <p className="text-sm text-muted">
+                  {e.session}, {e.when} · asked on {e.requested}
+                </p>
+                {confirm === key ? (
+                  <Form method="post" action="?" className="mt-3 flex flex-wrap items-center gap-2">
+                    <span className="font-semibold text-danger">Erase this registrant&apos;s personal details and photos now? This cannot be undone.</span>
+                    <input type="hidden" name="intent" value="erase" />
+                    <input type="hidden" name="id" value={e.id} />
+                    <button type="submit" disabled={busy} className={`${button} bg-danger text-white hover:opacity-90`}>Yes, erase</button>
+                    <Link to="?" className={`${button} ring-1 ring-plum-300`}>Keep</Link>
+                  </Form>
+                ) : (
+                  <Link to={`?confirm=${encodeURIComponent(key)}`} aria-label={`Erase the details of ${e.name}`} className={`${button} mt-3 bg-plum-800 text-white hover:bg-plum-700`}>
+                    Erase now
+                  </Link>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    </div>
+  );
+}
