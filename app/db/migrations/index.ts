@@ -7,6 +7,7 @@ import * as m0006 from "./0006-family-bookings.ts";
 import * as m0007 from "./0007-staff.ts";
 import * as m0008 from "./0008-content-version.ts";
 import * as m0009 from "./0009-registration-access.ts";
+import * as m0011 from "./0011-contact-status.ts";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   "0007-staff": m0007,
   "0008-content-version": m0008,
   "0009-registration-access": m0009,
+  "0011-contact-status": m0011,
 };
