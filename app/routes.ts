@@ -42,6 +42,13 @@ export default [
     route("admin/logout", "routes/api/admin/logout.ts"),
     route("admin/audit", "routes/api/admin/audit.ts"),
     route("contact", "routes/api/contact.ts"),
+    // Staff: contact messages (spec part 2 §7 GET /api/contacts) and family consultations (Family Constellation bookings).
+    route("contacts", "routes/api/contacts.ts"),
+    route("contacts/download-csv", "routes/api/contacts-csv.ts"),
+    route("contacts/:id", "routes/api/contacts-one.ts"),
+    route("family-consultation", "routes/api/family-consultation.ts"),
+    route("family-consultation/download-csv", "routes/api/family-consultation-csv.ts"),
+    route("family-consultation/:id", "routes/api/family-consultation-one.ts"),
     route("decode/user", "routes/api/decode-user.ts"),
     route("decode/user/:id", "routes/api/decode-user-one.ts"),
     route("hypnotherapy/user", "routes/api/hypnotherapy-user.ts"),

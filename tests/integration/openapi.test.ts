@@ -54,6 +54,12 @@ describe.each(dialects)("OpenAPI document on %s", (dialect) => {
         "/api/admin/login",
         "/api/admin/logout",
         "/api/admin/audit",
+        "/api/contacts",
+        "/api/contacts/download-csv",
+        "/api/contacts/{id}",
+        "/api/family-consultation",
+        "/api/family-consultation/download-csv",
+        "/api/family-consultation/{id}",
       ].sort(),
     );
   });

@@ -174,6 +174,89 @@ export const auditListResponse = z.strictObject({
   }),
 });
 
+// ---- Staff lists: contact messages and family consultations (issue 9 point 11) ----
+
+const staffPagination = <K extends string>(totalKey: K) =>
+  z.strictObject({
+    currentPage: z.number().int(),
+    totalPages: z.number().int(),
+    limit: z.number().int(),
+    nextPage: z.number().int().nullable(),
+    prevPage: z.number().int().nullable(),
+    total: z.number().int(),
+    ...(totalKey === "total" ? {} : { [totalKey]: z.number().int() }),
+  });
+
+export const staffContactSchema = z
+  .strictObject({
+    _id: id,
+    fullName: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phoneNumber: z.string(),
+    contactNo: z.string().describe("The same as phoneNumber (the original's search read either)"),
+    country: z.string().describe("The code the form sends: US, IN, UK, CA or AU"),
+    countryName: z.string(),
+    zipCode: z.string(),
+    message: z.string().nullable(),
+    status: z.enum(["New", "Read", "Replied"]),
+    statusChangedAt: instant.nullable(),
+    statusChangedBy: z.string().nullable().describe("The e-mail of the staff member who last set the status"),
+    createdAt: instant,
+    formattedDate: z.string().describe("When it was received, in New York time"),
+  })
+  .meta({ id: "StaffContact" });
+
+export const staffContactListResponse = z.strictObject({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.array(staffContactSchema),
+  pagination: staffPagination("total"),
+});
+
+export const staffContactOneResponse = z.strictObject({ success: z.literal(true), data: staffContactSchema });
+export const staffContactStatusResponse = z.strictObject({ success: z.literal(true), message: z.string(), data: staffContactSchema });
+
+export const staffConsultationSchema = z
+  .strictObject({
+    _id: id,
+    fullName: z.string(),
+    email: z.string(),
+    phone: z.string().describe("'+1 (555) 123-4567'"),
+    location: z.string().describe("Venue and city of the session"),
+    city: z.string(),
+    venue: z.string().nullable(),
+    event: z.string(),
+    date: instant.describe("The session's start"),
+    endDate: instant,
+    timeZone: z.string(),
+    formattedEventDate: z.string(),
+    eventTime: z.string(),
+    organisedBy: z.string().nullable(),
+    organiserEmail: z.string().nullable(),
+    facilitator: z.string().nullable(),
+    price: z.number().nullable(),
+    currency: z.string(),
+    sessionId: z.string(),
+    status: z.enum(["Booked", "Cancelled"]),
+    communicationPreferences: z.boolean(),
+    termsAcceptedAt: instant,
+    createdAt: instant.describe("The registration date"),
+    formattedDate: z.string().describe("The registration date in New York time"),
+  })
+  .meta({ id: "StaffFamilyConsultation" });
+
+export const staffConsultationListResponse = z.strictObject({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.array(staffConsultationSchema),
+  pagination: staffPagination("totalRegistrations"),
+});
+
+export const staffConsultationOneResponse = z.strictObject({ success: z.literal(true), data: staffConsultationSchema });
+export const staffDeleteResponse = z.strictObject({ success: z.literal(true), message: z.string() });
+
 // ---- The document -----------------------------------------------------------
 
 type Json = Record<string, unknown>;
@@ -227,6 +310,50 @@ function eventListCall(summary: string, parameters: Json[], bad: string) {
 }
 
 const idParameter = { name: "id", in: "path", required: true, schema: { type: "string", maxLength: 100 } };
+
+/** ?search=&page=&limit=&startDate=&endDate= of a staff list (the CSV takes no page or limit). */
+function staffListParameters(paged = true): Json[] {
+  const day = { type: "string", format: "date", description: "YYYY-MM-DD, read in New York time; empty for an open end" };
+  return [
+    { name: "search", in: "query", required: false, schema: { type: "string", maxLength: 200 } },
+    ...(paged
+      ? [
+          { name: "page", in: "query", required: false, schema: { type: "integer", minimum: 1, default: 1 } },
+          { name: "limit", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 100, default: 10 } },
+        ]
+      : []),
+    { name: "startDate", in: "query", required: false, schema: day },
+    { name: "endDate", in: "query", required: false, schema: day },
+  ];
+}
+
+function csvAnswer(fileName: string): Json {
+  return {
+    description: `The file, streamed, saved as ${fileName} ('start' / 'today' for an open end)`,
+    content: { "text/csv": { schema: { type: "string" } } },
+  };
+}
+
+function contactStatusCall(summary: string): Json {
+  return {
+    summary,
+    security: staffSecurity,
+    parameters: [idParameter],
+    requestBody: {
+      required: true,
+      content: {
+        "application/json": { schema: { type: "object", required: ["status"], properties: { status: { type: "string", enum: ["New", "Read", "Replied"] } } } },
+      },
+    },
+    responses: {
+      200: answer("Saved", staffContactStatusResponse),
+      400: refusal("The status is not New, Read or Replied"),
+      404: refusal("No such message"),
+      415: refusal("The body is not JSON or a urlencoded form"),
+      ...staffRefusals,
+    },
+  };
+}
 
 function listCall(what: string) {
   return {
@@ -336,6 +463,62 @@ export function openApiDocument(publicUrl: string, orgName: string): Json {
             415: refusal("The body is not JSON or a urlencoded form"),
             429: answer("Too many submissions from this address", errorResponse, retryAfter),
           },
+        },
+      },
+      "/api/contacts": {
+        get: {
+          summary: "Contact messages, newest first, 10 a page (search: name, e-mail, country, phone, status; date range: received)",
+          security: staffSecurity,
+          parameters: staffListParameters(),
+          responses: { 200: answer("A page of messages", staffContactListResponse), 400: refusal("A query value cannot be used"), ...staffRefusals },
+        },
+      },
+      "/api/contacts/download-csv": {
+        get: {
+          summary: "Contact messages as CSV (UTF-8 with BOM), the search and date range applied; recorded in the audit trail",
+          security: staffSecurity,
+          parameters: staffListParameters(false),
+          responses: { 200: csvAnswer("contacts_{start}_to_{end}.csv"), 400: refusal("A date cannot be used"), ...staffRefusals },
+        },
+      },
+      "/api/contacts/{id}": {
+        get: {
+          summary: "One contact message (the view is recorded in the audit trail)",
+          security: staffSecurity,
+          parameters: [idParameter],
+          responses: { 200: answer("The message, wrapped in data", staffContactOneResponse), 404: refusal("No such message"), ...staffRefusals },
+        },
+        patch: contactStatusCall("Set a message's status: New, Read or Replied"),
+        put: contactStatusCall("The same as PATCH"),
+      },
+      "/api/family-consultation": {
+        get: {
+          summary: "Family consultation registrations (Family Constellation bookings), newest first, 10 a page (date range: registration date)",
+          security: staffSecurity,
+          parameters: staffListParameters(),
+          responses: { 200: answer("A page of bookings", staffConsultationListResponse), 400: refusal("A query value cannot be used"), ...staffRefusals },
+        },
+      },
+      "/api/family-consultation/download-csv": {
+        get: {
+          summary: "Family consultation registrations as CSV (UTF-8 with BOM), the search and date range applied; recorded in the audit trail",
+          security: staffSecurity,
+          parameters: staffListParameters(false),
+          responses: { 200: csvAnswer("family-consultation-registrations_{start}_to_{end}.csv"), 400: refusal("A date cannot be used"), ...staffRefusals },
+        },
+      },
+      "/api/family-consultation/{id}": {
+        get: {
+          summary: "One booking (the view is recorded in the audit trail)",
+          security: staffSecurity,
+          parameters: [idParameter],
+          responses: { 200: answer("The booking, wrapped in data", staffConsultationOneResponse), 404: refusal("No such booking"), ...staffRefusals },
+        },
+        delete: {
+          summary: "Delete a booking; its seat is free at once (recorded in the audit trail)",
+          security: staffSecurity,
+          parameters: [idParameter],
+          responses: { 200: answer("Deleted", staffDeleteResponse), 404: refusal("No such booking"), ...staffRefusals },
         },
       },
       "/api/decode/user": listCall("DECODE"),
