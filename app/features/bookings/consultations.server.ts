@@ -172,7 +172,8 @@ export async function deleteConsultation(db: Database, id: string, who: StaffAct
 const csvColumns: CsvColumn<Joined>[] = [
   { header: "Name", value: (r) => r.full_name },
   { header: "Email", value: (r) => r.email },
-  { header: "Phone", value: (r) => formatUsPhone(r.phone) },
+  // Without the +1 a spreadsheet would take for a formula (and the export would defuse with a quote).
+  { header: "Phone (US)", value: (r) => formatUsPhone(r.phone).replace(/^\+1 /, "") },
   { header: "Location", value: (r) => (r.venue ? `${r.venue}, ${r.city}` : r.city) },
   { header: "Event", value: (r) => r.title },
   { header: "Event Date", value: (r) => formatSessionDate(r.starts_at, r.time_zone) },
