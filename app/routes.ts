@@ -34,6 +34,8 @@ export default [
       route("audit", "routes/admin/audit.tsx"),
       route("registrations", "routes/admin/registrations.tsx"),
       route("ich-registrations", "routes/admin/ich-registrations.tsx"),
+      route("contacts", "routes/admin/contacts.tsx"),
+      route("family-consultations", "routes/admin/family-consultations.tsx"),
       route(":section", "routes/admin/section.tsx"),
     ]),
   ]),

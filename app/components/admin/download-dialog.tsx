@@ -14,8 +14,11 @@ type Props = {
   action: string;
   /** The list's current search, applied to the export too. */
   search: string;
-  /** Shown when the download fails (spec part 2 §8). */
-  failureText?: string;
+  /** Shown when the download fails (spec part 2 §8): fixed text, or built from the reason ('Download failed: …'). */
+  failureText?: string | ((reason: string) => string);
+  /** The dates the form starts with (e.g. the list's own date filter); empty by default. */
+  defaultStartDate?: string | null;
+  defaultEndDate?: string | null;
   /** The file name used when the server gives none. */
   fallbackFileName?: string;
 };
@@ -32,11 +35,22 @@ function fileNameOf(response: Response, fallback: string): string {
  * JavaScript; once hydrated the file is fetched and saved without leaving the
  * page, and a failure shows in place instead of an error page.
  */
-export function DownloadDialog({ open, onClose, closeHref, title, action, search, failureText = "Download failed. Please try again.", fallbackFileName = "export.csv" }: Props) {
+export function DownloadDialog({
+  open,
+  onClose,
+  closeHref,
+  title,
+  action,
+  search,
+  failureText = "Download failed. Please try again.",
+  fallbackFileName = "export.csv",
+  defaultStartDate,
+  defaultEndDate,
+}: Props) {
   const startId = useId();
   const endId = useId();
   const [busy, setBusy] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | null>(null);
   const [endError, setEndError] = useState<string | null>(null);
 
   async function download(form: HTMLFormElement) {
@@ -48,13 +62,16 @@ export function DownloadDialog({ open, onClose, closeHref, title, action, search
       return;
     }
     setEndError(null);
-    setFailed(false);
+    setFailed(null);
     setBusy(true);
     try {
       const params = new URLSearchParams();
       for (const [k, v] of data) if (typeof v === "string" && v) params.set(k, v);
       const response = await fetch(`${action}?${params}`, { credentials: "same-origin", signal: AbortSignal.timeout(120_000) });
-      if (!response.ok) throw new Error(`HTTP error! status: ${response.status}`);
+      if (!response.ok) {
+        const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
+        throw new Error(typeof body?.message === "string" && body.message ? body.message : `HTTP error! status: ${response.status}`);
+      }
       const blob = await response.blob();
       const url = URL.createObjectURL(blob);
       const a = document.createElement("a");
@@ -65,8 +82,9 @@ export function DownloadDialog({ open, onClose, closeHref, title, action, search
       a.remove();
       setTimeout(() => URL.revokeObjectURL(url), 10_000);
       onClose();
-    } catch {
-      setFailed(true);
+    } catch (error) {
+      const reason = error instanceof DOMException && error.name === "TimeoutError" ? "Request timeout. Please check your connection and try again." : error instanceof Error ? error.message : String(error);
+      setFailed(typeof failureText === "function" ? failureText(reason) : failureText);
     } finally {
       setBusy(false);
     }
@@ -90,7 +108,7 @@ export function DownloadDialog({ open, onClose, closeHref, title, action, search
             <label htmlFor={startId} className="mb-1.5 block text-sm font-semibold">
               Start date
             </label>
-            <input id={startId} name="startDate" type="date" className={inputClass} />
+            <input id={startId} name="startDate" type="date" defaultValue={defaultStartDate ?? undefined} className={inputClass} />
           </div>
           <div>
             <label htmlFor={endId} className="mb-1.5 block text-sm font-semibold">
@@ -100,6 +118,7 @@ export function DownloadDialog({ open, onClose, closeHref, title, action, search
               id={endId}
               name="endDate"
               type="date"
+              defaultValue={defaultEndDate ?? undefined}
               aria-invalid={endError ? true : undefined}
               aria-describedby={endError ? `${endId}-error` : undefined}
               className={inputClass}
@@ -114,7 +133,7 @@ export function DownloadDialog({ open, onClose, closeHref, title, action, search
         {search ? <p className="mt-3 text-sm text-muted">Only records matching the search “{search}” are included.</p> : null}
         {failed ? (
           <p role="alert" className="mt-4 rounded-xl bg-danger/10 px-4 py-3 font-semibold text-danger">
-            {failureText}
+            {failed}
           </p>
         ) : null}
         <div className="mt-6 flex justify-end">

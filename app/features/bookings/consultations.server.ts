@@ -14,7 +14,6 @@ import { formatSessionDate, formatTimeRange } from "~/features/events/format";
 import { paginationOf, pageWindow, type ListQuery } from "~/lib/list-query";
 
 /** Spec part 2 §8. */
-export const CONSULTATIONS_FAILED = "Failed to fetch consultations";
 export const CONSULTATION_DELETE_FAILED = "Failed to delete consultation";
 export const CONSULTATION_NOT_FOUND = "Consultation not found";
 export const CONSULTATION_DELETED = "Consultation deleted successfully";

@@ -15,8 +15,6 @@ import { paginationOf, pageWindow, type ListQuery } from "~/lib/list-query";
 import { countryOptions } from "./schema";
 import { contactStatusLabel, CONTACT_STATUS_LABELS, type ContactStatus } from "./status";
 
-/** Spec part 2 §8: a list that could not load. */
-export const CONTACTS_FAILED = "Failed to fetch contacts";
 export const CONTACT_NOT_FOUND = "Contact message not found";
 export const CONTACT_STATUS_SAVED = "Status updated successfully";
 export const CONTACTS_PAGE_SIZE = 10;
