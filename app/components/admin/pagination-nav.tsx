@@ -13,8 +13,10 @@ type Props = {
   label: string;
 };
 
-const button =
-  "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-full border border-plum-200 bg-white px-4 font-semibold text-plum-800 hover:bg-plum-50";
+const shape = "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-full border px-4 font-semibold";
+const button = `${shape} border-plum-200 bg-white text-plum-800 hover:bg-plum-50`;
+/** The current page: its own colours (mixed with the others', CSS order would decide which wins). */
+const currentButton = `${shape} border-plum-800 bg-plum-800 text-white`;
 
 /**
  * Paging of a staff list: 'Showing x to y of z results', Previous, up to five
@@ -47,7 +49,7 @@ export function PaginationNav({ page, totalPages, total, limit, hrefFor, label }
         {pageNumbers(page, totalPages).map((n) => (
           <li key={n}>
             {n === page ? (
-              <span aria-current="page" className={`${button} border-plum-800 bg-plum-800 text-white hover:bg-plum-800`}>
+              <span aria-current="page" className={currentButton}>
                 <span className="sr-only">Page </span>
                 {n}
               </span>

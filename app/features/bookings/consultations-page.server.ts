@@ -67,7 +67,10 @@ export async function consultationsPageAction(request: Request, context: Ctx) {
     return data({ error: `Delete failed: ${CONSULTATION_DELETE_FAILED}` }, { status: 500 });
   }
   if (!deleted) return data({ error: `Delete failed: ${CONSULTATION_DELETE_FAILED}` }, { status: 404 });
+  // A client-side submission posts to the page's data URL (/x.data?…&_routes=…): come back to the page itself.
   const url = new URL(request.url);
+  url.pathname = url.pathname.replace(/\.data$/, "");
+  url.searchParams.delete("_routes");
   url.searchParams.delete("remove");
   url.searchParams.delete("view");
   url.searchParams.set("deleted", "1");

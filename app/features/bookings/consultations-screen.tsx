@@ -133,9 +133,17 @@ function ConsultationDetails({ c }: { c: ConsultationJson }) {
 /** The list's columns (spec part 2 §2.9); `keep` keeps the list's place in the links it builds. */
 function consultationColumns(keep: (extra: Record<string, string>) => string): DataColumn<ConsultationJson>[] {
   return [
-    { header: "Name", cell: (c) => <span className="font-semibold text-ink">{c.fullName}</span> },
-    { header: "Email", cell: (c) => c.email, className: "max-w-64" },
-    { header: "Location", cell: (c) => c.location, className: "min-w-40" },
+    { header: "Name", cell: (c) => <span className="font-semibold text-ink">{c.fullName}</span>, className: "sm:min-w-32" },
+    { header: "Email", cell: (c) => c.email, className: "max-w-56" },
+    {
+      header: "Location",
+      cell: (c) => (
+        <span>
+          {c.city}
+          {c.venue ? <span className="block text-xs text-muted">{c.venue}</span> : null}
+        </span>
+      ),
+    },
     {
       header: "Event",
       cell: (c) => (

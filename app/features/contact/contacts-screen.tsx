@@ -15,7 +15,7 @@ import type { ContactJson } from "./contact-admin.server";
 import type { ContactsActionData } from "./contacts-page.server";
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from "./status";
 
-export const CONTACTS_TITLE = "Contact Messages";
+export const CONTACTS_TITLE = "Contacts";
 /** Spec part 2 §8: the list could not load. */
 export const CONTACTS_FAILED = "Failed to fetch contacts";
 
@@ -48,7 +48,15 @@ function StatusForm({ contact, actionData }: { contact: ContactJson; actionData:
   const mine = actionData && actionData.id === contact._id ? actionData : undefined;
   const error = mine && !mine.ok ? (mine.errors.status ?? mine.errors.form) : undefined;
   return (
-    <Form method="post" preventScrollReset className="mt-2 flex flex-wrap items-end gap-3 border-t border-plum-100 pt-5">
+    <Form
+      method="post"
+      preventScrollReset
+      // Not `disabled` while saving: a disabled button loses focus, and the keyboard user with it.
+      onSubmit={(e) => {
+        if (busy) e.preventDefault();
+      }}
+      className="mt-2 flex flex-wrap items-end gap-3 border-t border-plum-100 pt-5"
+    >
       <input type="hidden" name="intent" value="status" />
       <input type="hidden" name="id" value={contact._id} />
       <div>
@@ -73,8 +81,8 @@ function StatusForm({ contact, actionData }: { contact: ContactJson; actionData:
       </div>
       <button
         type="submit"
-        disabled={busy}
-        className="inline-flex min-h-12 items-center rounded-full bg-plum-800 px-5 font-semibold text-white hover:bg-plum-700 disabled:opacity-60"
+        aria-disabled={busy || undefined}
+        className="inline-flex min-h-12 items-center rounded-full bg-plum-800 px-5 font-semibold text-white hover:bg-plum-700 aria-disabled:opacity-60"
       >
         {busy ? "Saving..." : "Save status"}
       </button>
