@@ -21,6 +21,8 @@ let cookies: Cookie[] = [];
 const tag = () => `${Date.now().toString(36)}${crypto.randomBytes(3).toString("hex")}`;
 
 test.beforeAll(async () => {
+  // Two full-cost scrypt hashes (the script, then the sign-in) on shared CPUs: seconds each, more under load.
+  test.setTimeout(180_000);
   // The operator's script makes the account; one sign-in (full-cost scrypt) serves every test of this worker.
   const r = spawnSync(process.execPath, ["scripts/admin.ts", "create", "--email", email], {
     input: `${password}\n`,
