@@ -13,8 +13,9 @@ type Props = {
   label: string;
 };
 
-const button =
-  "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-full border border-plum-200 bg-white px-4 font-semibold text-plum-800 hover:bg-plum-50";
+const shape = "inline-flex min-h-11 min-w-11 items-center justify-center gap-1 rounded-full border px-4 font-semibold";
+const button = `${shape} border-plum-200 bg-white text-plum-800 hover:bg-plum-50`;
+const currentButton = `${shape} border-plum-800 bg-plum-800 text-white`;
 
 /**
  * Paging of a staff list: 'Showing x to y of z results', Previous, up to five
@@ -28,7 +29,7 @@ export function PaginationNav({ page, totalPages, total, limit, hrefFor, label }
   return (
     <nav aria-label={label} className="mt-4 flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-muted">
-        Showing {first} to {last} of {total} results
+        {`Showing ${first} to ${last} of ${total} results`}
       </p>
       <ul className="flex flex-wrap items-center gap-2">
         <li>
@@ -47,7 +48,7 @@ export function PaginationNav({ page, totalPages, total, limit, hrefFor, label }
         {pageNumbers(page, totalPages).map((n) => (
           <li key={n}>
             {n === page ? (
-              <span aria-current="page" className={`${button} border-plum-800 bg-plum-800 text-white hover:bg-plum-800`}>
+              <span aria-current="page" className={currentButton}>
                 <span className="sr-only">Page </span>
                 {n}
               </span>
