@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import { sql } from "kysely";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaffAccount } from "~/features/admin-auth/accounts.server";
@@ -240,6 +241,24 @@ describe.each(dialects)("staff registration lists on %s", { timeout: 120_000 }, 
     } finally {
       await s.db.deleteFrom("registrations").where("id", "in", rows.map((r) => r.id)).execute();
     }
+  });
+
+  it("shows 'Error Loading Data' with Retry when the list cannot be read, and the list again once it can", async () => {
+    await sql`alter table registrations rename to registrations_away`.execute(s.db);
+    let html: string;
+    try {
+      html = await (await asStaff("/admin/ich-registrations?search=maria")).text();
+    } finally {
+      await sql`alter table registrations_away rename to registrations`.execute(s.db);
+    }
+    expect(html).toContain("ICH Registration Management");
+    expect(html).toContain("Error Loading Data");
+    expect(html).toContain("Failed to fetch registrations");
+    // Without JavaScript Retry is a link to the same list.
+    expect(html).toMatch(/<a [^>]*href="\/admin\/ich-registrations\?search=maria"[^>]*>.*?Retry<\/a>/s);
+    const again = await (await asStaff("/admin/ich-registrations?search=maria")).text();
+    expect(again).not.toContain("Error Loading Data");
+    expect(again).toContain("maria@example.com");
   });
 
   it("deleting a registration (API) frees its seat, removes its photos and is recorded", async () => {
