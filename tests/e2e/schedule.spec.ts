@@ -6,7 +6,7 @@ import { expectNoAxeViolations, expectVisibleFocusRing } from "./fixtures";
 // The CPUs are shared with other suites: a navigation's chunk and data may take a while. No timing is asserted.
 const expect = baseExpect.configure({ timeout: 20_000 });
 
-type Session = { id: string; title: string };
+type Session = { id: string; title: string; start: Date };
 
 /**
  * A session of its own for one test, far in the future with a unique title (the
@@ -29,7 +29,17 @@ function addSession(opts: { kind: string; programmeId?: string | null; externalL
   } finally {
     db.close();
   }
-  return { id, title };
+  return { id, title, start };
+}
+
+/** '4th Jul 2027': a session's day as the pages write it, at its venue (the sessions added here are in New York). */
+function venueDay(at: Date): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat("en-US", { timeZone: "America/New_York", day: "numeric", month: "short", year: "numeric" }).formatToParts(at).map((p) => [p.type, p.value]),
+  );
+  const d = Number(parts.day);
+  const suffix = d % 10 === 1 && d !== 11 ? "st" : d % 10 === 2 && d !== 12 ? "nd" : d % 10 === 3 && d !== 13 ? "rd" : "th";
+  return `${d}${suffix} ${parts.month} ${parts.year}`;
 }
 
 /** Waits until React has hydrated the page; generous, as the CPUs are shared with other suites. */
@@ -130,7 +140,10 @@ test.describe("Event calendar (/schedule)", () => {
     await expect(page.getByRole("row").filter({ hasText: "TASSO Program" }).first()).toBeVisible();
   });
 
-  test("Enroll Now on a DECODE session goes to its level page with the session in the navigation state", async ({ page }) => {
+  // The calendar hands the session over in the navigation state (spec §2.6); the page reads it once and
+  // clears it (so Back or a reload does not reopen the dialog), so the tests check what the visitor sees:
+  // the dialog open with that session chosen, and the state gone from the history entry afterwards.
+  test("Enroll Now on a DECODE session opens its level page's dialog with that session chosen", async ({ page }) => {
     const session = addSession({ kind: "decode", programmeId: "decode-1", title: "Decode Your Mind weekend" });
     await page.goto("/schedule?program=decode");
     await hydrated(page);
@@ -138,23 +151,28 @@ test.describe("Event calendar (/schedule)", () => {
     await expect(row.getByRole("link", { name: session.title, exact: true })).toHaveAttribute("href", "/decode/level/decode-1");
     await row.getByRole("link", { name: /^Enroll Now/ }).click();
     await expect(page).toHaveURL(/\/decode\/level\/decode-1$/);
-    expect(await navigationState(page)).toMatchObject({
-      fromSchedule: true,
-      openModal: true,
-      selectedEvent: { _id: session.id, programId: "decode-1", eventType: "decode", title: session.title, seatsLeft: 10 },
-    });
+    const dialog = page.getByRole("dialog", { name: "Registration Form" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel("City")).toHaveValue(session.id);
+    await expect.poll(() => navigationState(page)).toBeNull();
+    // Still open once the page has been read again without the state.
+    await expect(dialog).toBeVisible();
   });
 
-  test("Enroll Now on an ICH session goes to its level page with the session in the navigation state", async ({ page }) => {
+  test("Enroll Now on an ICH session opens its level page's dialog with that session chosen", async ({ page }) => {
     const session = addSession({ kind: "hypnotherapy", programmeId: "ich-2", title: "ICH practice weekend" });
     await page.goto("/schedule?program=hypnotherapy");
     await hydrated(page);
     await rowOf(page, session.title).getByRole("link", { name: /^Enroll Now/ }).click();
     await expect(page).toHaveURL(/\/ich\/level\/ich-2$/);
-    expect(await navigationState(page)).toMatchObject({ fromSchedule: true, openModal: true, selectedEvent: { _id: session.id, eventType: "hyp" } });
+    const dialog = page.getByRole("dialog", { name: "Registration Form" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel("City")).toHaveValue(session.id);
+    await expect.poll(() => navigationState(page)).toBeNull();
+    await expect(dialog).toBeVisible();
   });
 
-  test("Enroll Now on a family session goes to /family-constellation?id=…&modal=true with the session in the state; its name to the page", async ({ page }) => {
+  test("Enroll Now on a family session goes to /family-constellation?id=…&modal=true and opens its booking dialog; its name to the page", async ({ page }) => {
     const session = addSession({ kind: "family", title: "Family Constellation day" });
     await page.goto("/schedule?program=family");
     await hydrated(page);
@@ -164,7 +182,10 @@ test.describe("Event calendar (/schedule)", () => {
     await expect(row.getByRole("link", { name: session.title, exact: true })).toHaveAttribute("href", "/family-constellation");
     await row.getByRole("link", { name: /^Enroll Now/ }).click();
     await expect(page).toHaveURL(new RegExp(`/family-constellation\\?id=${session.id}&modal=true$`));
-    expect(await navigationState(page)).toMatchObject({ fromSchedule: true, openModal: true, selectedEvent: { _id: session.id, eventType: "fc", programType: "family" } });
+    const dialog = page.getByRole("dialog", { name: "Book Your Seat" });
+    await expect(dialog).toBeVisible();
+    // The dialog names the chosen session by its place and day (Boston is shared with other sessions; the day is not).
+    await expect(dialog).toContainText(`Family Constellation · Boston · ${venueDay(session.start)}`);
   });
 
   test("a session with an external sign-up opens it in a new tab", async ({ page, context }) => {

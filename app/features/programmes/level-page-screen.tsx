@@ -82,14 +82,16 @@ function Result({ result }: { result: LevelPageResult }) {
  * program' with 'Try again', 'Level Not Found' and 'Program Not Found'.
  */
 export function LevelPageScreen({ data }: { data: LevelRouteData }) {
-  if (data.pending) {
-    return (
-      <Suspense fallback={<Loading />}>
-        <Await resolve={data.pending} errorElement={<Failed />}>
-          {(loaded) => <Result result={loaded.result} />}
-        </Await>
-      </Suspense>
-    );
-  }
-  return data.result ? <Result result={data.result} /> : <Failed />;
+  // One tree for both cases: when the page is read again (clearing the calendar's
+  // navigation state, a registration's revalidation) the answer arrives as a value
+  // where it first came as a promise, and the page (and its open dialog) must stay
+  // mounted rather than be replaced by an identical new one.
+  const resolve = data.pending ?? { result: data.result };
+  return (
+    <Suspense fallback={<Loading />}>
+      <Await resolve={resolve} errorElement={<Failed />}>
+        {(loaded: { result: LevelPageResult | null }) => (loaded.result ? <Result result={loaded.result} /> : <Failed />)}
+      </Await>
+    </Suspense>
+  );
 }
