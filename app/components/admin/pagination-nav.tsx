@@ -30,7 +30,7 @@ export function PaginationNav({ page, totalPages, total, limit, hrefFor, label }
   return (
     <nav aria-label={label} className="mt-4 flex flex-wrap items-center justify-between gap-3">
       <p className="text-sm text-muted">
-        Showing {first} to {last} of {total} results
+        {`Showing ${first} to ${last} of ${total} results`}
       </p>
       <ul className="flex flex-wrap items-center gap-2">
         <li>

@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { Link } from "react-router";
+import { DialogHeader } from "~/components/ui/dialog-header";
 import { ModalDialog } from "~/components/ui/modal-dialog";
 import { useHydrated } from "~/hooks/use-hydrated";
 
@@ -38,17 +39,16 @@ export function StaffDialog({ open, title, subtitle, closeLabel, onClose, closeH
   if (!open) return null;
   return (
     <section aria-labelledby={titleId} className="mb-6 rounded-2xl bg-sand-50 shadow-lg ring-1 ring-plum-200">
-      <header className="flex items-center justify-between gap-4 border-b border-plum-100 bg-white px-5 py-4 sm:px-8">
-        <div>
-          <h2 id={titleId} className="text-2xl text-plum-900">
-            {title}
-          </h2>
-          {subtitle ? <p className="mt-0.5 text-sm text-muted">{subtitle}</p> : null}
-        </div>
-        <Link to={closeHref} aria-label={closeLabel} className="grid size-11 shrink-0 place-items-center rounded-full text-plum-800 hover:bg-plum-50">
-          <X aria-hidden="true" className="size-6" />
-        </Link>
-      </header>
+      <DialogHeader
+        titleId={titleId}
+        title={title}
+        subtitle={subtitle}
+        close={
+          <Link to={closeHref} aria-label={closeLabel} className="grid size-11 shrink-0 place-items-center rounded-full text-plum-800 hover:bg-plum-50">
+            <X aria-hidden="true" className="size-6" />
+          </Link>
+        }
+      />
       <div className="px-5 py-6 sm:px-8">{children}</div>
     </section>
   );

@@ -256,6 +256,65 @@ export const staffConsultationListResponse = z.strictObject({
 
 export const staffConsultationOneResponse = z.strictObject({ success: z.literal(true), data: staffConsultationSchema });
 export const staffDeleteResponse = z.strictObject({ success: z.literal(true), message: z.string() });
+// ---- Staff: DECODE and ICH registrations (issue 9, points 5-7, 11) --------
+
+const nullableText = z.string().nullable();
+export const staffRegistrationSchema = z.strictObject({
+  _id: id,
+  firstName: z.string(),
+  middleName: nullableText,
+  lastName: z.string(),
+  nameAsCertificate: z.string(),
+  email: z.string(),
+  mobileNo: z.string(),
+  dob: z.string(),
+  occupation: z.string(),
+  currentAddress: nullableText,
+  isSameAddress: z.boolean(),
+  permanenetAddress: nullableText.describe("Spelt as the original spelt it"),
+  city: z.string().describe("The session: 'city | event | date'"),
+  venue: nullableText,
+  timeslot: nullableText,
+  TelNo: nullableText,
+  hearAbout: nullableText,
+  communicationPreferences: z.boolean(),
+  termsandcondition: z.literal(true),
+  levelName: z.string(),
+  level: nullableText,
+  upcomingEventId: z.string(),
+  programId: nullableText,
+  courseDetailDate: nullableText,
+  courseDetailTime: nullableText,
+  courseDetailVenue: nullableText,
+  profileImage: nullableText.describe("URL of the private photo (staff only), null when none"),
+  idPhotofront: nullableText.describe("URL of the private photo (staff only), null when none"),
+  idphotoback: nullableText.describe("URL of the private photo (staff only), null when none"),
+  status: z.string().describe("'registered', or 'cancelled' by the registrant"),
+  cancelledAt: instant.nullable(),
+  createdAt: instant,
+});
+
+export const staffRegistrationListResponse = z.strictObject({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.array(staffRegistrationSchema),
+  pagination: z.strictObject({
+    currentPage: z.number().int(),
+    totalPages: z.number().int(),
+    totalRegistrations: z.number().int(),
+    total: z.number().int(),
+    limit: z.number().int(),
+    nextPage: z.number().int().nullable(),
+    prevPage: z.number().int().nullable(),
+  }),
+});
+
+export const staffRegistrationOneResponse = z.strictObject({
+  success: z.literal(true),
+  data: staffRegistrationSchema.extend({ eventTitle: nullableText, programTitle: nullableText }),
+});
+
+export const deletedResponse = z.strictObject({ success: z.literal(true), message: z.string() });
 
 // ---- The document -----------------------------------------------------------
 
@@ -411,6 +470,58 @@ function registrationCall(summary: string, withPhotos: boolean) {
   };
 }
 
+const listQueryParameters: Json[] = [
+  { name: "search", in: "query", required: false, schema: { type: "string", maxLength: 200 }, description: "Words found in the first or last name, e-mail, level, city or mobile number" },
+  { name: "page", in: "query", required: false, schema: { type: "integer", minimum: 1, default: 1 } },
+  { name: "limit", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 100, default: 10 } },
+  { name: "startDate", in: "query", required: false, schema: { type: "string", format: "date" }, description: "First registration day (America/New_York), inclusive" },
+  { name: "endDate", in: "query", required: false, schema: { type: "string", format: "date" }, description: "Last registration day (America/New_York), inclusive" },
+];
+
+function staffRegistrationCalls(prefix: string, what: string) {
+  const csvParameters = listQueryParameters.filter((p) => p.name !== "page" && p.name !== "limit");
+  return {
+    list: {
+      get: {
+        summary: `${what} registrations, newest first, 10 a page, searched and filtered on the server (staff)`,
+        security: staffSecurity,
+        parameters: listQueryParameters,
+        responses: { 200: answer("A page of registrations", staffRegistrationListResponse), 400: refusal("A query value cannot be used (one message per value)"), ...staffRefusals },
+      },
+    },
+    [`${prefix}/download-csv`]: {
+      get: {
+        summary: `${what} registrations as CSV (RFC 4180, UTF-8 with BOM), the search and date range applied, streamed (staff)`,
+        security: staffSecurity,
+        parameters: csvParameters,
+        responses: {
+          200: {
+            description: `The file, named ${what.toLowerCase()}-registrations_<start|start>_to_<end|today>.csv`,
+            headers: { "Content-Disposition": { schema: { type: "string" } } },
+            content: { "text/csv": { schema: { type: "string" } } },
+          },
+          400: refusal("A date cannot be used"),
+          ...staffRefusals,
+        },
+      },
+    },
+    [`${prefix}/{id}`]: {
+      get: {
+        summary: `One ${what} registration (recorded in the audit trail) (staff)`,
+        security: staffSecurity,
+        parameters: [idParameter],
+        responses: { 200: answer("The registration", staffRegistrationOneResponse), 404: refusal("No such registration"), ...staffRefusals },
+      },
+      delete: {
+        summary: `Deletes a ${what} registration and its photos; its seat is free again (staff)`,
+        security: staffSecurity,
+        parameters: [idParameter],
+        responses: { 200: answer("Deleted", deletedResponse), 404: refusal("'Failed to delete registration: registration not found'"), ...staffRefusals },
+      },
+    },
+  };
+}
+
 function bookingCall(summary: string) {
   const fields = jsonMini(bookingSchema);
   return {
@@ -438,6 +549,8 @@ function bookingCall(summary: string) {
 }
 
 export function openApiDocument(publicUrl: string, orgName: string): Json {
+  const decodeStaff = staffRegistrationCalls("/api/registration", "DECODE");
+  const ichStaff = staffRegistrationCalls("/api/ich", "ICH");
   return {
     openapi: "3.1.0",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
@@ -555,7 +668,24 @@ export function openApiDocument(publicUrl: string, orgName: string): Json {
           responses: { 200: answer("The session, wrapped in data", eventOneResponse), 404: refusal("No such session") },
         },
       },
-      "/api/registration": registrationCall("Register for a DECODE or TASSO session", false),
+      "/api/registration": { ...registrationCall("Register for a DECODE or TASSO session", false), ...decodeStaff.list },
+      "/api/registration/download-csv": decodeStaff["/api/registration/download-csv"],
+      "/api/registration/{id}": decodeStaff["/api/registration/{id}"],
+      "/api/ich": ichStaff.list,
+      "/api/ich/download-csv": ichStaff["/api/ich/download-csv"],
+      "/api/ich/{id}": ichStaff["/api/ich/{id}"],
+      "/api/admin/registrations/{id}/photos/{photo}": {
+        get: {
+          summary: "A registration's private photo (S5): inline, named, never cached; every view recorded (staff)",
+          security: staffSecurity,
+          parameters: [idParameter, { name: "photo", in: "path", required: true, schema: { type: "string", enum: ["profile", "id-front", "id-back"] } }],
+          responses: {
+            200: { description: "The image (JPEG, PNG or WebP)", headers: { "Content-Disposition": { schema: { type: "string" } } }, content: { "image/*": { schema: { type: "string", contentMediaType: "image/*" } } } },
+            404: refusal("'Image not found'"),
+            ...staffRefusals,
+          },
+        },
+      },
       "/api/ich/ich-registration": registrationCall("Register for an ICH session, with optional photos", true),
       "/api/familyConsitalation/register": bookingCall("Book a seat in a Family Constellation session (the original's spelling)"),
       "/api/familyConstellation/register": bookingCall("Book a seat in a Family Constellation session (correctly spelt alias)"),

@@ -1,6 +1,10 @@
 import type { Kysely } from "kysely";
+import type { RouterContextProvider } from "react-router";
+import { requestContext, servicesContext } from "~/context.server";
 import type { Database } from "~/db/db.server";
 import type { DB } from "~/db/schema";
+import { withStaff } from "~/features/admin-auth/guard.server";
+import type { StaffSession } from "~/features/admin-auth/sessions.server";
 import { csvHeaders, csvStream } from "~/features/exports/csv.server";
 import { jsonError } from "~/lib/http.server";
 import { paginationOf, parseListQuery } from "~/lib/list-query";
@@ -89,4 +93,25 @@ export async function registrationPhotoApi(db: Kysely<DB>, id: string | undefine
       "Cross-Origin-Resource-Policy": "same-origin",
     },
   });
+}
+
+type RouteArgs = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
+
+/**
+ * The staff handlers of one list, wrapped in `withStaff`, for its route files:
+ * `list` (GET), `csv` (GET download-csv), `one` (GET or DELETE /{id}), and
+ * `getOnly` for the other methods of a GET-only path.
+ */
+export function staffRegistrationHandlers(list: StaffRegistrationList) {
+  const audit = (context: RouteArgs["context"], staff: StaffSession): AuditContext => ({
+    actor: { id: staff.accountId, email: staff.email },
+    ip: context.get(requestContext).ip,
+  });
+  const db = (context: RouteArgs["context"]) => context.get(servicesContext).db;
+  return {
+    list: withStaff(({ request, context }: RouteArgs, staff) => registrationListApi(db(context), request, list, audit(context, staff))),
+    csv: withStaff(({ request, context }: RouteArgs, staff) => registrationCsvApi(db(context), request, list, audit(context, staff))),
+    one: withStaff(({ request, context, params }: RouteArgs, staff) => registrationOneApi(db(context), request, list, params.id, audit(context, staff))),
+    getOnly: withStaff(() => jsonError(405, "Use GET.", undefined, { Allow: "GET" })),
+  };
 }

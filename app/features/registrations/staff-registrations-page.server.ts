@@ -117,8 +117,9 @@ export async function registrationsPageAction(request: Request, context: Ctx, li
     return data({ error: `Delete failed: ${DELETE_FAILED}` }, { status: 500 });
   }
   if (!deleted) return data({ error: `Delete failed: ${DELETE_FAILED}` }, { status: 404 });
-  url.searchParams.delete("remove");
-  url.searchParams.delete("view");
-  url.searchParams.set("deleted", "1");
-  return redirect(`${url.pathname}?${url.searchParams}`);
+  // Back to the list as it was (a client-side submission posts to the page's `.data` URL).
+  const back = new URLSearchParams(url.searchParams);
+  for (const key of ["remove", "view", "_routes", "index"]) back.delete(key);
+  back.set("deleted", "1");
+  return redirect(`${url.pathname.replace(/\.data$/, "")}?${back}`);
 }

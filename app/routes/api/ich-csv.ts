@@ -1,12 +1,6 @@
-import { requestContext, servicesContext } from "~/context.server";
-import { withStaff } from "~/features/admin-auth/guard.server";
-import { registrationCsvApi } from "~/features/registrations/staff-registrations-api.server";
-import { jsonError } from "~/lib/http.server";
-import type { Route } from "./+types/ich-csv";
+import { staffRegistrationHandlers } from "~/features/registrations/staff-registrations-api.server";
 
 /** GET /api/ich/download-csv?search=&startDate=&endDate=: ICH registrations as CSV (staff). */
-export const loader = withStaff(({ request, context }: Route.LoaderArgs, staff) =>
-  registrationCsvApi(context.get(servicesContext).db, request, "ich", { actor: { id: staff.accountId, email: staff.email }, ip: context.get(requestContext).ip }),
-);
-
-export const action = withStaff(() => jsonError(405, "Use GET.", undefined, { Allow: "GET" }));
+const ich = staffRegistrationHandlers("ich");
+export const loader = ich.csv;
+export const action = ich.getOnly;
