@@ -4,7 +4,9 @@
  * download-csv and delete; issue 9 point 11). The route files wrap these in
  * `withStaff` and pass the caller for the audit trail.
  */
+import type { AppServices } from "~/context.server";
 import type { Database } from "~/db/db.server";
+import { offerSeatsNow } from "~/features/waiting-list/offers.server";
 import { csvHeaders, csvStream } from "~/features/exports/csv.server";
 import { jsonError } from "~/lib/http.server";
 import { parseListQuery } from "~/lib/list-query";
@@ -44,8 +46,9 @@ export async function consultationCsvApi(db: Database, request: Request, who: St
   return new Response(csvStream(columns, rows), { headers: csvHeaders(fileName) });
 }
 
-/** GET /api/family-consultation/{id}: one booking (a recorded view). DELETE: `{ success, message }`, the seat freed. */
-export async function consultationOneApi(db: Database, request: Request, id: string | undefined, who: StaffActor) {
+/** GET /api/family-consultation/{id}: one booking (a recorded view). DELETE: `{ success, message }`, the seat freed and offered to the waiting list. */
+export async function consultationOneApi(services: Pick<AppServices, "db" | "config" | "mailWorker">, request: Request, id: string | undefined, who: StaffActor) {
+  const { db } = services;
   const method = request.method.toUpperCase();
   if (method !== "GET" && method !== "DELETE") return jsonError(405, "Use GET or DELETE.", undefined, { Allow: "GET, DELETE" });
   if (!id || id.length > 100) return jsonError(404, CONSULTATION_NOT_FOUND);
@@ -53,6 +56,8 @@ export async function consultationOneApi(db: Database, request: Request, id: str
     const consultation = await viewConsultation(db, id, who);
     return consultation ? Response.json({ success: true, data: consultation }) : jsonError(404, CONSULTATION_NOT_FOUND);
   }
-  const deleted = await deleteConsultation(db, id, who);
-  return deleted ? Response.json({ success: true, message: CONSULTATION_DELETED }) : jsonError(404, CONSULTATION_NOT_FOUND);
+  const sessionId = await deleteConsultation(db, id, who);
+  // The freed seat goes to the session's waiting list at once (the periodic job would, later).
+  if (sessionId) await offerSeatsNow(services, sessionId);
+  return sessionId ? Response.json({ success: true, message: CONSULTATION_DELETED }) : jsonError(404, CONSULTATION_NOT_FOUND);
 }

@@ -3,6 +3,7 @@ import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
 import { BadRequest, readForm } from "~/lib/http.server";
 import { parseListQuery } from "~/lib/list-query";
+import { offerSeatsNow } from "~/features/waiting-list/offers.server";
 import { CONSULTATION_DELETE_FAILED, CONSULTATIONS_PAGE_SIZE, deleteConsultation, listConsultations, viewConsultation, type StaffActor } from "./consultations.server";
 
 /**
@@ -50,7 +51,8 @@ export async function consultationsPageLoader(request: Request, context: Ctx) {
 
 /** 'Confirm Deletion': deletes (the seat is free at once), then back to the same list and page; a failure stays in place. */
 export async function consultationsPageAction(request: Request, context: Ctx) {
-  const { db, logger } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { db, logger } = services;
   let form: Record<string, string>;
   try {
     form = await readForm(request);
@@ -59,14 +61,16 @@ export async function consultationsPageAction(request: Request, context: Ctx) {
     throw error;
   }
   if (form.intent !== "delete" || !form.id) return data({ error: `Delete failed: ${CONSULTATION_DELETE_FAILED}` }, { status: 400 });
-  let deleted = false;
+  let sessionId: string | null = null;
   try {
-    deleted = await deleteConsultation(db, form.id.slice(0, 100), actorOf(context));
+    sessionId = await deleteConsultation(db, form.id.slice(0, 100), actorOf(context));
   } catch (error) {
     logger.error({ err: error }, "family consultation delete failed");
     return data({ error: `Delete failed: ${CONSULTATION_DELETE_FAILED}` }, { status: 500 });
   }
-  if (!deleted) return data({ error: `Delete failed: ${CONSULTATION_DELETE_FAILED}` }, { status: 404 });
+  if (!sessionId) return data({ error: `Delete failed: ${CONSULTATION_DELETE_FAILED}` }, { status: 404 });
+  // The freed seat goes to the session's waiting list at once; if that fails, the periodic job offers it later.
+  await offerSeatsNow(services, sessionId).catch((error: unknown) => logger.error({ err: error }, "waiting-list offer after a delete failed"));
   // A client-side submission posts to the page's data URL (/x.data?…&_routes=…): come back to the page itself.
   const url = new URL(request.url);
   url.pathname = url.pathname.replace(/\.data$/, "");

@@ -143,20 +143,21 @@ export async function viewConsultation(db: Database, id: string, who: StaffActor
 }
 
 /**
- * Deletes a booking, which frees its seat at once (seats are counted from the
+ * Deletes a booking (returns its session's id, or null when there was none), which frees its seat at once (seats are counted from the
  * rows, and the page cache's version moves with the delete). The session is
  * locked as a booking locks it, so a seat count running meanwhile never sees
- * half a change; the audit entry keeps who was deleted (name and e-mail are
+ * half a change; the caller then offers the seat to the session's waiting list
+ * (`offerSeatsNow`). The audit entry keeps who was deleted (name and e-mail are
  * what a later question would ask about) and commits with the delete.
  */
-export async function deleteConsultation(db: Database, id: string, who: StaffActor): Promise<boolean> {
-  if (id.length > 100) return false;
+export async function deleteConsultation(db: Database, id: string, who: StaffActor): Promise<string | null> {
+  if (id.length > 100) return null;
   return writeTransaction(db, async (trx) => {
     const booking = await trx.selectFrom("family_bookings").select(["id", "event_id", "full_name", "email", "status"]).where("id", "=", id).executeTakeFirst();
-    if (!booking) return false;
+    if (!booking) return null;
     await lockEvent(trx, booking.event_id);
     const deleted = await trx.deleteFrom("family_bookings").where("id", "=", id).executeTakeFirst();
-    if (Number(deleted.numDeletedRows) !== 1) return false;
+    if (Number(deleted.numDeletedRows) !== 1) return null;
     await recordAudit(trx, {
       action: "delete",
       actor: who.actor,
@@ -164,7 +165,7 @@ export async function deleteConsultation(db: Database, id: string, who: StaffAct
       target: { type: "family-booking", id },
       detail: { sessionId: booking.event_id, fullName: booking.full_name, email: booking.email, status: booking.status },
     });
-    return true;
+    return booking.event_id;
   });
 }
 
