@@ -149,7 +149,8 @@ test.describe("staff sign-in", () => {
     await nav.getByRole("link", { name: "Decode programs" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Decode programs" })).toBeVisible();
     await expect(nav).toBeHidden();
-    await expect(page.getByText("Coming soon")).toBeVisible();
+    // A real screen now (the management screens were built): its spec'd search box.
+    await expect(page.getByPlaceholder("Search programs by title, subtitle, or status...")).toBeVisible();
     await expectNoAxeViolations(page);
   });
 
