@@ -11,8 +11,11 @@ export interface ContactMessagesTable {
   zip_code: string;
   message: string | null;
   accepted_privacy_at: string;
+  /** new | read | replied (migration 0011; features/contact/status.ts). */
   status: Generated<string>;
   created_at: string;
+  status_changed_at: Generated<string | null>;
+  status_changed_by: Generated<string | null>;
   anonymised_at: Generated<string | null>;
 }
 

@@ -32,10 +32,15 @@ export function useModalDialog(open: boolean, onClose: () => void) {
   // A dialog removed while open takes the toasts' layer with it: put it back.
   useEffect(() => () => queueMicrotask(placeToastLayer), []);
 
+  // A dialog opened from inside this one (a photo enlarged from a details
+  // dialog) sits inside it in React's tree: its events bubble here and are its own.
   const dialogProps = {
     ref,
-    onKeyDown: trapTabKey,
+    onKeyDown: (e: React.KeyboardEvent<HTMLDialogElement>) => {
+      if ((e.target as Element).closest("dialog") === e.currentTarget) trapTabKey(e);
+    },
     onCancel: (e: React.SyntheticEvent<HTMLDialogElement>) => {
+      if (e.target !== e.currentTarget) return;
       e.preventDefault();
       onClose();
     },

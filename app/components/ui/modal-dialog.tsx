@@ -1,6 +1,7 @@
 import { X } from "lucide-react";
 import { useEffect, useId, useRef, type ReactNode } from "react";
 import { useModalDialog } from "~/hooks/use-modal-dialog";
+import { DialogHeader } from "./dialog-header";
 import { ToastHost } from "./toasts";
 
 type Props = {
@@ -53,23 +54,22 @@ export function ModalDialog({ open, onClose, busy = false, title, subtitle, clos
         aria-labelledby={titleId}
         className={`registration-dialog m-auto max-h-[calc(100dvh-1rem)] ${widthClass} max-w-none flex-col overflow-hidden rounded-2xl bg-sand-50 p-0 text-ink shadow-2xl backdrop:bg-plum-950/70 hidden open:flex sm:max-h-[calc(100dvh-3rem)]`}
       >
-        <header className="flex items-center justify-between gap-4 border-b border-plum-100 bg-white px-5 py-4 sm:px-8">
-          <div>
-            <h2 id={titleId} className="text-2xl text-plum-900">
-              {title}
-            </h2>
-            {subtitle ? <p className="mt-0.5 text-sm text-muted">{subtitle}</p> : null}
-          </div>
-          <button
-            type="button"
-            onClick={close}
-            aria-label={closeLabel}
-            aria-disabled={busy || undefined}
-            className="grid size-11 shrink-0 place-items-center rounded-full text-plum-800 hover:bg-plum-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
-          >
-            <X aria-hidden="true" className="size-6" />
-          </button>
-        </header>
+        <DialogHeader
+          titleId={titleId}
+          title={title}
+          subtitle={subtitle}
+          close={
+            <button
+              type="button"
+              onClick={close}
+              aria-label={closeLabel}
+              aria-disabled={busy || undefined}
+              className="grid size-11 shrink-0 place-items-center rounded-full text-plum-800 hover:bg-plum-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+            >
+              <X aria-hidden="true" className="size-6" />
+            </button>
+          }
+        />
         <div ref={bodyRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-6 sm:px-8">
           {open ? children : null}
         </div>

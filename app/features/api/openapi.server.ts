@@ -196,6 +196,148 @@ export const auditListResponse = z.strictObject({
   }),
 });
 
+// ---- Staff lists: contact messages and family consultations (issue 9 point 11) ----
+
+const staffPagination = <K extends string>(totalKey: K) =>
+  z.strictObject({
+    currentPage: z.number().int(),
+    totalPages: z.number().int(),
+    limit: z.number().int(),
+    nextPage: z.number().int().nullable(),
+    prevPage: z.number().int().nullable(),
+    total: z.number().int(),
+    ...(totalKey === "total" ? {} : { [totalKey]: z.number().int() }),
+  });
+
+export const staffContactSchema = z
+  .strictObject({
+    _id: id,
+    fullName: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phoneNumber: z.string(),
+    contactNo: z.string().describe("The same as phoneNumber (the original's search read either)"),
+    country: z.string().describe("The code the form sends: US, IN, UK, CA or AU"),
+    countryName: z.string(),
+    zipCode: z.string(),
+    message: z.string().nullable(),
+    status: z.enum(["New", "Read", "Replied"]),
+    statusChangedAt: instant.nullable(),
+    statusChangedBy: z.string().nullable().describe("The e-mail of the staff member who last set the status"),
+    createdAt: instant,
+    formattedDate: z.string().describe("When it was received, in New York time"),
+  })
+  .meta({ id: "StaffContact" });
+
+export const staffContactListResponse = z.strictObject({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.array(staffContactSchema),
+  pagination: staffPagination("total"),
+});
+
+export const staffContactOneResponse = z.strictObject({ success: z.literal(true), data: staffContactSchema });
+export const staffContactStatusResponse = z.strictObject({ success: z.literal(true), message: z.string(), data: staffContactSchema });
+
+export const staffConsultationSchema = z
+  .strictObject({
+    _id: id,
+    fullName: z.string(),
+    email: z.string(),
+    phone: z.string().describe("'+1 (555) 123-4567'"),
+    location: z.string().describe("Venue and city of the session"),
+    city: z.string(),
+    venue: z.string().nullable(),
+    event: z.string(),
+    date: instant.describe("The session's start"),
+    endDate: instant,
+    timeZone: z.string(),
+    formattedEventDate: z.string(),
+    eventTime: z.string(),
+    organisedBy: z.string().nullable(),
+    organiserEmail: z.string().nullable(),
+    facilitator: z.string().nullable(),
+    price: z.number().nullable(),
+    currency: z.string(),
+    sessionId: z.string(),
+    status: z.enum(["Booked", "Cancelled"]),
+    communicationPreferences: z.boolean(),
+    termsAcceptedAt: instant,
+    createdAt: instant.describe("The registration date"),
+    formattedDate: z.string().describe("The registration date in New York time"),
+  })
+  .meta({ id: "StaffFamilyConsultation" });
+
+export const staffConsultationListResponse = z.strictObject({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.array(staffConsultationSchema),
+  pagination: staffPagination("totalRegistrations"),
+});
+
+export const staffConsultationOneResponse = z.strictObject({ success: z.literal(true), data: staffConsultationSchema });
+export const staffDeleteResponse = z.strictObject({ success: z.literal(true), message: z.string() });
+// ---- Staff: DECODE and ICH registrations (issue 9, points 5-7, 11) --------
+
+const nullableText = z.string().nullable();
+export const staffRegistrationSchema = z.strictObject({
+  _id: id,
+  firstName: z.string(),
+  middleName: nullableText,
+  lastName: z.string(),
+  nameAsCertificate: z.string(),
+  email: z.string(),
+  mobileNo: z.string(),
+  dob: z.string(),
+  occupation: z.string(),
+  currentAddress: nullableText,
+  isSameAddress: z.boolean(),
+  permanenetAddress: nullableText.describe("Spelt as the original spelt it"),
+  city: z.string().describe("The session: 'city | event | date'"),
+  venue: nullableText,
+  timeslot: nullableText,
+  TelNo: nullableText,
+  hearAbout: nullableText,
+  communicationPreferences: z.boolean(),
+  termsandcondition: z.literal(true),
+  levelName: z.string(),
+  level: nullableText,
+  upcomingEventId: z.string(),
+  programId: nullableText,
+  courseDetailDate: nullableText,
+  courseDetailTime: nullableText,
+  courseDetailVenue: nullableText,
+  profileImage: nullableText.describe("URL of the private photo (staff only), null when none"),
+  idPhotofront: nullableText.describe("URL of the private photo (staff only), null when none"),
+  idphotoback: nullableText.describe("URL of the private photo (staff only), null when none"),
+  status: z.string().describe("'registered', or 'cancelled' by the registrant"),
+  cancelledAt: instant.nullable(),
+  createdAt: instant,
+});
+
+export const staffRegistrationListResponse = z.strictObject({
+  success: z.literal(true),
+  message: z.string(),
+  data: z.array(staffRegistrationSchema),
+  pagination: z.strictObject({
+    currentPage: z.number().int(),
+    totalPages: z.number().int(),
+    totalRegistrations: z.number().int(),
+    total: z.number().int(),
+    limit: z.number().int(),
+    nextPage: z.number().int().nullable(),
+    prevPage: z.number().int().nullable(),
+  }),
+});
+
+export const staffRegistrationOneResponse = z.strictObject({
+  success: z.literal(true),
+  data: staffRegistrationSchema.extend({ eventTitle: nullableText, programTitle: nullableText }),
+});
+
+export const deletedResponse = z.strictObject({ success: z.literal(true), message: z.string() });
+
 // ---- The document -----------------------------------------------------------
 
 type Json = Record<string, unknown>;
@@ -273,6 +415,50 @@ function eventListCall(summary: string, parameters: Json[], bad: string) {
 
 const idParameter = { name: "id", in: "path", required: true, schema: { type: "string", maxLength: 100 } };
 
+/** ?search=&page=&limit=&startDate=&endDate= of a staff list (the CSV takes no page or limit). */
+function staffListParameters(paged = true): Json[] {
+  const day = { type: "string", format: "date", description: "YYYY-MM-DD, read in New York time; empty for an open end" };
+  return [
+    { name: "search", in: "query", required: false, schema: { type: "string", maxLength: 200 } },
+    ...(paged
+      ? [
+          { name: "page", in: "query", required: false, schema: { type: "integer", minimum: 1, default: 1 } },
+          { name: "limit", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 100, default: 10 } },
+        ]
+      : []),
+    { name: "startDate", in: "query", required: false, schema: day },
+    { name: "endDate", in: "query", required: false, schema: day },
+  ];
+}
+
+function csvAnswer(fileName: string): Json {
+  return {
+    description: `The file, streamed, saved as ${fileName} ('start' / 'today' for an open end)`,
+    content: { "text/csv": { schema: { type: "string" } } },
+  };
+}
+
+function contactStatusCall(summary: string): Json {
+  return {
+    summary,
+    security: staffSecurity,
+    parameters: [idParameter],
+    requestBody: {
+      required: true,
+      content: {
+        "application/json": { schema: { type: "object", required: ["status"], properties: { status: { type: "string", enum: ["New", "Read", "Replied"] } } } },
+      },
+    },
+    responses: {
+      200: answer("Saved", staffContactStatusResponse),
+      400: refusal("The status is not New, Read or Replied"),
+      404: refusal("No such message"),
+      415: refusal("The body is not JSON or a urlencoded form"),
+      ...staffRefusals,
+    },
+  };
+}
+
 function listCall(what: string) {
   return {
     get: {
@@ -324,6 +510,58 @@ function registrationCall(summary: string, withPhotos: boolean) {
         413: refusal("The body is too large"),
         415: refusal("The body is not JSON, a urlencoded form or multipart data"),
         429: answer("Too many submissions from this address", errorResponse, retryAfter),
+      },
+    },
+  };
+}
+
+const listQueryParameters: Json[] = [
+  { name: "search", in: "query", required: false, schema: { type: "string", maxLength: 200 }, description: "Words found in the first or last name, e-mail, level, city or mobile number" },
+  { name: "page", in: "query", required: false, schema: { type: "integer", minimum: 1, default: 1 } },
+  { name: "limit", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 100, default: 10 } },
+  { name: "startDate", in: "query", required: false, schema: { type: "string", format: "date" }, description: "First registration day (America/New_York), inclusive" },
+  { name: "endDate", in: "query", required: false, schema: { type: "string", format: "date" }, description: "Last registration day (America/New_York), inclusive" },
+];
+
+function staffRegistrationCalls(prefix: string, what: string) {
+  const csvParameters = listQueryParameters.filter((p) => p.name !== "page" && p.name !== "limit");
+  return {
+    list: {
+      get: {
+        summary: `${what} registrations, newest first, 10 a page, searched and filtered on the server (staff)`,
+        security: staffSecurity,
+        parameters: listQueryParameters,
+        responses: { 200: answer("A page of registrations", staffRegistrationListResponse), 400: refusal("A query value cannot be used (one message per value)"), ...staffRefusals },
+      },
+    },
+    [`${prefix}/download-csv`]: {
+      get: {
+        summary: `${what} registrations as CSV (RFC 4180, UTF-8 with BOM), the search and date range applied, streamed (staff)`,
+        security: staffSecurity,
+        parameters: csvParameters,
+        responses: {
+          200: {
+            description: `The file, named ${what.toLowerCase()}-registrations_<start|start>_to_<end|today>.csv`,
+            headers: { "Content-Disposition": { schema: { type: "string" } } },
+            content: { "text/csv": { schema: { type: "string" } } },
+          },
+          400: refusal("A date cannot be used"),
+          ...staffRefusals,
+        },
+      },
+    },
+    [`${prefix}/{id}`]: {
+      get: {
+        summary: `One ${what} registration (recorded in the audit trail) (staff)`,
+        security: staffSecurity,
+        parameters: [idParameter],
+        responses: { 200: answer("The registration", staffRegistrationOneResponse), 404: refusal("No such registration"), ...staffRefusals },
+      },
+      delete: {
+        summary: `Deletes a ${what} registration and its photos; its seat is free again (staff)`,
+        security: staffSecurity,
+        parameters: [idParameter],
+        responses: { 200: answer("Deleted", deletedResponse), 404: refusal("'Failed to delete registration: registration not found'"), ...staffRefusals },
       },
     },
   };
@@ -476,6 +714,8 @@ function adminProgrammeOneCalls(what: string) {
 }
 
 export function openApiDocument(publicUrl: string, orgName: string): Json {
+  const decodeStaff = staffRegistrationCalls("/api/registration", "DECODE");
+  const ichStaff = staffRegistrationCalls("/api/ich", "ICH");
   return {
     openapi: "3.1.0",
     jsonSchemaDialect: "https://json-schema.org/draft/2020-12/schema",
@@ -501,6 +741,62 @@ export function openApiDocument(publicUrl: string, orgName: string): Json {
             415: refusal("The body is not JSON or a urlencoded form"),
             429: answer("Too many submissions from this address", errorResponse, retryAfter),
           },
+        },
+      },
+      "/api/contacts": {
+        get: {
+          summary: "Contact messages, newest first, 10 a page (search: name, e-mail, country, phone, status; date range: received)",
+          security: staffSecurity,
+          parameters: staffListParameters(),
+          responses: { 200: answer("A page of messages", staffContactListResponse), 400: refusal("A query value cannot be used"), ...staffRefusals },
+        },
+      },
+      "/api/contacts/download-csv": {
+        get: {
+          summary: "Contact messages as CSV (UTF-8 with BOM), the search and date range applied; recorded in the audit trail",
+          security: staffSecurity,
+          parameters: staffListParameters(false),
+          responses: { 200: csvAnswer("contacts_{start}_to_{end}.csv"), 400: refusal("A date cannot be used"), ...staffRefusals },
+        },
+      },
+      "/api/contacts/{id}": {
+        get: {
+          summary: "One contact message (the view is recorded in the audit trail)",
+          security: staffSecurity,
+          parameters: [idParameter],
+          responses: { 200: answer("The message, wrapped in data", staffContactOneResponse), 404: refusal("No such message"), ...staffRefusals },
+        },
+        patch: contactStatusCall("Set a message's status: New, Read or Replied"),
+        put: contactStatusCall("The same as PATCH"),
+      },
+      "/api/family-consultation": {
+        get: {
+          summary: "Family consultation registrations (Family Constellation bookings), newest first, 10 a page (date range: registration date)",
+          security: staffSecurity,
+          parameters: staffListParameters(),
+          responses: { 200: answer("A page of bookings", staffConsultationListResponse), 400: refusal("A query value cannot be used"), ...staffRefusals },
+        },
+      },
+      "/api/family-consultation/download-csv": {
+        get: {
+          summary: "Family consultation registrations as CSV (UTF-8 with BOM), the search and date range applied; recorded in the audit trail",
+          security: staffSecurity,
+          parameters: staffListParameters(false),
+          responses: { 200: csvAnswer("family-consultation-registrations_{start}_to_{end}.csv"), 400: refusal("A date cannot be used"), ...staffRefusals },
+        },
+      },
+      "/api/family-consultation/{id}": {
+        get: {
+          summary: "One booking (the view is recorded in the audit trail)",
+          security: staffSecurity,
+          parameters: [idParameter],
+          responses: { 200: answer("The booking, wrapped in data", staffConsultationOneResponse), 404: refusal("No such booking"), ...staffRefusals },
+        },
+        delete: {
+          summary: "Delete a booking; its seat is free at once (recorded in the audit trail)",
+          security: staffSecurity,
+          parameters: [idParameter],
+          responses: { 200: answer("Deleted", staffDeleteResponse), 404: refusal("No such booking"), ...staffRefusals },
         },
       },
       "/api/decode/user": listCall("DECODE"),
@@ -537,7 +833,24 @@ export function openApiDocument(publicUrl: string, orgName: string): Json {
           responses: { 200: answer("The session, wrapped in data", eventOneResponse), 404: refusal("No such session") },
         },
       },
-      "/api/registration": registrationCall("Register for a DECODE or TASSO session", false),
+      "/api/registration": { ...registrationCall("Register for a DECODE or TASSO session", false), ...decodeStaff.list },
+      "/api/registration/download-csv": decodeStaff["/api/registration/download-csv"],
+      "/api/registration/{id}": decodeStaff["/api/registration/{id}"],
+      "/api/ich": ichStaff.list,
+      "/api/ich/download-csv": ichStaff["/api/ich/download-csv"],
+      "/api/ich/{id}": ichStaff["/api/ich/{id}"],
+      "/api/admin/registrations/{id}/photos/{photo}": {
+        get: {
+          summary: "A registration's private photo (S5): inline, named, never cached; every view recorded (staff)",
+          security: staffSecurity,
+          parameters: [idParameter, { name: "photo", in: "path", required: true, schema: { type: "string", enum: ["profile", "id-front", "id-back"] } }],
+          responses: {
+            200: { description: "The image (JPEG, PNG or WebP)", headers: { "Content-Disposition": { schema: { type: "string" } } }, content: { "image/*": { schema: { type: "string", contentMediaType: "image/*" } } } },
+            404: refusal("'Image not found'"),
+            ...staffRefusals,
+          },
+        },
+      },
       "/api/ich/ich-registration": registrationCall("Register for an ICH session, with optional photos", true),
       "/api/familyConsitalation/register": bookingCall("Book a seat in a Family Constellation session (the original's spelling)"),
       "/api/familyConstellation/register": bookingCall("Book a seat in a Family Constellation session (correctly spelt alias)"),

@@ -1,4 +1,5 @@
 import * as z from "zod/mini";
+import { parseContactStatus } from "./status";
 import { checkbox, emailPattern, optionalText, requiredText, validate } from "~/lib/validation";
 
 /** Spec part 1 §3.2: the country select, in order, after the empty 'Select Country'. */
@@ -42,3 +43,16 @@ export function validateContact(values: unknown) {
 /** D3: the message a visitor from 'Find a Therapist Near Me' starts with. */
 export const therapistRequestMessage =
   "Hello, I would like to be matched with a certified therapist near me. Please get in touch with suitable options.";
+
+/** Staff set a message's status (issue 9, point 5): New, Read or Replied. */
+export const CONTACT_STATUS_REQUIRED = "Please choose New, Read or Replied";
+
+export const contactStatusSchema = z.object({
+  status: z.string({ error: CONTACT_STATUS_REQUIRED }).check(z.refine((v) => parseContactStatus(v) !== null, { error: CONTACT_STATUS_REQUIRED })),
+});
+
+export type ContactStatusField = keyof z.input<typeof contactStatusSchema>;
+
+export function validateContactStatus(values: unknown) {
+  return validate<typeof contactStatusSchema, ContactStatusField>(contactStatusSchema, values);
+}

@@ -1,4 +1,4 @@
-import { Outlet } from "react-router";
+import { Outlet, useLocation, useNavigation } from "react-router";
 import { StaffShell } from "~/components/layout/staff-shell";
 import { currentStaff, requireStaffPage } from "~/features/admin-auth/guard.server";
 import { useSite } from "~/hooks/use-site";
@@ -15,8 +15,15 @@ export function loader({ context }: Route.LoaderArgs) {
 export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   const { site } = useSite();
   useRouteFocus();
+  const navigation = useNavigation();
+  const { pathname } = useLocation();
+  // Moving to another staff screen: its session check (the middleware) and its data load first (spec part 2 §2.9).
+  const verifying = navigation.state === "loading" && navigation.location.pathname !== pathname && navigation.location.pathname.startsWith("/admin");
   return (
     <StaffShell orgName={site.orgName} email={loaderData.email}>
+      <p role="status" className={verifying ? "fixed top-3 right-3 z-40 rounded-full bg-plum-900 px-4 py-2 text-sm font-semibold text-white shadow-lg" : "sr-only"}>
+        {verifying ? "Verifying authentication..." : ""}
+      </p>
       <Outlet />
     </StaffShell>
   );

@@ -1,6 +1,6 @@
 import { requestContext, servicesContext } from "~/context.server";
 import { registrationApi } from "~/features/registrations/registration-api.server";
-import { jsonError } from "~/lib/http.server";
+import { staffRegistrationHandlers } from "~/features/registrations/staff-registrations-api.server";
 import type { Route } from "./+types/registration";
 
 /** POST /api/registration: a DECODE (or TASSO) registration as JSON, a urlencoded form or multipart data. */
@@ -8,6 +8,5 @@ export function action({ request, context }: Route.ActionArgs) {
   return registrationApi(request, context.get(servicesContext), context.get(requestContext), "decode");
 }
 
-export function loader() {
-  return jsonError(405, "Use POST.", undefined, { Allow: "POST" });
-}
+/** GET /api/registration?page=&limit=&search=&startDate=&endDate=: DECODE registrations, 10 a page, newest first (staff only). */
+export const loader = staffRegistrationHandlers("decode").list;

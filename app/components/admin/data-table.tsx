@@ -1,0 +1,61 @@
+import type { ReactNode } from "react";
+
+export type DataColumn<Row> = {
+  header: string;
+  cell: (row: Row) => ReactNode;
+  /** Extra classes for this column's cells, e.g. "whitespace-nowrap". */
+  className?: string;
+};
+
+type Props<Row> = {
+  /** Names the table for screen readers (visually hidden). */
+  caption: string;
+  columns: ReadonlyArray<DataColumn<Row>>;
+  rows: readonly Row[];
+  rowKey: (row: Row) => string;
+  /** A search or page change is loading: the rows are dimmed and marked busy. */
+  busy?: boolean;
+};
+
+/**
+ * A staff list's table. At 640 px and wider it is a table that scrolls
+ * sideways inside its own box when it does not fit; below that every row
+ * turns into a card in which each value is preceded by its column's name.
+ */
+export function DataTable<Row>({ caption, columns, rows, rowKey, busy = false }: Props<Row>) {
+  return (
+    <div className="mt-4 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-plum-100 max-sm:overflow-visible max-sm:bg-transparent max-sm:shadow-none max-sm:ring-0">
+      <table aria-busy={busy || undefined} className={`w-full text-left text-sm max-sm:block ${busy ? "opacity-60" : ""}`}>
+        <caption className="sr-only">{caption}</caption>
+        <thead className="bg-plum-50 text-plum-900 max-sm:sr-only">
+          <tr>
+            {columns.map((c) => (
+              <th key={c.header} scope="col" className="px-4 py-3 whitespace-nowrap">
+                {c.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="max-sm:flex max-sm:flex-col max-sm:gap-3">
+          {rows.map((row) => (
+            <tr
+              key={rowKey(row)}
+              className="border-t border-plum-100 align-top max-sm:block max-sm:rounded-2xl max-sm:border-0 max-sm:bg-white max-sm:p-3 max-sm:shadow-sm max-sm:ring-1 max-sm:ring-plum-100"
+            >
+              {columns.map((c) => (
+                <td
+                  key={c.header}
+                  data-label={c.header}
+                  className={`px-4 py-3 break-words max-sm:flex max-sm:gap-3 max-sm:px-1 max-sm:py-1 max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)] ${c.className ?? ""}`}
+                >
+                  {/* A card's value may shrink and break anywhere (a long e-mail address), never widen the page. */}
+                  <div className="min-w-0 max-sm:grow max-sm:[overflow-wrap:anywhere]">{c.cell(row)}</div>
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+/**
+ * SQL pieces shared by the staff lists (registrations, ICH, contacts, family
+ * consultations): the search condition, the date range of a list or an export,
+ * and the page window. The same SQL runs on SQLite and PostgreSQL.
+ */
+import { sql, type Expression, type SqlBool } from "kysely";
+import { DEFAULT_TIME_ZONE, parseEventInstant } from "~/features/events/format";
+import type { ListQuery } from "~/lib/list-query";
+
+function escapeLike(s: string) {
+  return s.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** At most this many words of a search are used. */
+const MAX_TERMS = 6;
+
+/**
+ * Every word of `search` must appear (case-insensitively, anywhere) in at least
+ * one of `columns`: 'ann chicago' finds Ann registered in Chicago. Column names
+ * are the caller's constants, never user input. Null when there is nothing to search.
+ */
+export function searchCondition(columns: readonly string[], search: string): Expression<SqlBool> | null {
+  const terms = search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_TERMS);
+  if (terms.length === 0 || columns.length === 0) return null;
+  const perTerm = terms.map((term) => {
+    const like = `%${escapeLike(term)}%`;
+    const anyColumn = columns.map((c) => sql<SqlBool>`lower(coalesce(${sql.ref(c)}, '')) like ${like} escape '\\'`);
+    return sql<SqlBool>`(${sql.join(anyColumn, sql` or `)})`;
+  });
+  return sql<SqlBool>`(${sql.join(perTerm, sql` and `)})`;
+}
+
+/**
+ * The instants that bound a range of calendar days, read in the organisation's
+ * time zone (a day in New York, not in UTC): `from` inclusive, `until` exclusive
+ * (the midnight after the end day). Null for an open end.
+ */
+export function dayRange(query: Pick<ListQuery, "startDate" | "endDate">, timeZone = DEFAULT_TIME_ZONE) {
+  const from = query.startDate ? parseEventInstant(query.startDate, timeZone)?.toISOString() ?? null : null;
+  let until: string | null = null;
+  if (query.endDate) {
+    const [y, m, d] = query.endDate.split("-").map(Number) as [number, number, number];
+    const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+    until = parseEventInstant(next, timeZone)?.toISOString() ?? null;
+  }
+  return { from, until };
+}
+
+/** The condition "`column` lies in the day range", or null when both ends are open. ISO text compares in time order on both databases. */
+export function dayRangeCondition(column: string, query: Pick<ListQuery, "startDate" | "endDate">, timeZone = DEFAULT_TIME_ZONE): Expression<SqlBool> | null {
+  const { from, until } = dayRange(query, timeZone);
+  const parts = [
+    ...(from ? [sql<SqlBool>`${sql.ref(column)} >= ${from}`] : []),
+    ...(until ? [sql<SqlBool>`${sql.ref(column)} < ${until}`] : []),
+  ];
+  return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` and `)})` : null;
+}

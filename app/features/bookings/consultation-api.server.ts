@@ -1,0 +1,63 @@
+/**
+ * The staff JSON API of family consultation registrations (Family
+ * Constellation bookings; spec part 2 §7 'family-consultation' list,
+ * download-csv and delete; issue 9 point 11). The route files wrap these in
+ * `withStaff` and pass the caller for the audit trail.
+ */
+import type { AppServices } from "~/context.server";
+import type { Database } from "~/db/db.server";
+import { offerSeatsNow } from "~/features/waiting-list/offers.server";
+import { csvHeaders, csvStream } from "~/features/exports/csv.server";
+import { jsonError } from "~/lib/http.server";
+import { parseListQuery } from "~/lib/list-query";
+import {
+  CONSULTATION_DELETED,
+  CONSULTATION_NOT_FOUND,
+  CONSULTATIONS_PAGE_SIZE,
+  deleteConsultation,
+  exportConsultations,
+  listConsultations,
+  viewConsultation,
+  type StaffActor,
+} from "./consultations.server";
+
+const badQuery = (errors: Record<string, string>) => jsonError(400, "Some query values cannot be used.", errors);
+
+/** GET /api/family-consultation: `success`, `data`, `message`, `pagination` (with `total` and `totalRegistrations`). */
+export async function consultationListApi(db: Database, request: Request) {
+  const { query, errors } = parseListQuery(new URL(request.url).searchParams, { defaultLimit: CONSULTATIONS_PAGE_SIZE });
+  if (Object.keys(errors).length) return badQuery(errors as Record<string, string>);
+  const { consultations, pagination } = await listConsultations(db, query);
+  return Response.json({
+    success: true,
+    message: pagination.total === 0 ? "No consultations found" : "Consultations fetched successfully",
+    data: consultations,
+    pagination: { ...pagination, totalRegistrations: pagination.total },
+  });
+}
+
+/** GET /api/family-consultation/download-csv: the search and date range applied, streamed. */
+export async function consultationCsvApi(db: Database, request: Request, who: StaffActor) {
+  const { query, errors } = parseListQuery(new URL(request.url).searchParams, { defaultLimit: CONSULTATIONS_PAGE_SIZE });
+  delete errors.page;
+  delete errors.limit;
+  if (Object.keys(errors).length) return badQuery(errors as Record<string, string>);
+  const { columns, rows, fileName } = await exportConsultations(db, query, who);
+  return new Response(csvStream(columns, rows), { headers: csvHeaders(fileName) });
+}
+
+/** GET /api/family-consultation/{id}: one booking (a recorded view). DELETE: `{ success, message }`, the seat freed and offered to the waiting list. */
+export async function consultationOneApi(services: Pick<AppServices, "db" | "config" | "mailWorker">, request: Request, id: string | undefined, who: StaffActor) {
+  const { db } = services;
+  const method = request.method.toUpperCase();
+  if (method !== "GET" && method !== "DELETE") return jsonError(405, "Use GET or DELETE.", undefined, { Allow: "GET, DELETE" });
+  if (!id || id.length > 100) return jsonError(404, CONSULTATION_NOT_FOUND);
+  if (method === "GET") {
+    const consultation = await viewConsultation(db, id, who);
+    return consultation ? Response.json({ success: true, data: consultation }) : jsonError(404, CONSULTATION_NOT_FOUND);
+  }
+  const sessionId = await deleteConsultation(db, id, who);
+  // The freed seat goes to the session's waiting list at once (the periodic job would, later).
+  if (sessionId) await offerSeatsNow(services, sessionId);
+  return sessionId ? Response.json({ success: true, message: CONSULTATION_DELETED }) : jsonError(404, CONSULTATION_NOT_FOUND);
+}

@@ -1,0 +1,82 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { requestContext, servicesContext } from "~/context.server";
+import { currentStaff } from "~/features/admin-auth/guard.server";
+import { BadRequest, readForm } from "~/lib/http.server";
+import { parseListQuery } from "~/lib/list-query";
+import { offerSeatsNow } from "~/features/waiting-list/offers.server";
+import { CONSULTATION_DELETE_FAILED, CONSULTATIONS_PAGE_SIZE, deleteConsultation, listConsultations, viewConsultation, type StaffActor } from "./consultations.server";
+
+/**
+ * Loader and action of /admin/family-consultations. Everything comes from the
+ * URL (D9): ?search=&page=&startDate=&endDate= for the list and its date
+ * filter, ?view=<id> for the details dialog (a recorded view), ?remove=<id>
+ * for 'Confirm Deletion', ?download=1 for 'Select Date Range'.
+ */
+type Ctx = Readonly<RouterContextProvider>;
+
+function actorOf(context: Ctx): StaffActor {
+  const staff = currentStaff(context);
+  return { actor: { id: staff.accountId, email: staff.email }, ip: context.get(requestContext).ip };
+}
+
+export async function consultationsPageLoader(request: Request, context: Ctx) {
+  const { db } = context.get(servicesContext);
+  const params = new URL(request.url).searchParams;
+  const { query, errors } = parseListQuery(params, { defaultLimit: CONSULTATIONS_PAGE_SIZE });
+  const { consultations, pagination } = await listConsultations(db, { ...query, limit: CONSULTATIONS_PAGE_SIZE });
+  const viewId = params.get("view")?.slice(0, 100) || null;
+  const detail = viewId ? await viewConsultation(db, viewId, actorOf(context)) : null;
+  const removeId = params.get("remove")?.slice(0, 100) || null;
+  let remove: { id: string; name: string } | null = null;
+  if (removeId) {
+    const row = await db.selectFrom("family_bookings").select(["id", "full_name"]).where("id", "=", removeId).executeTakeFirst();
+    if (row) remove = { id: row.id, name: row.full_name };
+  }
+  return {
+    consultations,
+    pagination,
+    search: query.search,
+    startDate: query.startDate,
+    endDate: query.endDate,
+    // What was typed, with its message, when a date of the filter cannot be used.
+    dateErrors: { startDate: errors.startDate ?? null, endDate: errors.endDate ?? null },
+    typed: { startDate: params.get("startDate") ?? "", endDate: params.get("endDate") ?? "" },
+    viewId,
+    detail,
+    removeId,
+    remove,
+    deleted: params.get("deleted") === "1",
+  };
+}
+
+/** 'Confirm Deletion': deletes (the seat is free at once), then back to the same list and page; a failure stays in place. */
+export async function consultationsPageAction(request: Request, context: Ctx) {
+  const services = context.get(servicesContext);
+  const { db, logger } = services;
+  let form: Record<string, string>;
+  try {
+    form = await readForm(request);
+  } catch (error) {
+    if (error instanceof BadRequest) return data({ error: `Delete failed: ${error.message}` }, { status: error.status });
+    throw error;
+  }
+  if (form.intent !== "delete" || !form.id) return data({ error: `Delete failed: ${CONSULTATION_DELETE_FAILED}` }, { status: 400 });
+  let sessionId: string | null = null;
+  try {
+    sessionId = await deleteConsultation(db, form.id.slice(0, 100), actorOf(context));
+  } catch (error) {
+    logger.error({ err: error }, "family consultation delete failed");
+    return data({ error: `Delete failed: ${CONSULTATION_DELETE_FAILED}` }, { status: 500 });
+  }
+  if (!sessionId) return data({ error: `Delete failed: ${CONSULTATION_DELETE_FAILED}` }, { status: 404 });
+  // The freed seat goes to the session's waiting list at once; if that fails, the periodic job offers it later.
+  await offerSeatsNow(services, sessionId).catch((error: unknown) => logger.error({ err: error }, "waiting-list offer after a delete failed"));
+  // A client-side submission posts to the page's data URL (/x.data?…&_routes=…): come back to the page itself.
+  const url = new URL(request.url);
+  url.pathname = url.pathname.replace(/\.data$/, "");
+  url.searchParams.delete("_routes");
+  url.searchParams.delete("remove");
+  url.searchParams.delete("view");
+  url.searchParams.set("deleted", "1");
+  return redirect(`${url.pathname}?${url.searchParams}`);
+}

@@ -1,0 +1,213 @@
+/**
+ * Family Constellation bookings in the staff area, which the spec calls family
+ * consultation registrations (issue 9, points 5, 7, 11 and 12): the list with
+ * server-side search, date range and paging (D9), one booking, deletion (which
+ * frees the seat: seats are counted from the rows), and the CSV export read in
+ * keyset batches. Views, deletions and exports go to the audit trail.
+ */
+import type { Database } from "~/db/db.server";
+import { lockEvent, writeTransaction } from "~/db/transactions.server";
+import { dayRangeCondition, searchCondition } from "~/features/admin-lists/lists.server";
+import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
+import { csvFileName, keysetRows, type CsvColumn } from "~/features/exports/csv.server";
+import { formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { paginationOf, pageWindow, type ListQuery } from "~/lib/list-query";
+
+/** Spec part 2 §8. */
+export const CONSULTATION_DELETE_FAILED = "Failed to delete consultation";
+export const CONSULTATION_NOT_FOUND = "Consultation not found";
+export const CONSULTATION_DELETED = "Consultation deleted successfully";
+export const CONSULTATIONS_PAGE_SIZE = 10;
+
+export type StaffActor = { actor: AuditActor; ip: string | null };
+
+/** Name, e-mail, phone, the session's place, title, organiser and facilitator. */
+const SEARCH_COLUMNS = ["b.full_name", "b.email", "b.phone", "e.city", "e.venue", "e.title", "e.organiser", "e.facilitator"] as const;
+
+function joined(db: Database) {
+  return db.selectFrom("family_bookings as b").innerJoin("events as e", "e.id", "b.event_id");
+}
+
+function filtered(db: Database, query: Pick<ListQuery, "search" | "startDate" | "endDate">) {
+  let base = joined(db);
+  const search = searchCondition(SEARCH_COLUMNS, query.search);
+  if (search) base = base.where(search);
+  // The date filter reads the registration date (when the booking was made).
+  const range = dayRangeCondition("b.created_at", query);
+  if (range) base = base.where(range);
+  return base;
+}
+
+const columns = [
+  "b.id",
+  "b.full_name",
+  "b.email",
+  "b.phone",
+  "b.communication_preferences",
+  "b.terms_accepted_at",
+  "b.status",
+  "b.created_at",
+  "b.event_id",
+  "e.title",
+  "e.city",
+  "e.venue",
+  "e.starts_at",
+  "e.ends_at",
+  "e.time_zone",
+  "e.organiser",
+  "e.organiser_email",
+  "e.facilitator",
+  "e.price_cents",
+  "e.currency",
+] as const;
+
+type Joined = {
+  id: string;
+  full_name: string;
+  email: string;
+  phone: string;
+  communication_preferences: number;
+  terms_accepted_at: string;
+  status: string;
+  created_at: string;
+  event_id: string;
+  title: string;
+  city: string;
+  venue: string | null;
+  starts_at: string;
+  ends_at: string;
+  time_zone: string;
+  organiser: string | null;
+  organiser_email: string | null;
+  facilitator: string | null;
+  price_cents: number | null;
+  currency: string;
+};
+
+/** '+1 (555) 123-4567' from the 10 digits stored after the fixed +1. */
+export function formatUsPhone(digits: string): string {
+  const d = digits.replace(/\D/g, "");
+  return d.length === 10 ? `+1 (${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}` : `+1 ${digits}`;
+}
+
+const registered = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "America/New_York" });
+
+/** Spec part 2 §3 'Family consultation registration (admin)', `_id` included, plus what the details dialog shows. */
+export function consultationToJson(r: Joined) {
+  return {
+    _id: r.id,
+    fullName: r.full_name,
+    email: r.email,
+    phone: formatUsPhone(r.phone),
+    location: r.venue ? `${r.venue}, ${r.city}` : r.city,
+    city: r.city,
+    venue: r.venue,
+    event: r.title,
+    date: r.starts_at,
+    endDate: r.ends_at,
+    timeZone: r.time_zone,
+    formattedEventDate: formatSessionDate(r.starts_at, r.time_zone),
+    eventTime: formatTimeRange(r.starts_at, r.ends_at, r.time_zone),
+    organisedBy: r.organiser,
+    organiserEmail: r.organiser_email,
+    facilitator: r.facilitator,
+    price: r.price_cents === null ? null : r.price_cents / 100,
+    currency: r.currency,
+    sessionId: r.event_id,
+    status: r.status === "cancelled" ? "Cancelled" : "Booked",
+    communicationPreferences: r.communication_preferences === 1,
+    termsAcceptedAt: r.terms_accepted_at,
+    createdAt: r.created_at,
+    formattedDate: registered.format(new Date(r.created_at)),
+  };
+}
+
+export type ConsultationJson = ReturnType<typeof consultationToJson>;
+
+/** One page of bookings, newest first; a page past the end shows the last one. */
+export async function listConsultations(db: Database, query: ListQuery) {
+  const base = filtered(db, query);
+  const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  const { page, offset } = pageWindow(Number(total), query.page, query.limit);
+  const rows = (await base.select(columns).orderBy("b.created_at", "desc").orderBy("b.id", "desc").limit(query.limit).offset(offset).execute()) as Joined[];
+  return { consultations: rows.map(consultationToJson), pagination: paginationOf("total", Number(total), page, query.limit) };
+}
+
+/** One booking for a staff member; the view of its personal details is recorded. */
+export async function viewConsultation(db: Database, id: string, who: StaffActor): Promise<ConsultationJson | null> {
+  if (id.length > 100) return null;
+  const row = (await joined(db).select(columns).where("b.id", "=", id).executeTakeFirst()) as Joined | undefined;
+  if (!row) return null;
+  await recordAudit(db, { action: "view", actor: who.actor, ip: who.ip, target: { type: "family-booking", id } });
+  return consultationToJson(row);
+}
+
+/**
+ * Deletes a booking (returns its session's id, or null when there was none), which frees its seat at once (seats are counted from the
+ * rows, and the page cache's version moves with the delete). The session is
+ * locked as a booking locks it, so a seat count running meanwhile never sees
+ * half a change; the caller then offers the seat to the session's waiting list
+ * (`offerSeatsNow`). The audit entry keeps who was deleted (name and e-mail are
+ * what a later question would ask about) and commits with the delete.
+ */
+export async function deleteConsultation(db: Database, id: string, who: StaffActor): Promise<string | null> {
+  if (id.length > 100) return null;
+  return writeTransaction(db, async (trx) => {
+    const booking = await trx.selectFrom("family_bookings").select(["id", "event_id", "full_name", "email", "status"]).where("id", "=", id).executeTakeFirst();
+    if (!booking) return null;
+    await lockEvent(trx, booking.event_id);
+    const deleted = await trx.deleteFrom("family_bookings").where("id", "=", id).executeTakeFirst();
+    if (Number(deleted.numDeletedRows) !== 1) return null;
+    await recordAudit(trx, {
+      action: "delete",
+      actor: who.actor,
+      ip: who.ip,
+      target: { type: "family-booking", id },
+      detail: { sessionId: booking.event_id, fullName: booking.full_name, email: booking.email, status: booking.status },
+    });
+    return booking.event_id;
+  });
+}
+
+const csvColumns: CsvColumn<Joined>[] = [
+  { header: "Name", value: (r) => r.full_name },
+  { header: "Email", value: (r) => r.email },
+  // Without the +1 a spreadsheet would take for a formula (and the export would defuse with a quote).
+  { header: "Phone (US)", value: (r) => formatUsPhone(r.phone).replace(/^\+1 /, "") },
+  { header: "Location", value: (r) => (r.venue ? `${r.venue}, ${r.city}` : r.city) },
+  { header: "Event", value: (r) => r.title },
+  { header: "Event Date", value: (r) => formatSessionDate(r.starts_at, r.time_zone) },
+  { header: "Event Time", value: (r) => formatTimeRange(r.starts_at, r.ends_at, r.time_zone) },
+  { header: "Organized By", value: (r) => r.organiser },
+  { header: "Organizer Email", value: (r) => r.organiser_email },
+  { header: "Facilitator", value: (r) => r.facilitator },
+  { header: "Status", value: (r) => (r.status === "cancelled" ? "Cancelled" : "Booked") },
+  { header: "Communication Preferences", value: (r) => (r.communication_preferences === 1 ? "Yes" : "No") },
+  { header: "Registration Date (UTC)", value: (r) => r.created_at },
+  { header: "Session ID", value: (r) => r.event_id },
+  { header: "ID", value: (r) => r.id },
+];
+
+/**
+ * The export: every booking matching the search and date range, newest first,
+ * 500 at a time after the last (created_at, id) seen: memory stays flat
+ * whatever the size. Recorded in the audit trail before the first byte.
+ */
+export async function exportConsultations(db: Database, query: Pick<ListQuery, "search" | "startDate" | "endDate">, who: StaffActor) {
+  await recordAudit(db, {
+    action: "export",
+    actor: who.actor,
+    ip: who.ip,
+    target: { type: "family-bookings" },
+    detail: { search: query.search || null, startDate: query.startDate, endDate: query.endDate },
+  });
+  const rows = keysetRows<Joined, { at: string; id: string }>(
+    async (after, limit) => {
+      let q = filtered(db, query).select(columns);
+      if (after) q = q.where((eb) => eb.or([eb("b.created_at", "<", after.at), eb.and([eb("b.created_at", "=", after.at), eb("b.id", "<", after.id)])]));
+      return (await q.orderBy("b.created_at", "desc").orderBy("b.id", "desc").limit(limit).execute()) as Joined[];
+    },
+    (row) => ({ at: row.created_at, id: row.id }),
+  );
+  return { columns: csvColumns, rows, fileName: csvFileName("family-consultation-registrations", query.startDate, query.endDate) };
+}

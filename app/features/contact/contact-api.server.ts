@@ -1,0 +1,69 @@
+/**
+ * The staff JSON API of contact messages (spec part 2 §7 `GET /api/contacts`;
+ * issue 9 point 11): the list, one message, its status and the CSV. The route
+ * files wrap these in `withStaff` and pass the caller for the audit trail. The
+ * public form keeps its own unauthenticated `POST /api/contact`.
+ */
+import type { Database } from "~/db/db.server";
+import { csvHeaders, csvStream } from "~/features/exports/csv.server";
+import { BadRequest, jsonError, readJsonObject } from "~/lib/http.server";
+import { parseListQuery } from "~/lib/list-query";
+import {
+  CONTACT_NOT_FOUND,
+  CONTACT_STATUS_SAVED,
+  CONTACTS_PAGE_SIZE,
+  exportContacts,
+  listContacts,
+  setContactStatus,
+  viewContact,
+  type StaffActor,
+} from "./contact-admin.server";
+import { validateContactStatus } from "./schema";
+import { parseContactStatus } from "./status";
+
+const badQuery = (errors: Record<string, string>) => jsonError(400, "Some query values cannot be used.", errors);
+
+/** GET /api/contacts: `success`, `data`, `pagination` (with `total`). */
+export async function contactListApi(db: Database, request: Request) {
+  const { query, errors } = parseListQuery(new URL(request.url).searchParams, { defaultLimit: CONTACTS_PAGE_SIZE });
+  if (Object.keys(errors).length) return badQuery(errors as Record<string, string>);
+  const { contacts, pagination } = await listContacts(db, query);
+  return Response.json({
+    success: true,
+    message: pagination.total === 0 ? "No contacts found" : "Contacts fetched successfully",
+    data: contacts,
+    pagination,
+  });
+}
+
+/** GET /api/contacts/download-csv: the search and date range applied, streamed. */
+export async function contactCsvApi(db: Database, request: Request, who: StaffActor) {
+  const { query, errors } = parseListQuery(new URL(request.url).searchParams, { defaultLimit: CONTACTS_PAGE_SIZE });
+  delete errors.page;
+  delete errors.limit;
+  if (Object.keys(errors).length) return badQuery(errors as Record<string, string>);
+  const { columns, rows, fileName } = await exportContacts(db, query, who);
+  return new Response(csvStream(columns, rows), { headers: csvHeaders(fileName) });
+}
+
+/** GET /api/contacts/{id}: one message (a recorded view). PATCH or PUT with `{ status }`: New, Read or Replied. */
+export async function contactOneApi(db: Database, request: Request, id: string | undefined, who: StaffActor) {
+  const method = request.method.toUpperCase();
+  if (method !== "GET" && method !== "PATCH" && method !== "PUT") return jsonError(405, "Use GET, PATCH or PUT.", undefined, { Allow: "GET, PATCH, PUT" });
+  if (!id || id.length > 100) return jsonError(404, CONTACT_NOT_FOUND);
+  if (method === "GET") {
+    const contact = await viewContact(db, id, who);
+    return contact ? Response.json({ success: true, data: contact }) : jsonError(404, CONTACT_NOT_FOUND);
+  }
+  let body: Record<string, unknown>;
+  try {
+    body = await readJsonObject(request);
+  } catch (e) {
+    if (e instanceof BadRequest) return jsonError(e.status, e.message);
+    throw e;
+  }
+  const checked = validateContactStatus(body);
+  if (!checked.ok) return jsonError(400, "Please correct the highlighted fields.", checked.errors);
+  const contact = await setContactStatus(db, id, parseContactStatus(checked.data.status)!, who);
+  return contact ? Response.json({ success: true, message: CONTACT_STATUS_SAVED, data: contact }) : jsonError(404, CONTACT_NOT_FOUND);
+}

@@ -1,0 +1,51 @@
+import { data, type RouterContextProvider } from "react-router";
+import { requestContext, servicesContext } from "~/context.server";
+import { currentStaff } from "~/features/admin-auth/guard.server";
+import { BadRequest, readForm } from "~/lib/http.server";
+import { parseListQuery } from "~/lib/list-query";
+import { CONTACT_NOT_FOUND, CONTACT_STATUS_SAVED, CONTACTS_PAGE_SIZE, listContacts, setContactStatus, viewContact, type StaffActor } from "./contact-admin.server";
+import { validateContactStatus } from "./schema";
+import { parseContactStatus } from "./status";
+
+/**
+ * Loader and action of /admin/contacts. Everything comes from the URL (D9):
+ * ?search=&page= for the list, ?view=<id> for the details dialog (a recorded
+ * view), ?download=1 for the CSV dialog. The action sets a message's status.
+ */
+type Ctx = Readonly<RouterContextProvider>;
+
+function actorOf(context: Ctx): StaffActor {
+  const staff = currentStaff(context);
+  return { actor: { id: staff.accountId, email: staff.email }, ip: context.get(requestContext).ip };
+}
+
+export async function contactsPageLoader(request: Request, context: Ctx) {
+  const { db } = context.get(servicesContext);
+  const params = new URL(request.url).searchParams;
+  const { query } = parseListQuery(params, { defaultLimit: CONTACTS_PAGE_SIZE });
+  const { contacts, pagination } = await listContacts(db, { ...query, limit: CONTACTS_PAGE_SIZE });
+  const viewId = params.get("view")?.slice(0, 100) || null;
+  const detail = viewId ? await viewContact(db, viewId, actorOf(context)) : null;
+  return { contacts, pagination, search: query.search, viewId, detail };
+}
+
+export type ContactsActionData = { ok: true; message: string; id: string } | { ok: false; id: string | null; errors: { status?: string; form?: string } };
+
+/** The details dialog's status form: New, Read or Replied. Bad input stays in place with its message. */
+export async function contactsPageAction(request: Request, context: Ctx) {
+  const { db } = context.get(servicesContext);
+  let form: Record<string, string>;
+  try {
+    form = await readForm(request);
+  } catch (error) {
+    if (error instanceof BadRequest) return data<ContactsActionData>({ ok: false, id: null, errors: { form: error.message } }, { status: error.status });
+    throw error;
+  }
+  const id = (form.id ?? "").slice(0, 100);
+  if (form.intent !== "status" || !id) return data<ContactsActionData>({ ok: false, id: id || null, errors: { form: CONTACT_NOT_FOUND } }, { status: 400 });
+  const checked = validateContactStatus(form);
+  if (!checked.ok) return data<ContactsActionData>({ ok: false, id, errors: { status: checked.errors.status } }, { status: 400 });
+  const saved = await setContactStatus(db, id, parseContactStatus(checked.data.status)!, actorOf(context));
+  if (!saved) return data<ContactsActionData>({ ok: false, id, errors: { form: CONTACT_NOT_FOUND } }, { status: 404 });
+  return data<ContactsActionData>({ ok: true, message: CONTACT_STATUS_SAVED, id });
+}

@@ -1,0 +1,117 @@
+import type { Kysely } from "kysely";
+import type { RouterContextProvider } from "react-router";
+import { requestContext, servicesContext } from "~/context.server";
+import type { Database } from "~/db/db.server";
+import type { DB } from "~/db/schema";
+import { withStaff } from "~/features/admin-auth/guard.server";
+import type { StaffSession } from "~/features/admin-auth/sessions.server";
+import { csvHeaders, csvStream } from "~/features/exports/csv.server";
+import { jsonError } from "~/lib/http.server";
+import { paginationOf, parseListQuery } from "~/lib/list-query";
+import {
+  deleteRegistration,
+  exportRegistrations,
+  listRegistrationsForApi,
+  PHOTO_KINDS,
+  REGISTRATION_PAGE_SIZE,
+  registrationCsvColumns,
+  registrationPhoto,
+  viewRegistration,
+  wireRegistration,
+  type AuditContext,
+  type PhotoKind,
+  type StaffRegistrationList,
+} from "./staff-registrations.server";
+
+/**
+ * The staff JSON API of DECODE (/api/registration) and ICH (/api/ich)
+ * registrations (spec part 2 §7; issue 9 point 11). The route files wrap these
+ * in `withStaff`; each takes the caller for the audit trail.
+ */
+
+export const DELETE_FAILED = "Failed to delete registration";
+export const NOT_FOUND = "Registration not found";
+export const REGISTRATION_DELETED = "Registration deleted successfully";
+
+const badQuery = (errors: Record<string, string>) => jsonError(400, "Some query values cannot be used.", errors);
+
+/** GET list: `success`, `data`, `pagination` with `totalRegistrations` (and `total`, for the clients that read it). */
+export async function registrationListApi(db: Kysely<DB>, request: Request, list: StaffRegistrationList, audit: AuditContext) {
+  const { query, errors } = parseListQuery(new URL(request.url).searchParams, { defaultLimit: REGISTRATION_PAGE_SIZE });
+  if (Object.keys(errors).length) return badQuery(errors as Record<string, string>);
+  const r = await listRegistrationsForApi(db, list, query, audit);
+  const pagination = paginationOf("totalRegistrations", r.total, r.page, r.limit);
+  return Response.json({
+    success: true,
+    message: r.total === 0 ? "No registrations found" : "Registrations fetched successfully",
+    data: r.rows.map(wireRegistration),
+    pagination: { ...pagination, total: r.total },
+  });
+}
+
+/** GET download-csv: the search and date range applied, streamed. */
+export async function registrationCsvApi(db: Kysely<DB>, request: Request, list: StaffRegistrationList, audit: AuditContext) {
+  const { query, errors } = parseListQuery(new URL(request.url).searchParams, { defaultLimit: REGISTRATION_PAGE_SIZE });
+  delete errors.page;
+  delete errors.limit;
+  if (Object.keys(errors).length) return badQuery(errors as Record<string, string>);
+  const { rows, fileName } = await exportRegistrations(db, list, query, audit);
+  return new Response(csvStream(registrationCsvColumns, rows), { headers: csvHeaders(fileName) });
+}
+
+const validId = (id: string | undefined): id is string => typeof id === "string" && id.length > 0 && id.length <= 100;
+
+/** GET /{id}: one registration (a recorded view). DELETE /{id}: `{ success, message }`. */
+export async function registrationOneApi(db: Database, request: Request, list: StaffRegistrationList, id: string | undefined, audit: AuditContext) {
+  if (request.method === "GET" || request.method === "HEAD") {
+    const row = validId(id) ? await viewRegistration(db, list, id, audit) : null;
+    if (!row) return jsonError(404, NOT_FOUND);
+    const { event_title: _t, event_starts_at: _s, event_time_zone: _z, programme_title: _p, ...registration } = row;
+    return Response.json({ success: true, data: { ...wireRegistration(registration), eventTitle: row.event_title, programTitle: row.programme_title } });
+  }
+  if (request.method === "DELETE") {
+    const deleted = validId(id) ? await deleteRegistration(db, list, id, audit) : false;
+    if (!deleted) return jsonError(404, `${DELETE_FAILED}: ${NOT_FOUND.toLowerCase()}`);
+    return Response.json({ success: true, message: REGISTRATION_DELETED });
+  }
+  return jsonError(405, "Use GET or DELETE.", undefined, { Allow: "GET, DELETE" });
+}
+
+/** A private photo: only to staff, never cached, named, not sniffed (S5). */
+export async function registrationPhotoApi(db: Kysely<DB>, id: string | undefined, photo: string | undefined, audit: AuditContext) {
+  if (!validId(id) || !photo || !(photo in PHOTO_KINDS)) return jsonError(404, "Image not found");
+  const file = await registrationPhoto(db, id, photo as PhotoKind, audit);
+  if (!file) return jsonError(404, "Image not found");
+  return new Response(file.bytes as Uint8Array<ArrayBuffer>, {
+    headers: {
+      "Content-Type": file.contentType,
+      "Content-Length": String(file.bytes.byteLength),
+      "Content-Disposition": `inline; filename="${file.fileName}"`,
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+      "Content-Security-Policy": "default-src 'none'; sandbox",
+      "Cross-Origin-Resource-Policy": "same-origin",
+    },
+  });
+}
+
+type RouteArgs = { request: Request; context: Readonly<RouterContextProvider>; params: Record<string, string | undefined> };
+
+/**
+ * The staff handlers of one list, wrapped in `withStaff`, for its route files:
+ * `list` (GET), `csv` (GET download-csv), `one` (GET or DELETE /{id}), and
+ * `getOnly` for the other methods of a GET-only path.
+ */
+export function staffRegistrationHandlers(list: StaffRegistrationList) {
+  const audit = (context: RouteArgs["context"], staff: StaffSession): AuditContext => ({
+    actor: { id: staff.accountId, email: staff.email },
+    ip: context.get(requestContext).ip,
+  });
+  const db = (context: RouteArgs["context"]) => context.get(servicesContext).db;
+  return {
+    list: withStaff(({ request, context }: RouteArgs, staff) => registrationListApi(db(context), request, list, audit(context, staff))),
+    csv: withStaff(({ request, context }: RouteArgs, staff) => registrationCsvApi(db(context), request, list, audit(context, staff))),
+    one: withStaff(({ request, context, params }: RouteArgs, staff) => registrationOneApi(db(context), request, list, params.id, audit(context, staff))),
+    getOnly: withStaff(() => jsonError(405, "Use GET.", undefined, { Allow: "GET" })),
+  };
+}

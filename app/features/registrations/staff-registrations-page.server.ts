@@ -1,0 +1,125 @@
+import { data, redirect, type RouterContextProvider } from "react-router";
+import { requestContext, servicesContext } from "~/context.server";
+import { currentStaff } from "~/features/admin-auth/guard.server";
+import { parseListQuery } from "~/lib/list-query";
+import { BadRequest, readForm } from "~/lib/http.server";
+import { DELETE_FAILED } from "./staff-registrations-api.server";
+import {
+  deleteRegistration,
+  listRegistrations,
+  photoUrl,
+  REGISTRATION_PAGE_SIZE,
+  summaryOf,
+  viewRegistration,
+  type AuditContext,
+  type RegistrationDetail,
+  type StaffRegistrationList,
+} from "./staff-registrations.server";
+
+/**
+ * Loader and action of the two staff registration screens (/admin/registrations,
+ * /admin/ich-registrations). Everything comes from the URL (D9): ?search=&page=
+ * for the list, ?view=<id> for the details dialog (a recorded view),
+ * ?remove=<id> for the delete confirmation, ?download=1 for the CSV dialog.
+ */
+
+type Ctx = Readonly<RouterContextProvider>;
+
+function auditOf(context: Ctx): AuditContext {
+  const staff = currentStaff(context);
+  return { actor: { id: staff.accountId, email: staff.email }, ip: context.get(requestContext).ip };
+}
+
+function detailView(r: RegistrationDetail) {
+  return {
+    id: r.id,
+    firstName: r.first_name,
+    middleName: r.middle_name,
+    lastName: r.last_name,
+    nameOnCertificate: r.name_on_certificate,
+    email: r.email,
+    mobile: r.mobile_no,
+    telephone: r.tel_no,
+    dateOfBirth: r.date_of_birth,
+    occupation: r.occupation,
+    currentAddress: r.current_address,
+    permanentAddress: r.permanent_address,
+    sameAddress: r.same_address === 1,
+    level: r.level ?? r.level_name,
+    levelName: r.level_name,
+    programme: r.programme_title,
+    event: r.event_title,
+    session: r.session_label,
+    courseDate: r.course_date,
+    courseTime: r.course_time,
+    venue: r.course_venue ?? r.venue,
+    timeSlot: r.time_slot,
+    hearAbout: r.hear_about,
+    communicationPreferences: r.communication_preferences === 1,
+    termsAcceptedAt: r.terms_accepted_at,
+    status: r.status,
+    cancelledAt: r.cancelled_at,
+    createdAt: r.created_at,
+    photos: {
+      profile: r.profile_image_id ? photoUrl(r.id, "profile") : null,
+      idFront: r.id_front_id ? photoUrl(r.id, "id-front") : null,
+      idBack: r.id_back_id ? photoUrl(r.id, "id-back") : null,
+    },
+  };
+}
+export type RegistrationDetailView = ReturnType<typeof detailView>;
+
+export async function registrationsPageLoader(request: Request, context: Ctx, list: StaffRegistrationList) {
+  const { db } = context.get(servicesContext);
+  const params = new URL(request.url).searchParams;
+  const { query } = parseListQuery(params, { defaultLimit: REGISTRATION_PAGE_SIZE });
+  const result = await listRegistrations(db, list, { ...query, limit: REGISTRATION_PAGE_SIZE });
+  const viewId = params.get("view")?.slice(0, 100) || null;
+  const detail = viewId ? await viewRegistration(db, list, viewId, auditOf(context)) : null;
+  const removeId = params.get("remove")?.slice(0, 100) || null;
+  let remove: { id: string; name: string } | null = null;
+  if (removeId) {
+    const row = result.rows.find((r) => r.id === removeId) ?? (await db.selectFrom("registrations").selectAll().where("id", "=", removeId).executeTakeFirst());
+    if (row) remove = { id: row.id, name: summaryOf(row).name };
+  }
+  return {
+    rows: result.rows.map(summaryOf),
+    total: result.total,
+    page: result.page,
+    totalPages: result.totalPages,
+    limit: result.limit,
+    search: query.search,
+    detail: detail ? detailView(detail) : null,
+    viewId,
+    remove,
+    removeId,
+    deleted: params.get("deleted") === "1",
+  };
+}
+
+/** The delete confirmation's form: deletes, then back to the same list and page. Failures stay in place with 'Delete failed: …'. */
+export async function registrationsPageAction(request: Request, context: Ctx, list: StaffRegistrationList) {
+  const { db, logger } = context.get(servicesContext);
+  let form: Record<string, string>;
+  try {
+    form = await readForm(request);
+  } catch (error) {
+    if (error instanceof BadRequest) return data({ error: `Delete failed: ${error.message}` }, { status: error.status });
+    throw error;
+  }
+  const url = new URL(request.url);
+  if (form.intent !== "delete" || !form.id) return data({ error: `Delete failed: ${DELETE_FAILED}` }, { status: 400 });
+  let deleted = false;
+  try {
+    deleted = await deleteRegistration(db, list, form.id.slice(0, 100), auditOf(context));
+  } catch (error) {
+    logger.error({ err: error }, "registration delete failed");
+    return data({ error: `Delete failed: ${DELETE_FAILED}` }, { status: 500 });
+  }
+  if (!deleted) return data({ error: `Delete failed: ${DELETE_FAILED}` }, { status: 404 });
+  // Back to the list as it was (a client-side submission posts to the page's `.data` URL).
+  const back = new URLSearchParams(url.searchParams);
+  for (const key of ["remove", "view", "_routes", "index"]) back.delete(key);
+  back.set("deleted", "1");
+  return redirect(`${url.pathname.replace(/\.data$/, "")}?${back}`);
+}

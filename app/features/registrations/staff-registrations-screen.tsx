@@ -1,0 +1,177 @@
+import { Download, Eye, Trash2 } from "lucide-react";
+import { Link, useSearchParams } from "react-router";
+import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
+import { DataTable, type DataColumn } from "~/components/admin/data-table";
+import { DownloadDialog } from "~/components/admin/download-dialog";
+import { ListSearch } from "~/components/admin/list-search";
+import { ListEmpty, useListPending } from "~/components/admin/list-states";
+import { PaginationNav } from "~/components/admin/pagination-nav";
+import { StaffDialog } from "~/components/admin/staff-dialog";
+import { useUrlDialog } from "~/hooks/use-url-dialog";
+import { listHref } from "~/lib/list-query";
+import { StaffRegistrationDetails } from "./staff-registration-details";
+import { staffDate } from "./staff-format";
+import type { RegistrationDetailView } from "./staff-registrations-page.server";
+import type { RegistrationSummary, StaffRegistrationList } from "./staff-registrations.server";
+
+export const SCREEN_TEXT: Record<StaffRegistrationList, { title: string; intro: string; csv: string; tableCaption: string; pagesLabel: string }> = {
+  decode: {
+    title: "DECODE Registration Management",
+    intro: "Registrations for DECODE and TASSO sessions, newest first.",
+    csv: "/api/registration/download-csv",
+    tableCaption: "DECODE registrations",
+    pagesLabel: "DECODE registration pages",
+  },
+  ich: {
+    title: "ICH Registration Management",
+    intro: "Registrations for Integrated Clinical Hypnotherapy sessions, newest first.",
+    csv: "/api/ich/download-csv",
+    tableCaption: "ICH registrations",
+    pagesLabel: "ICH registration pages",
+  },
+};
+
+type Props = {
+  list: StaffRegistrationList;
+  rows: RegistrationSummary[];
+  total: number;
+  page: number;
+  totalPages: number;
+  limit: number;
+  search: string;
+  detail: RegistrationDetailView | null;
+  viewId: string | null;
+  remove: { id: string; name: string } | null;
+  removeId: string | null;
+  deleted: boolean;
+  deleteError: string | null;
+};
+
+const actionLink =
+  "inline-flex min-h-10 items-center gap-1.5 rounded-full border px-3 text-sm font-semibold whitespace-nowrap";
+
+function registrationColumns(keepPage: (extra: Record<string, string>) => string): DataColumn<RegistrationSummary>[] {
+  return [
+    {
+      header: "Name",
+      cell: (r) => (
+        <span className="font-semibold text-ink">
+          {r.name}
+          {r.status === "cancelled" ? <span className="ml-2 rounded-full bg-sand-100 px-2 py-0.5 text-xs font-semibold text-muted">Cancelled</span> : null}
+        </span>
+      ),
+    },
+    { header: "Email", cell: (r) => r.email, className: "max-w-64" },
+    { header: "Location", cell: (r) => r.location, className: "min-w-48" },
+    { header: "Level", cell: (r) => r.level, className: "whitespace-nowrap" },
+    { header: "Mobile", cell: (r) => r.mobile, className: "whitespace-nowrap" },
+    { header: "Registration Date", cell: (r) => <time dateTime={r.createdAt}>{staffDate(r.createdAt)}</time>, className: "whitespace-nowrap" },
+    {
+      header: "Actions",
+      cell: (r) => (
+        <span className="flex gap-2">
+          <Link to={keepPage({ view: r.id })} preventScrollReset className={`${actionLink} border-plum-200 text-plum-800 hover:bg-plum-50`}>
+            <Eye aria-hidden="true" className="size-4" />
+            View<span className="sr-only"> details of {r.name}</span>
+          </Link>
+          <Link to={keepPage({ remove: r.id })} preventScrollReset className={`${actionLink} border-danger/40 text-danger hover:bg-danger/10`}>
+            <Trash2 aria-hidden="true" className="size-4" />
+            Delete<span className="sr-only"> the registration of {r.name}</span>
+          </Link>
+        </span>
+      ),
+    },
+  ];
+}
+
+/** A staff registrations list (DECODE or ICH): search, table, paging and its three dialogs. */
+export function StaffRegistrationsScreen(p: Props) {
+  const text = SCREEN_TEXT[p.list];
+  const [params] = useSearchParams();
+  const pending = useListPending();
+  const view = useUrlDialog("view");
+  const remove = useUrlDialog("remove");
+  const download = useUrlDialog("download");
+  const current = { search: p.search, page: p.page };
+  const keepPage = (extra: Record<string, string>) => listHref(current, extra);
+
+  const columns = registrationColumns(keepPage);
+
+  const filtered = Boolean(p.search);
+  return (
+    <div>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl text-plum-900">{text.title}</h1>
+          <p className="mt-2 text-muted">{text.intro}</p>
+        </div>
+        <p className="rounded-2xl bg-white px-5 py-3 ring-1 ring-plum-100">
+          <span className="block text-sm text-muted">{filtered ? "Matching registrations" : "Total registrations"}</span>
+          <span className="text-2xl font-semibold text-plum-900">{p.total}</span>
+        </p>
+      </div>
+
+      {p.deleted ? (
+        <p role="status" className="mt-4 rounded-xl bg-plum-50 px-4 py-3 font-semibold text-plum-900">
+          The registration was deleted and its seat is free again.
+        </p>
+      ) : null}
+
+      <div className="mt-6 flex flex-wrap items-end justify-between gap-3">
+        <ListSearch label="Search registrations" placeholder="Name, email, level or city" />
+        <Link
+          to={listHref(current, { download: "1" })}
+          preventScrollReset
+          className="inline-flex min-h-12 items-center gap-2 rounded-full border border-plum-200 bg-white px-5 font-semibold text-plum-800 hover:bg-plum-50"
+        >
+          <Download aria-hidden="true" className="size-5" />
+          Download Registrations
+        </Link>
+      </div>
+
+      <p className="sr-only" aria-live="polite">
+        {pending ? "Loading registrations" : `${p.total} registrations${filtered ? ` match “${p.search}”` : ""}`}
+      </p>
+      {p.rows.length === 0 ? (
+        <ListEmpty title="No registrations found" hint={filtered ? "Try adjusting your search criteria" : null} />
+      ) : (
+        <DataTable caption={text.tableCaption} columns={columns} rows={p.rows} rowKey={(r) => r.id} busy={pending} />
+      )}
+      <PaginationNav page={p.page} totalPages={p.totalPages} total={p.total} limit={p.limit} label={text.pagesLabel} hrefFor={(n) => listHref(current, { page: n })} />
+
+      <StaffDialog
+        open={view.open}
+        onClose={view.close}
+        closeHref={view.closeHref}
+        title="Registration Details"
+        subtitle={p.detail ? [p.detail.firstName, p.detail.middleName, p.detail.lastName].filter(Boolean).join(" ") : undefined}
+        closeLabel="Close registration details"
+      >
+        {p.detail && p.detail.id === p.viewId ? (
+          <StaffRegistrationDetails r={p.detail} showPhotos={p.list === "ich"} />
+        ) : (
+          <p className="text-muted">{params.get("view") && !pending ? "This registration no longer exists." : "Loading..."}</p>
+        )}
+      </StaffDialog>
+
+      <ConfirmDeleteDialog
+        open={remove.open}
+        onClose={remove.close}
+        closeHref={remove.closeHref}
+        what={p.remove ? `the registration of ${p.remove.name}` : "this registration"}
+        fields={{ intent: "delete", id: p.remove?.id ?? p.removeId ?? "" }}
+        error={p.deleteError}
+      />
+
+      <DownloadDialog
+        open={download.open}
+        onClose={download.close}
+        closeHref={download.closeHref}
+        title="Download Registrations"
+        action={text.csv}
+        search={p.search}
+        fallbackFileName={`${p.list}-registrations.csv`}
+      />
+    </div>
+  );
+}

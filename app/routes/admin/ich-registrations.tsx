@@ -1,0 +1,24 @@
+import { useRouteError } from "react-router";
+import { ErrorLoadingData, listErrorMessage } from "~/components/admin/list-states";
+import { registrationsPageAction, registrationsPageLoader } from "~/features/registrations/staff-registrations-page.server";
+import { SCREEN_TEXT, StaffRegistrationsScreen } from "~/features/registrations/staff-registrations-screen";
+import type { Route } from "./+types/ich-registrations";
+
+/** /admin/ich-registrations: ICH (Integrated Clinical Hypnotherapy) registrations (spec part 2 §2.9). */
+export const meta: Route.MetaFunction = () => [{ title: "ICH registrations | Staff area" }, { name: "robots", content: "noindex" }];
+
+export const loader = ({ request, context }: Route.LoaderArgs) => registrationsPageLoader(request, context, "ich");
+export const action = ({ request, context }: Route.ActionArgs) => registrationsPageAction(request, context, "ich");
+
+export default function IchRegistrations({ loaderData, actionData }: Route.ComponentProps) {
+  return <StaffRegistrationsScreen list="ich" {...loaderData} deleteError={actionData?.error ?? null} />;
+}
+
+export function ErrorBoundary() {
+  return (
+    <div>
+      <h1 className="text-3xl text-plum-900">{SCREEN_TEXT.ich.title}</h1>
+      <ErrorLoadingData message={listErrorMessage(useRouteError(), "Failed to fetch registrations")} />
+    </div>
+  );
+}

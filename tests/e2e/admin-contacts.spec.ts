@@ -1,0 +1,263 @@
+import { spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { expect, request, test, type Cookie, type Page } from "@playwright/test";
+import { expectNoAxeViolations, hydrated, queryDb } from "./fixtures";
+
+/**
+ * The staff lists of contact messages and family consultations (issue 9,
+ * points 5, 7 and 12), as staff use them: a message sent through the public
+ * form and a booking made on the public site show up, their details open in a
+ * dialog, a status is set, a CSV is downloaded and read, a booking is deleted
+ * after confirmation; axe-core on each screen and dialog, at 1280 and 375 px.
+ */
+const email = `staff.${crypto.randomBytes(4).toString("hex")}@example.org`;
+const password = `Quiet harbor ${crypto.randomBytes(6).toString("hex")}`;
+const baseURL = `http://127.0.0.1:${process.env.E2E_PORT ?? 4317}`;
+let cookies: Cookie[] = [];
+
+const tag = () => `${Date.now().toString(36)}${crypto.randomBytes(3).toString("hex")}`;
+
+test.beforeAll(async () => {
+  // Two full-cost scrypt hashes (the script, then the sign-in) on shared CPUs: seconds each, more under load.
+  test.setTimeout(180_000);
+  // The operator's script makes the account; one sign-in (full-cost scrypt) serves every test of this worker.
+  const r = spawnSync(process.execPath, ["scripts/admin.ts", "create", "--email", email], {
+    input: `${password}\n`,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, NODE_ENV: "production" },
+    encoding: "utf8",
+  });
+  if (r.status !== 0) throw new Error(`admin:create failed: ${r.stderr}`);
+  const api = await request.newContext({ baseURL });
+  const res = await api.post("/admin/login", { form: { email, password }, maxRedirects: 0, timeout: 60_000 });
+  if (res.status() !== 302) throw new Error(`sign-in answered ${res.status()}`);
+  cookies = (await api.storageState()).cookies;
+  await api.dispose();
+});
+
+test.beforeEach(async ({ context }) => {
+  await context.addCookies(cookies);
+});
+
+/** A Family Constellation session of its own (the e2e server has its own database). */
+function addFamilySession(capacity: number): { id: string; city: string } {
+  const t = tag();
+  const id = `s-fc-staff-${t}`;
+  const city = `Staffville ${t}`;
+  const start = new Date(Date.now() + 150 * 86_400_000 + Math.floor(Math.random() * 86_400_000));
+  const db = new DatabaseSync(path.join(process.env.E2E_DATA_DIR!, "site.db"));
+  try {
+    db.exec("PRAGMA busy_timeout = 5000");
+    const now = new Date().toISOString();
+    db.prepare(
+      `INSERT INTO events (id, programme_id, kind, title, starts_at, ends_at, time_zone, city, venue, time_slot, capacity, price_cents, currency, organiser, organiser_email, facilitator, status, no_enrol, created_at, updated_at)
+       VALUES (?, NULL, 'family', 'Family Constellation', ?, ?, 'America/Chicago', ?, 'Riverside Hall', 'Afternoon', ?, 15000, 'USD', 'Mindful Path Institute', 'fc@mindfulpath.example', 'Daniel Brooks', 'Open', 0, ?, ?)`,
+    ).run(id, start.toISOString(), new Date(start.getTime() + 5 * 3_600_000).toISOString(), city, capacity, now, now);
+  } finally {
+    db.close();
+  }
+  return { id, city };
+}
+
+/** Clicks the dialog's 'Download CSV' and reads the saved file. */
+async function downloadCsv(page: Page) {
+  const dialog = page.getByRole("dialog", { name: "Select Date Range" });
+  const [download] = await Promise.all([page.waitForEvent("download"), dialog.getByRole("button", { name: "Download CSV" }).click()]);
+  const file = await download.path();
+  const text = fs.readFileSync(file, "utf8");
+  return { name: download.suggestedFilename(), text };
+}
+
+async function noSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+}
+
+test.describe("staff: contacts", () => {
+  test("a message sent through the public form: listed, its details, its status set, a CSV; axe clean at both widths", async ({ page }) => {
+    test.setTimeout(180_000);
+    const t = tag();
+    const sender = `maya.${t}@example.com`;
+    // A visitor sends it (the cookie is the staff member's, but the form is the public one).
+    await page.goto("/contact-us");
+    await hydrated(page);
+    await page.getByLabel("First Name").fill("Maya");
+    await page.getByLabel("Last Name").fill(`Ortiz${t}`);
+    await page.getByLabel("Email").fill(sender);
+    await page.getByLabel("Phone Number").fill("+1 (415) 555-0132");
+    await page.getByLabel("Country").selectOption("US");
+    await page.getByLabel("Zip Code").fill("94110");
+    await page.getByLabel("Message (optional)").fill("Is there a DECODE session in San Francisco next spring?");
+    await page.getByRole("checkbox", { name: /privacy policy/i }).check();
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.getByText("Message sent successfully! We will contact you soon.").first()).toBeVisible({ timeout: 15_000 });
+
+    await page.goto("/admin/contacts");
+    await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+    await hydrated(page);
+    await page.getByRole("searchbox", { name: "Search contacts" }).fill(sender);
+    // Debounced: the URL follows without pressing Enter.
+    await expect(page).toHaveURL(new RegExp(`search=${encodeURIComponent(sender).replace(/\./g, "\\.")}`));
+    const row = page.getByRole("row").filter({ hasText: sender });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(`Maya Ortiz${t}`);
+    await expect(row).toContainText("United States");
+    await expect(row).toContainText("New");
+    await expectNoAxeViolations(page);
+
+    await row.getByRole("link", { name: /^View/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Contact Details" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("Is there a DECODE session in San Francisco next spring?");
+    await expect(dialog).toContainText("94110");
+    await expectNoAxeViolations(page);
+    await dialog.getByLabel("Status").selectOption("Replied");
+    await dialog.getByRole("button", { name: "Save status" }).click();
+    await expect(dialog.getByText("Status updated successfully")).toBeVisible();
+    await expect(dialog).toContainText(`by ${email}`);
+    expect(queryDb<{ status: string }>("select status from contact_messages where email = ?", sender)).toEqual([{ status: "replied" }]);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(row).toContainText("Replied");
+    const viewed = queryDb<{ n: number }>(
+      "select count(*) as n from audit_events where actor_email = ? and target_type = 'contact' and action in ('view', 'update')",
+      email,
+    );
+    expect(Number(viewed[0]!.n)).toBeGreaterThanOrEqual(2);
+
+    // The CSV of what the search shows.
+    await page.getByRole("link", { name: "Download CSV" }).click();
+    await expect(page.getByRole("dialog", { name: "Select Date Range" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    const csv = await downloadCsv(page);
+    expect(csv.name).toBe("contacts_start_to_today.csv");
+    const lines = csv.text.replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(lines[0]).toBe("Name,Email,Phone,Country,Zip Code,Message,Status,Received (UTC),ID");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`Maya Ortiz${t},${sender},'+1 (415) 555-0132,United States,94110,`);
+    expect(lines[1]).toContain(",Replied,");
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.reload();
+    await hydrated(page);
+    await expect(page.getByRole("row").filter({ hasText: sender })).toBeVisible();
+    await noSidewaysScroll(page);
+    await expectNoAxeViolations(page);
+  });
+
+  test("keyboard only: open a message's details, set its status, close; focus comes back", async ({ page }) => {
+    test.setTimeout(120_000);
+    const t = tag();
+    const sender = `kay.${t}@example.com`;
+    const res = await page.request.post("/api/contact", {
+      data: { firstName: "Kay", lastName: `Board${t}`, email: sender, phoneNumber: "555-010-2030", country: "CA", zipCode: "H2X 1Y4", acceptPrivacyPolicy: true },
+    });
+    expect(res.status()).toBe(201);
+    await page.goto(`/admin/contacts?search=${encodeURIComponent(sender)}`);
+    await hydrated(page);
+    const view = page.getByRole("link", { name: `View the message from Kay Board${t}` });
+    await view.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Contact Details" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("button", { name: "Close contact details" })).toBeFocused();
+    const status = dialog.getByLabel("Status");
+    for (let i = 0; i < 12 && !(await status.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+    await expect(status).toBeFocused();
+    await page.keyboard.press("ArrowDown");
+    await expect(status).toHaveValue("Read");
+    await page.keyboard.press("Tab");
+    await expect(dialog.getByRole("button", { name: "Save status" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByText("Status updated successfully")).toBeVisible();
+    expect(queryDb<{ status: string }>("select status from contact_messages where email = ?", sender)).toEqual([{ status: "read" }]);
+    // Focus stays inside the dialog while it is open.
+    for (let i = 0; i < 8; i++) {
+      await page.keyboard.press("Tab");
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(view).toBeFocused();
+    await expect(page.getByRole("row").filter({ hasText: sender })).toContainText("Read");
+  });
+});
+
+test.describe("staff: family consultations", () => {
+  test("a booking made on the public site: listed, details, CSV, deleted after confirmation (the seat is free); axe clean", async ({ page }) => {
+    test.setTimeout(180_000);
+    const { id, city } = addFamilySession(1);
+    const guest = `rosa.${tag()}@example.com`;
+    await page.goto(`/family-constellation/book/${id}`);
+    await hydrated(page);
+    await page.getByLabel("Full Name").fill("Rosa Díaz");
+    await page.getByRole("textbox", { name: "Email" }).fill(guest);
+    await page.getByRole("textbox", { name: /Phone Number/ }).fill("(512) 555-0142");
+    await page.getByRole("checkbox", { name: /accept the terms and conditions/ }).check();
+    await page.getByRole("button", { name: "Confirm Booking" }).click();
+    await expect(page.getByRole("heading", { name: "Thank you for registering!" })).toBeVisible({ timeout: 15_000 });
+
+    await page.goto("/admin/family-consultations");
+    await expect(page.getByRole("heading", { level: 1, name: "Family Consultation Management" })).toBeVisible();
+    await expect(page.getByRole("columnheader")).toHaveText(["Name", "Email", "Location", "Event", "Phone", "Registration Date", "Actions"]);
+    await hydrated(page);
+    await page.getByRole("searchbox", { name: "Search consultations" }).fill(city);
+    await expect(page).toHaveURL(/search=Staffville/);
+    const row = page.getByRole("row").filter({ hasText: guest });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText("Rosa Díaz");
+    await expect(row).toContainText(city);
+    await expect(row).toContainText("Riverside Hall");
+    await expect(row).toContainText("+1 (512) 555-0142");
+    await expectNoAxeViolations(page);
+
+    await row.getByRole("link", { name: /^View/ }).click();
+    const details = page.getByRole("dialog", { name: "Consultation Details" });
+    await expect(details).toBeVisible();
+    for (const section of ["Personal Information", "Event Information", "Administrative Details"]) {
+      await expect(details.getByRole("heading", { name: section })).toBeVisible();
+    }
+    await expect(details).toContainText("Daniel Brooks");
+    await expect(details).toContainText("$150");
+    await expectNoAxeViolations(page);
+    await details.getByRole("button", { name: "Close consultation details" }).click();
+    await expect(details).toBeHidden();
+
+    await page.getByRole("link", { name: "Download CSV" }).click();
+    const csv = await downloadCsv(page);
+    expect(csv.name).toBe("family-consultation-registrations_start_to_today.csv");
+    const lines = csv.text.replace(/^\uFEFF/, "").trim().split("\r\n");
+    expect(lines[0]).toMatch(/^Name,Email,Phone \(US\),Location,Event,/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`Rosa Díaz,${guest},(512) 555-0142,"Riverside Hall, ${city}",Family Constellation,`);
+
+    // The session is full until the booking goes.
+    const full = await page.request.post("/api/familyConsitalation/register", {
+      data: { programId: id, fullName: "Sam Lee", email: `sam.${tag()}@example.com`, phone: "5125550100", termsAndCondition: true },
+    });
+    expect(full.status()).toBe(409);
+
+    await row.getByRole("link", { name: /^Delete/ }).click();
+    const confirm = page.getByRole("dialog", { name: "Confirm Deletion" });
+    await expect(confirm).toBeVisible();
+    await expect(confirm).toContainText("the consultation of Rosa Díaz");
+    await expect(confirm).toContainText("This action cannot be undone.");
+    await expectNoAxeViolations(page);
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("The consultation was deleted and its seat is free again.")).toBeVisible();
+    await expect(page.getByText("No consultations found")).toBeVisible();
+    expect(queryDb("select id from family_bookings where email = ?", guest)).toEqual([]);
+    const again = await page.request.post("/api/familyConsitalation/register", {
+      data: { programId: id, fullName: "Sam Lee", email: `sam.${tag()}@example.com`, phone: "5125550100", termsAndCondition: true },
+    });
+    expect(again.status()).toBe(201);
+
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto(`/admin/family-consultations?search=${encodeURIComponent(city)}`);
+    await hydrated(page);
+    await expect(page.getByRole("row").filter({ hasText: "Sam Lee" })).toBeVisible();
+    await noSidewaysScroll(page);
+    await expectNoAxeViolations(page);
+  });
+});

@@ -1,0 +1,226 @@
+import { spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import sharp from "sharp";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations, hydrated, queryDb } from "./fixtures";
+
+/**
+ * The staff registration lists (issue 9, points 5–7, 12, 13) as staff use
+ * them: a registration made on the public site is found by search, its details
+ * and photos opened, the list exported and read, the registration deleted with
+ * confirmation; axe-clean list and dialogs; the details dialog by keyboard alone.
+ */
+const email = `lists.${crypto.randomBytes(4).toString("hex")}@example.org`;
+const password = `Amber lighthouse ${crypto.randomBytes(6).toString("hex")}`;
+
+test.beforeAll(() => {
+  const r = spawnSync(process.execPath, ["scripts/admin.ts", "create", "--email", email], {
+    input: `${password}\n`,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, NODE_ENV: "production" },
+    encoding: "utf8",
+  });
+  if (r.status !== 0 && !/already exists/i.test(r.stderr)) throw new Error(`admin:create failed: ${r.stderr}`);
+});
+
+/** One full-cost sign-in per worker; later tests reuse its session cookie. */
+let sessionCookie: { name: string; value: string } | null = null;
+async function signIn(page: Page) {
+  if (!sessionCookie) {
+    const res = await page.request.post("/admin/login", { form: { email, password }, maxRedirects: 0, timeout: 60_000 });
+    expect(res.status()).toBe(302);
+    const cookie = (await page.context().cookies()).find((c) => c.name === "staff_session");
+    expect(cookie).toBeTruthy();
+    sessionCookie = { name: cookie!.name, value: cookie!.value };
+  } else {
+    await page.context().addCookies([{ ...sessionCookie, domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Strict" }]);
+  }
+}
+
+/** axe-core on the open dialogs only (the list behind them is checked on its own): the same rules, less work on a busy machine. */
+async function expectDialogsAxeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).include("dialog[open]").analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+const photo = (color: string) => sharp({ create: { width: 80, height: 60, channels: 3, background: color } }).png().toBuffer();
+
+/** An ICH registration through the public API, with a profile image and the front of an ID. */
+async function registerOnPublicSite(page: Page, session: string) {
+  const tag = crypto.randomBytes(3).toString("hex");
+  const person = { first: `Lena${tag}`, last: "Okafor", email: `lena.${tag}@example.com` };
+  const res = await page.request.post("/api/ich/ich-registration", {
+    multipart: {
+      firstName: person.first,
+      lastName: person.last,
+      email: person.email,
+      mobileNo: "5551234567",
+      dob: "1988-06-15",
+      occupation: "Counselor",
+      currentAddress: "9 Harbor Rd, Boston, MA",
+      isSameAddress: "true",
+      city: "x",
+      termsandcondition: "true",
+      levelName: "ICH Level 1",
+      level: "Level 1",
+      upcomingEventId: session,
+      profileImage: { name: "me.png", mimeType: "image/png", buffer: await photo("#7a4cc2") },
+      idPhotofront: { name: "front.png", mimeType: "image/png", buffer: await photo("#2f7a4c") },
+    },
+  });
+  expect(res.status()).toBe(201);
+  const id = ((await res.json()) as { data: { _id: string } }).data._id;
+  return { ...person, id, name: `${person.first} ${person.last}` };
+}
+
+test.describe("staff registration lists", () => {
+  test("find a public registration, open its details and photos, export it, delete it", async ({ page }) => {
+    // Axe runs, a full-cost sign-in and a download on shared CPUs.
+    test.setTimeout(300_000);
+    await signIn(page);
+    const person = await registerOnPublicSite(page, "s-ich-1-b");
+
+    await page.goto("/admin/ich-registrations");
+    await expect(page.getByRole("heading", { level: 1, name: "ICH Registration Management" })).toBeVisible();
+    await hydrated(page);
+    await page.getByRole("searchbox", { name: "Search registrations" }).fill(person.first);
+    // Debounced search on the server, kept in the URL.
+    await expect(page).toHaveURL(new RegExp(`search=${person.first}`));
+    const table = page.getByRole("table", { name: "ICH registrations" });
+    await expect(table.getByRole("row")).toHaveCount(2);
+    const row = table.getByRole("row").nth(1);
+    await expect(row).toContainText(person.name);
+    await expect(row).toContainText(person.email);
+    await expect(row).toContainText("Level 1");
+    await expect(page.getByText("Total registrations")).toBeHidden();
+    await expectNoAxeViolations(page);
+
+    // A reload shows the same list.
+    await page.reload();
+    await expect(page.getByRole("searchbox", { name: "Search registrations" })).toHaveValue(person.first);
+    await expect(table.getByRole("row")).toHaveCount(2);
+    await hydrated(page);
+
+    // Details.
+    await page.getByRole("link", { name: `View details of ${person.name}` }).click();
+    const details = page.getByRole("dialog", { name: "Registration Details" });
+    await expect(details).toBeVisible();
+    for (const section of ["Personal Information", "Address Information", "Course Information", "Additional Information", "ID Photos"]) {
+      await expect(details.getByRole("heading", { name: section })).toBeVisible();
+    }
+    await expect(details).toContainText("9 Harbor Rd, Boston, MA");
+    await expect(details.getByText("Image not found")).toBeVisible(); // no back of the ID was sent
+    await expect(page).toHaveURL(new RegExp(`view=${person.id}`));
+    await expectDialogsAxeClean(page);
+
+    // The photo enlarges; it really loads, from the private route.
+    await details.getByRole("link", { name: "Profile image (enlarge)" }).click();
+    const zoom = page.getByRole("dialog", { name: "Profile image" });
+    await expect(zoom).toBeVisible();
+    const big = zoom.getByRole("img", { name: "Profile image" });
+    await expect.poll(() => big.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(80);
+    await expectDialogsAxeClean(page);
+    await page.keyboard.press("Escape");
+    await expect(zoom).toBeHidden();
+    await expect(details.getByRole("link", { name: "Profile image (enlarge)" })).toBeFocused();
+    await page.keyboard.press("Escape");
+    await expect(details).toBeHidden();
+    const viewed = queryDb<{ n: number }>("select count(*) as n from audit_events where target_id = ? and action = 'view' and actor_email = ?", person.id, email);
+    expect(Number(viewed[0]!.n)).toBeGreaterThanOrEqual(2);
+
+    // Export: the dialog, the file, its rows.
+    await page.getByRole("link", { name: "Download Registrations" }).click();
+    const dl = page.getByRole("dialog", { name: "Download Registrations" });
+    await expect(dl).toBeVisible();
+    await expect(dl.getByLabel("Start date")).toBeVisible();
+    await expectDialogsAxeClean(page);
+    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
+    await dl.getByLabel("Start date").fill(today);
+    const downloading = page.waitForEvent("download");
+    await dl.getByRole("button", { name: "Download CSV" }).click();
+    const file = await downloading;
+    expect(file.suggestedFilename()).toBe(`ich-registrations_${today}_to_today.csv`);
+    const csv = fs.readFileSync((await file.path())!, "utf8");
+    expect(csv.charCodeAt(0)).toBe(0xfeff);
+    const lines = csv.slice(1).trimEnd().split("\r\n");
+    expect(lines[0]).toContain("Registration ID,Registration Date,First Name");
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`${person.id},`);
+    expect(lines[1]).toContain(`,${person.first},,${person.last},`);
+    expect(lines[1]).toContain(person.email);
+    await expect(dl).toBeHidden();
+
+    // Delete with confirmation.
+    await page.getByRole("link", { name: `Delete the registration of ${person.name}` }).click();
+    const confirm = page.getByRole("dialog", { name: "Confirm Deletion" });
+    await expect(confirm).toContainText(`Are you sure you want to delete the registration of ${person.name}? This action cannot be undone.`);
+    await expectDialogsAxeClean(page);
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByText("No registrations found")).toBeVisible();
+    await expect(page.getByText("Try adjusting your search criteria")).toBeVisible();
+    await expect(page.getByText("The registration was deleted and its seat is free again.")).toBeVisible();
+    expect(queryDb("select id from registrations where id = ?", person.id)).toEqual([]);
+    expect(queryDb<{ action: string }>("select action from audit_events where target_id = ? and action = 'delete'", person.id)).toHaveLength(1);
+  });
+
+  test("keyboard only: open the details dialog, enlarge a photo, close both, focus returns", async ({ page }) => {
+    test.setTimeout(240_000);
+    await signIn(page);
+    const person = await registerOnPublicSite(page, "s-ich-6-a");
+    try {
+      await page.goto(`/admin/ich-registrations?search=${person.first}`);
+      await hydrated(page);
+      await page.getByRole("searchbox", { name: "Search registrations" }).focus();
+      const view = page.getByRole("link", { name: `View details of ${person.name}` });
+      for (let i = 0; i < 6; i++) {
+        if (await view.evaluate((el) => el === document.activeElement)) break;
+        await page.keyboard.press("Tab");
+      }
+      await expect(view).toBeFocused();
+      await page.keyboard.press("Enter");
+      const details = page.getByRole("dialog", { name: "Registration Details" });
+      await expect(details).toBeVisible();
+      // Focus is inside and stays inside, whatever the number of Tabs.
+      await expect.poll(() => details.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+      for (let i = 0; i < 12; i++) {
+        await page.keyboard.press("Tab");
+        expect(await details.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+      }
+      const thumb = details.getByRole("link", { name: "ID photo (front) (enlarge)" });
+      await thumb.focus();
+      await page.keyboard.press("Enter");
+      const zoom = page.getByRole("dialog", { name: "ID photo (front)" });
+      await expect(zoom).toBeVisible();
+      await expect.poll(() => zoom.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+      await page.keyboard.press("Escape");
+      await expect(zoom).toBeHidden();
+      await expect(thumb).toBeFocused();
+      await page.keyboard.press("Escape");
+      await expect(details).toBeHidden();
+      await expect(page).not.toHaveURL(/view=/);
+      await expect(view).toBeFocused();
+    } finally {
+      await page.request.delete(`/api/ich/${person.id}`);
+    }
+  });
+
+  test("the DECODE list at 375 px: cards, the search from a shared link, axe clean", async ({ page }) => {
+    test.setTimeout(240_000);
+    await signIn(page);
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.goto("/admin/registrations?search=zzz-nobody");
+    await expect(page.getByRole("heading", { level: 1, name: "DECODE Registration Management" })).toBeVisible();
+    await expect(page.getByRole("searchbox", { name: "Search registrations" })).toHaveValue("zzz-nobody");
+    await expect(page.getByText("No registrations found")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.goto("/admin/registrations");
+    await hydrated(page);
+    const firstRow = page.getByRole("table", { name: "DECODE registrations" }).getByRole("row").nth(1);
+    await expect(firstRow).toBeVisible();
+    // A card: no sideways scrolling of the page.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoAxeViolations(page);
+  });
+});

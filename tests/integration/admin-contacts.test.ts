@@ -1,0 +1,376 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createStaffAccount } from "~/features/admin-auth/accounts.server";
+import { createSession } from "~/features/admin-auth/sessions.server";
+import {
+  errorResponse,
+  staffConsultationListResponse,
+  staffConsultationOneResponse,
+  staffContactListResponse,
+  staffContactOneResponse,
+  staffContactStatusResponse,
+  staffDeleteResponse,
+} from "~/features/api/openapi.server";
+import { dialects } from "../helpers/databases";
+import { addSession } from "../helpers/registration";
+import { startSite, type RunningSite } from "../helpers/site";
+
+/**
+ * Staff lists of contact messages and family consultations (issue 9, points
+ * 5, 7, 11 and 12): the JSON API and CSV against what the database holds, the
+ * audit trail, a deleted booking's seat, and the server-rendered screens.
+ */
+const PASSWORD = "Lantern orchard 73 quietly";
+
+async function csvText(res: Response) {
+  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer());
+}
+
+/** RFC 4180 lines into cells (enough for these files: quoted cells may hold commas, quotes and line breaks). */
+function parseCsv(text: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = "";
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (quoted) {
+      if (c === '"' && text[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else cell += c;
+    } else if (c === '"') quoted = true;
+    else if (c === ",") {
+      row.push(cell);
+      cell = "";
+    } else if (c === "\r" && text[i + 1] === "\n") {
+      row.push(cell);
+      rows.push(row);
+      row = [];
+      cell = "";
+      i++;
+    } else cell += c;
+  }
+  return rows;
+}
+
+describe.each(dialects)("staff lists of contacts and family consultations on %s", { timeout: 120_000 }, (dialect) => {
+  let s: RunningSite;
+  let bearer: Record<string, string>;
+  let cookie: Record<string, string>;
+
+  beforeAll(async () => {
+    s = await startSite(dialect, { FORM_RATE_LIMIT: "100000" });
+    const account = await createStaffAccount(s.db, "boss@example.org", PASSWORD);
+    bearer = { authorization: `Bearer ${(await createSession(s.db, account.id, "api", 3600)).secret}` };
+    cookie = { cookie: `staff_session=${(await createSession(s.db, account.id, "browser", 3600)).secret}` };
+    await s.db.deleteFrom("family_bookings").execute();
+    await s.db.deleteFrom("contact_messages").execute();
+  }, 120_000);
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  const api = (path: string, init: RequestInit & { headers?: Record<string, string> } = {}) =>
+    fetch(`${s.url}${path}`, { ...init, headers: { ...bearer, ...(init.body ? { "content-type": "application/json" } : {}), ...init.headers } });
+  const audit = (action: string, targetType: string) =>
+    s.db.selectFrom("audit_events").selectAll().where("action", "=", action).where("target_type", "=", targetType).orderBy("at").execute();
+
+  describe("contacts", () => {
+    const sendContact = (patch: Record<string, unknown>) =>
+      fetch(`${s.url}/api/contact`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          firstName: "Grace",
+          lastName: "Hopper",
+          email: "grace@example.com",
+          phoneNumber: "555-010-2030",
+          country: "US",
+          zipCode: "10001",
+          message: "Tell me about Level 1.",
+          acceptPrivacyPolicy: true,
+          ...patch,
+        }),
+      });
+    const ids: Record<string, string> = {};
+
+    beforeAll(async () => {
+      // Through the public form, unauthenticated, as visitors send them.
+      const sent = [
+        ["grace", {}],
+        ["priya", { firstName: "Priya", lastName: "Raman", email: "priya@example.in", country: "IN", phoneNumber: "98765 43210" }],
+        ["oliver", { firstName: "Oliver", lastName: "Twist", email: "oliver@example.co.uk", country: "UK", message: '=HYPERLINK("http://evil.example","x")' }],
+      ] as const;
+      for (const [key, patch] of sent) {
+        const res = await sendContact(patch);
+        if (res.status !== 201) throw new Error(`POST /api/contact answered ${res.status}`);
+        ids[key] = ((await res.json()) as { data: { _id: string } }).data._id;
+      }
+      // Twelve older ones, one a day in January (noon in New York), for paging and the date range.
+      for (let i = 1; i <= 12; i++) {
+        await s.db
+          .insertInto("contact_messages")
+          .values({
+            id: `old-${String(i).padStart(2, "0")}`,
+            first_name: "Filler",
+            last_name: `Person${i}`,
+            email: `filler${i}@example.com`,
+            phone_number: "555-000-0000",
+            country: "CA",
+            zip_code: "H2X",
+            message: null,
+            accepted_privacy_at: `2026-01-${String(i).padStart(2, "0")}T17:00:00.000Z`,
+            created_at: `2026-01-${String(i).padStart(2, "0")}T17:00:00.000Z`,
+          })
+          .execute();
+      }
+    });
+
+    it("keeps the public form open and the staff calls closed", async () => {
+      expect((await sendContact({ email: "someone@example.com" })).status).toBe(201);
+      await s.db.deleteFrom("contact_messages").where("email", "=", "someone@example.com").execute();
+      const anonymous = await fetch(`${s.url}/api/contacts`);
+      expect(anonymous.status).toBe(401);
+      errorResponse.parse(await anonymous.json());
+      // Nothing is created through the staff path.
+      const post = await api("/api/contacts", { method: "POST", body: "{}" });
+      expect(post.status).toBe(405);
+    });
+
+    it("lists newest first, 10 a page, every message New until set, with the spec's pagination", async () => {
+      const first = staffContactListResponse.parse(await (await api("/api/contacts")).json());
+      expect(first.pagination).toEqual({ currentPage: 1, totalPages: 2, total: 15, limit: 10, nextPage: 2, prevPage: null });
+      expect(first.data).toHaveLength(10);
+      expect(first.data.slice(0, 3).map((c) => c.fullName).sort()).toEqual(["Grace Hopper", "Oliver Twist", "Priya Raman"]);
+      expect(first.data.every((c) => c.status === "New")).toBe(true);
+      const priya = first.data.find((c) => c.fullName === "Priya Raman")!;
+      expect(priya).toMatchObject({ _id: ids.priya, email: "priya@example.in", phoneNumber: "98765 43210", contactNo: "98765 43210", country: "IN", countryName: "India" });
+      const second = staffContactListResponse.parse(await (await api("/api/contacts?page=2")).json());
+      expect(second.pagination).toMatchObject({ currentPage: 2, nextPage: null, prevPage: 1 });
+      expect(second.data.map((c) => c._id)).toEqual(["old-05", "old-04", "old-03", "old-02", "old-01"]);
+      // A page past the end shows the last one; nonsense is a 400 with a field message.
+      expect(staffContactListResponse.parse(await (await api("/api/contacts?page=9")).json()).pagination.currentPage).toBe(2);
+      const bad = await api("/api/contacts?page=zero&startDate=2026-02-30");
+      expect(bad.status).toBe(400);
+      expect(errorResponse.parse(await bad.json()).errors).toMatchObject({ page: expect.any(String), startDate: "Please enter a valid date (YYYY-MM-DD)" });
+    });
+
+    it("searches name, e-mail, country (code or name), phone and status on the server", async () => {
+      const names = async (q: string) =>
+        staffContactListResponse.parse(await (await api(`/api/contacts?search=${encodeURIComponent(q)}&limit=100`)).json()).data.map((c) => c.fullName).sort();
+      expect(await names("priya")).toEqual(["Priya Raman"]);
+      expect(await names("grace hopper")).toEqual(["Grace Hopper"]);
+      expect(await names("example.co.uk")).toEqual(["Oliver Twist"]);
+      expect(await names("kingdom")).toEqual(["Oliver Twist"]);
+      expect(await names("IN")).toContain("Priya Raman");
+      expect(await names("98765")).toEqual(["Priya Raman"]);
+      expect(await names("replied")).toEqual([]);
+      expect(await names("100%_")).toEqual([]);
+    });
+
+    it("sets a status (New, Read, Replied), stored with who set it, audited; refuses anything else", async () => {
+      const res = await api(`/api/contacts/${ids.oliver}`, { method: "PATCH", body: JSON.stringify({ status: "Replied" }) });
+      expect(res.status).toBe(200);
+      const body = staffContactStatusResponse.parse(await res.json());
+      expect(body.data.status).toBe("Replied");
+      const row = await s.db.selectFrom("contact_messages").selectAll().where("id", "=", ids.oliver!).executeTakeFirstOrThrow();
+      expect(row.status).toBe("replied");
+      expect(row.status_changed_by).toBe("boss@example.org");
+      const searched = staffContactListResponse.parse(await (await api("/api/contacts?search=replied")).json());
+      expect(searched.data.map((c) => c._id)).toEqual([ids.oliver]);
+
+      const bad = await api(`/api/contacts/${ids.oliver}`, { method: "PUT", body: JSON.stringify({ status: "Archived" }) });
+      expect(bad.status).toBe(400);
+      expect(errorResponse.parse(await bad.json()).errors).toEqual({ status: "Please choose New, Read or Replied" });
+      expect((await api(`/api/contacts/${ids.oliver}`, { method: "PATCH", body: "{}" })).status).toBe(400);
+      expect((await api("/api/contacts/no-such-id", { method: "PATCH", body: JSON.stringify({ status: "Read" }) })).status).toBe(404);
+      expect((await s.db.selectFrom("contact_messages").select("status").where("id", "=", ids.oliver!).executeTakeFirstOrThrow()).status).toBe("replied");
+
+      const entries = await audit("update", "contact");
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({ actor_email: "boss@example.org", target_id: ids.oliver, ip: "127.0.0.1" });
+      expect(JSON.parse(entries[0]!.detail!)).toEqual({ field: "status", from: "New", to: "Replied" });
+    });
+
+    it("shows one message and records the view", async () => {
+      const res = await api(`/api/contacts/${ids.grace}`);
+      expect(staffContactOneResponse.parse(await res.json()).data).toMatchObject({ fullName: "Grace Hopper", message: "Tell me about Level 1.", zipCode: "10001" });
+      expect((await audit("view", "contact")).map((e) => e.target_id)).toContain(ids.grace);
+      expect((await api("/api/contacts/nope")).status).toBe(404);
+    });
+
+    it("exports a CSV: BOM, header, the search and date range applied, formulas defused, named with the range, audited", async () => {
+      const res = await api("/api/contacts/download-csv?startDate=2026-01-03&endDate=2026-01-05");
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      expect(res.headers.get("content-disposition")).toBe('attachment; filename="contacts_2026-01-03_to_2026-01-05.csv"');
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+      const text = await csvText(res);
+      expect(text.charCodeAt(0)).toBe(0xfeff);
+      const rows = parseCsv(text.slice(1));
+      expect(rows[0]).toEqual(["Name", "Email", "Phone", "Country", "Zip Code", "Message", "Status", "Received (UTC)", "ID"]);
+      expect(rows.slice(1).map((r) => r[8])).toEqual(["old-05", "old-04", "old-03"]);
+      expect(rows[1]).toEqual(["Filler Person5", "filler5@example.com", "555-000-0000", "Canada", "H2X", "", "New", "2026-01-05T17:00:00.000Z", "old-05"]);
+
+      const all = parseCsv((await csvText(await api("/api/contacts/download-csv?search=oliver"))).slice(1));
+      expect(all).toHaveLength(2);
+      expect(all[1]![5]).toBe(`'=HYPERLINK("http://evil.example","x")`);
+      expect(all[1]![6]).toBe("Replied");
+      const open = await api("/api/contacts/download-csv");
+      expect(open.headers.get("content-disposition")).toBe('attachment; filename="contacts_start_to_today.csv"');
+      expect(parseCsv((await csvText(open)).slice(1))).toHaveLength(16);
+
+      const exports = await audit("export", "contacts");
+      expect(exports).toHaveLength(3);
+      expect(JSON.parse(exports[0]!.detail!)).toEqual({ search: null, startDate: "2026-01-03", endDate: "2026-01-05" });
+      expect((await api("/api/contacts/download-csv?endDate=soon")).status).toBe(400);
+    });
+
+    it("renders the staff screen with the list, the details dialog from the URL, and sets a status with a plain form", async () => {
+      const page = await (await fetch(`${s.url}/admin/contacts?search=priya`, { headers: cookie })).text();
+      expect(page).toContain("Priya Raman");
+      expect(page).not.toContain("Grace Hopper");
+      const details = await (await fetch(`${s.url}/admin/contacts?view=${ids.priya}`, { headers: cookie })).text();
+      expect(details).toContain("98765 43210");
+      expect((await audit("view", "contact")).map((e) => e.target_id)).toContain(ids.priya);
+      const post = await fetch(`${s.url}/admin/contacts?view=${ids.priya}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { ...cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: `intent=status&id=${ids.priya}&status=Read`,
+      });
+      expect(post.status).toBeLessThan(400);
+      expect((await s.db.selectFrom("contact_messages").select("status").where("id", "=", ids.priya!).executeTakeFirstOrThrow()).status).toBe("read");
+      const none = await (await fetch(`${s.url}/admin/contacts?search=nobody-at-all`, { headers: cookie })).text();
+      expect(none).toContain("No contacts found");
+    });
+  });
+
+  describe("family consultations", () => {
+    let session: string;
+    const book = (patch: Record<string, unknown>) =>
+      fetch(`${s.url}/api/familyConsitalation/register`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          programId: session,
+          fullName: "Rosa Díaz",
+          email: "rosa@example.com",
+          phone: "(512) 555-0142",
+          termsAndCondition: true,
+          communicationPreferences: true,
+          ...patch,
+        }),
+      });
+
+    beforeAll(async () => {
+      session = await addSession(s, {
+        kind: "family",
+        title: "Family Constellation",
+        time_zone: "America/Los_Angeles",
+        city: "Portland",
+        venue: "Alberta Street Studio",
+        capacity: 1,
+        price_cents: 15000,
+        organiser: "Mindful Path Institute",
+        organiser_email: "fc@mindfulpath.example",
+        facilitator: "Daniel Brooks",
+      });
+    });
+
+    it("lists bookings made on the public site, with the spec's fields and pagination, searched on the server", async () => {
+      expect((await book({})).status).toBe(201);
+      const res = await api("/api/family-consultation");
+      const body = staffConsultationListResponse.parse(await res.json());
+      expect(body.pagination).toEqual({ currentPage: 1, totalPages: 1, total: 1, totalRegistrations: 1, limit: 10, nextPage: null, prevPage: null });
+      expect(body.data[0]).toMatchObject({
+        fullName: "Rosa Díaz",
+        email: "rosa@example.com",
+        phone: "+1 (512) 555-0142",
+        location: "Alberta Street Studio, Portland",
+        event: "Family Constellation",
+        organisedBy: "Mindful Path Institute",
+        organiserEmail: "fc@mindfulpath.example",
+        facilitator: "Daniel Brooks",
+        sessionId: session,
+        status: "Booked",
+      });
+      const search = async (q: string) => staffConsultationListResponse.parse(await (await api(`/api/family-consultation?search=${encodeURIComponent(q)}`)).json()).pagination.total;
+      expect(await search("portland")).toBe(1);
+      expect(await search("rosa díaz")).toBe(1);
+      expect(await search("5550142")).toBe(1);
+      expect(await search("brooks")).toBe(1);
+      expect(await search("chicago")).toBe(0);
+      expect((await fetch(`${s.url}/api/family-consultation`)).status).toBe(401);
+    });
+
+    it("deletes a booking ({success, message}), which frees its seat at once; audited; a second delete is a 404", async () => {
+      const full = await book({ fullName: "Sam Lee", email: "sam@example.com" });
+      expect(full.status).toBe(409);
+      expect(((await full.json()) as { message: string }).message).toBe("This session is full");
+      const [rosa] = await s.db.selectFrom("family_bookings").select("id").where("email_key", "=", "rosa@example.com").execute();
+
+      const res = await api(`/api/family-consultation/${rosa!.id}`, { method: "DELETE" });
+      expect(res.status).toBe(200);
+      expect(staffDeleteResponse.parse(await res.json())).toEqual({ success: true, message: "Consultation deleted successfully" });
+      expect(await s.db.selectFrom("family_bookings").select("id").where("id", "=", rosa!.id).execute()).toEqual([]);
+      const seats = (await (await fetch(`${s.url}/api/familyEvent/user/${session}`)).json()) as { data: { seatsLeft: number } };
+      expect(seats.data.seatsLeft).toBe(1);
+      expect((await book({ fullName: "Sam Lee", email: "sam@example.com" })).status).toBe(201);
+
+      const again = await api(`/api/family-consultation/${rosa!.id}`, { method: "DELETE" });
+      expect(again.status).toBe(404);
+      expect(((await again.json()) as { message: string }).message).toBe("Consultation not found");
+      const [entry] = await audit("delete", "family-booking");
+      expect(entry).toMatchObject({ target_id: rosa!.id, actor_email: "boss@example.org", ip: "127.0.0.1" });
+      expect(JSON.parse(entry!.detail!)).toMatchObject({ sessionId: session, fullName: "Rosa Díaz", email: "rosa@example.com" });
+    });
+
+    it("shows one booking (a recorded view), filters by registration date, and exports the CSV with the range", async () => {
+      const [sam] = await s.db.selectFrom("family_bookings").select("id").where("email_key", "=", "sam@example.com").execute();
+      const one = staffConsultationOneResponse.parse(await (await api(`/api/family-consultation/${sam!.id}`)).json());
+      expect(one.data.fullName).toBe("Sam Lee");
+      expect((await audit("view", "family-booking")).map((e) => e.target_id)).toContain(sam!.id);
+
+      // Sam booked in February (New York time: 11 PM on Feb 10 is Feb 11 in UTC).
+      await s.db.updateTable("family_bookings").set({ created_at: "2026-02-11T04:00:00.000Z" }).where("id", "=", sam!.id).execute();
+      const inRange = async (q: string) => staffConsultationListResponse.parse(await (await api(`/api/family-consultation?${q}`)).json()).pagination.total;
+      expect(await inRange("startDate=2026-02-10&endDate=2026-02-10")).toBe(1);
+      expect(await inRange("startDate=2026-02-11")).toBe(0);
+      expect(await inRange("endDate=2026-02-09")).toBe(0);
+
+      const res = await api("/api/family-consultation/download-csv?startDate=2026-02-01&endDate=2026-02-28&search=sam");
+      expect(res.headers.get("content-disposition")).toBe('attachment; filename="family-consultation-registrations_2026-02-01_to_2026-02-28.csv"');
+      const rows = parseCsv((await csvText(res)).slice(1));
+      expect(rows[0]!.slice(0, 5)).toEqual(["Name", "Email", "Phone (US)", "Location", "Event"]);
+      expect(rows).toHaveLength(2);
+      expect(rows[1]!.slice(0, 5)).toEqual(["Sam Lee", "sam@example.com", "(512) 555-0142", "Alberta Street Studio, Portland", "Family Constellation"]);
+      expect(rows[1]!.at(-1)).toBe(sam!.id);
+      const none = parseCsv((await csvText(await api("/api/family-consultation/download-csv?startDate=2026-03-01"))).slice(1));
+      expect(none).toHaveLength(1);
+      expect((await audit("export", "family-bookings")).length).toBe(2);
+    });
+
+    it("renders the staff screen and deletes through its confirmation form", async () => {
+      expect((await book({ fullName: "Zed Quinn", email: "zed@example.com" })).status).toBe(409);
+      const page = await (await fetch(`${s.url}/admin/family-consultations`, { headers: cookie })).text();
+      expect(page).toContain("Family Consultation Management");
+      expect(page).toContain("Sam Lee");
+      const [sam] = await s.db.selectFrom("family_bookings").select("id").where("email_key", "=", "sam@example.com").execute();
+      const confirm = await (await fetch(`${s.url}/admin/family-consultations?remove=${sam!.id}`, { headers: cookie })).text();
+      expect(confirm).toContain("Confirm Deletion");
+      const post = await fetch(`${s.url}/admin/family-consultations?remove=${sam!.id}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { ...cookie, "content-type": "application/x-www-form-urlencoded" },
+        body: `intent=delete&id=${sam!.id}`,
+      });
+      expect(post.status).toBeLessThan(400);
+      expect(await s.db.selectFrom("family_bookings").select("id").where("id", "=", sam!.id).execute()).toEqual([]);
+      expect((await book({ fullName: "Zed Quinn", email: "zed@example.com" })).status).toBe(201);
+      const empty = await (await fetch(`${s.url}/admin/family-consultations?search=nobody-at-all`, { headers: cookie })).text();
+      expect(empty).toContain("No consultations found");
+    });
+  });
+});

@@ -1,0 +1,312 @@
+import crypto from "node:crypto";
+import { sql } from "kysely";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createStaffAccount } from "~/features/admin-auth/accounts.server";
+import { createSession } from "~/features/admin-auth/sessions.server";
+import { dialects } from "../helpers/databases";
+import { addSession, adultDob, valid } from "../helpers/registration";
+import { startSite, type RunningSite } from "../helpers/site";
+
+/**
+ * The staff registration lists (issue 9, points 5, 6, 7, 11, 12): the pages and
+ * the JSON API over the same data, on each database. Registrations are made
+ * through the public API where the flow matters, inserted directly where only
+ * their number or their odd content does.
+ */
+type Wire = Record<string, unknown> & { _id: string };
+type ListBody = { success: boolean; message: string; data: Wire[]; pagination: Record<string, number | null> };
+
+describe.each(dialects)("staff registration lists on %s", { timeout: 120_000 }, (dialect) => {
+  let s: RunningSite;
+  let cookie: string;
+  let bearer: string;
+  let ichSession: string;
+  let decodeSession: string;
+  let ichId: string;
+  let decodeId: string;
+  let profileJpeg: Buffer;
+
+  const asStaff = (path: string, init: RequestInit = {}) =>
+    fetch(`${s.url}${path}`, { redirect: "manual", ...init, headers: { cookie: `staff_session=${cookie}`, ...init.headers } });
+  const api = (path: string, init: RequestInit = {}) =>
+    fetch(`${s.url}${path}`, { ...init, headers: { authorization: `Bearer ${bearer}`, ...init.headers } });
+
+  async function registerIch(email: string, photos = true) {
+    const f = new FormData();
+    const fields = { ...valid, email, levelName: "ICH Level 1", level: "Level 1", upcomingEventId: ichSession, programId: "", firstName: "Maria", lastName: "Gonzalez", middleName: "" };
+    for (const [k, v] of Object.entries(fields)) if (v !== "") f.set(k, String(v));
+    if (photos) {
+      f.set("profileImage", new Blob([new Uint8Array(profileJpeg)], { type: "image/jpeg" }), "me.jpg");
+      f.set("idPhotofront", new Blob([new Uint8Array(await sharp(profileJpeg).png().toBuffer())], { type: "image/png" }), "front.png");
+    }
+    return fetch(`${s.url}/api/ich/ich-registration`, { method: "POST", body: f });
+  }
+
+  /** Registrations straight into the table: for counts, odd content and dates the forms would not produce. */
+  async function insertRows(n: number, patch: (i: number) => Record<string, unknown> = () => ({})) {
+    const rows = Array.from({ length: n }, (_, i) => ({
+      id: `bulk-${crypto.randomUUID()}`,
+      event_id: ichSession,
+      programme_id: null,
+      kind: "hypnotherapy" as const,
+      first_name: `Person${i}`,
+      middle_name: null,
+      last_name: "Bulk",
+      name_on_certificate: `Person${i} Bulk`,
+      email: `bulk${i}.${crypto.randomUUID().slice(0, 6)}@example.com`,
+      email_key: `bulk${i}.${crypto.randomUUID().slice(0, 6)}@example.com`,
+      mobile_no: "5550000000",
+      date_of_birth: adultDob,
+      occupation: "Engineer",
+      session_label: "Boston | Bulk session | 1st Jan 2027",
+      level_name: "ICH Advanced Practitioner",
+      level: "Advanced Practitioner",
+      terms_accepted_at: "2026-01-01T00:00:00.000Z",
+      created_at: new Date(Date.UTC(2025, 0, 1, 12) - i * 60_000).toISOString(),
+      ...patch(i),
+    }));
+    for (let i = 0; i < rows.length; i += 200) await s.db.insertInto("registrations").values(rows.slice(i, i + 200)).execute();
+    return rows;
+  }
+
+  beforeAll(async () => {
+    s = await startSite(dialect, { FORM_RATE_LIMIT: "100000" });
+    const account = await createStaffAccount(s.db, "lists@example.org", "Copper kettle 42 humming");
+    cookie = (await createSession(s.db, account.id, "browser", 3600)).secret;
+    bearer = (await createSession(s.db, account.id, "api", 3600)).secret;
+    // The demo content holds seats with a few registrations: the lists start empty here.
+    await s.db.deleteFrom("registrations").execute();
+    ichSession = await addSession(s, { kind: "hypnotherapy", title: "ICH Foundations", city: "Seattle", capacity: 1 });
+    decodeSession = await addSession(s, { title: "Decode Weekend", city: "Chicago" });
+    profileJpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 120, b: 90 } } }).jpeg().toBuffer();
+    const ich = await registerIch("maria@example.com");
+    if (ich.status !== 201) throw new Error(`ICH registration answered ${ich.status}`);
+    ichId = ((await ich.json()) as { data: { _id: string } }).data._id;
+    const decode = await fetch(`${s.url}/api/registration`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...valid, upcomingEventId: decodeSession, programId: undefined, email: "ann.decode@example.com" }),
+    });
+    if (decode.status !== 201) throw new Error(`DECODE registration answered ${decode.status}`);
+    decodeId = ((await decode.json()) as { data: { _id: string } }).data._id;
+  }, 120_000);
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  it("lists each kind in its own list, with the spec's fields and pagination object", async () => {
+    const ich = (await (await api("/api/ich")).json()) as ListBody;
+    expect(ich.success).toBe(true);
+    expect(ich.data.map((r) => r._id)).toEqual([ichId]);
+    expect(ich.data[0]).toMatchObject({
+      firstName: "Maria",
+      lastName: "Gonzalez",
+      email: "maria@example.com",
+      levelName: "ICH Level 1",
+      level: "Level 1",
+      upcomingEventId: ichSession,
+      permanenetAddress: expect.any(String),
+      profileImage: `/api/admin/registrations/${ichId}/photos/profile`,
+      idPhotofront: `/api/admin/registrations/${ichId}/photos/id-front`,
+      idphotoback: null,
+    });
+    expect(String(ich.data[0]!.city)).toContain("Seattle");
+    expect(ich.pagination).toEqual({ currentPage: 1, totalPages: 1, totalRegistrations: 1, total: 1, limit: 10, nextPage: null, prevPage: null });
+    const decode = (await (await api("/api/registration")).json()) as ListBody;
+    expect(decode.data.map((r) => r._id)).toEqual([decodeId]);
+    expect(decode.data[0]).toMatchObject({ firstName: "Ann", lastName: "Lee", profileImage: null });
+  });
+
+  it("answers 400 with a message per unusable query value", async () => {
+    const res = await api("/api/ich?startDate=2026-13-01&page=0");
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ success: false, errors: { startDate: "Please enter a valid date (YYYY-MM-DD)", page: "Page must be a whole number from 1" } });
+    expect((await api("/api/ich/download-csv?startDate=2026-03-02&endDate=2026-03-01")).status).toBe(400);
+  });
+
+  it("searches first and last name, e-mail, level and city on the server, pages 10 at a time, and keeps it in the URL", async () => {
+    const rows = await insertRows(23);
+    try {
+      const all = (await (await api("/api/ich?page=3")).json()) as ListBody;
+      expect(all.pagination).toMatchObject({ currentPage: 3, totalPages: 3, totalRegistrations: 24, nextPage: null, prevPage: 2 });
+      expect(all.data).toHaveLength(4);
+      for (const [search, expected] of [
+        ["gonzalez", 1],
+        ["MARIA@example", 1],
+        ["advanced practitioner", 23],
+        ["boston", 23],
+        ["seattle", 1],
+        ["person1", 11],
+        ["person12 bulk", 1],
+        ["nobody-here", 0],
+        ["100%_\\", 0],
+      ] as const) {
+        const body = (await (await api(`/api/ich?search=${encodeURIComponent(search)}`)).json()) as ListBody;
+        expect({ search, total: body.pagination.totalRegistrations }).toEqual({ search, total: expected });
+      }
+
+      // The page: server-rendered from the URL, the same list the API gives.
+      const page2 = await (await asStaff("/admin/ich-registrations?search=person1&page=2")).text();
+      expect(page2).toContain("ICH Registration Management");
+      expect(page2).toContain("Showing 11 to 11 of 11 results");
+      const none = await (await asStaff("/admin/ich-registrations?search=nobody-here")).text();
+      expect(none).toContain("No registrations found");
+      expect(none).toContain("Try adjusting your search criteria");
+      // Past the last page: the last page.
+      expect(await (await asStaff("/admin/ich-registrations?page=99")).text()).toContain("Showing 21 to 24 of 24 results");
+    } finally {
+      await s.db.deleteFrom("registrations").where("id", "in", rows.map((r) => r.id)).execute();
+    }
+  });
+
+  it("serves photos only to staff, never cached, named, with the bytes stored", async () => {
+    const path = `/api/admin/registrations/${ichId}/photos/profile`;
+    const anonymous = await fetch(`${s.url}${path}`);
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get("content-type")).toContain("application/json");
+    for (const res of [await asStaff(path), await api(path)]) {
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("image/jpeg");
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+      expect(res.headers.get("content-disposition")).toBe(`inline; filename="registration-${ichId}-profile.jpg"`);
+      expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+      const bytes = Buffer.from(await res.arrayBuffer());
+      const meta = await sharp(bytes).metadata();
+      expect([meta.width, meta.height]).toEqual([64, 48]);
+    }
+    const front = await api(`/api/admin/registrations/${ichId}/photos/id-front`);
+    expect(front.headers.get("content-type")).toBe("image/png");
+    expect((await api(`/api/admin/registrations/${ichId}/photos/id-back`)).status).toBe(404);
+    expect((await api(`/api/admin/registrations/${ichId}/photos/passport`)).status).toBe(404);
+    // Nothing of the photos is on a public path.
+    expect((await fetch(`${s.url}/uploads/${ichId}`)).status).toBe(404);
+  });
+
+  it("shows the details dialog from the URL with every section and records the view", async () => {
+    const html = await (await asStaff(`/admin/ich-registrations?view=${ichId}`)).text();
+    for (const heading of ["Registration Details", "Personal Information", "Address Information", "Course Information", "Additional Information", "ID Photos"]) {
+      expect(html).toContain(heading);
+    }
+    expect(html).toContain("maria@example.com");
+    expect(html).toContain(`/api/admin/registrations/${ichId}/photos/profile`);
+    // An ICH registration is not in the DECODE list, nor deletable through it.
+    expect(await (await asStaff(`/admin/registrations?view=${ichId}`)).text()).toContain("This registration no longer exists.");
+    expect((await api(`/api/registration/${ichId}`, { method: "DELETE" })).status).toBe(404);
+    const one = await api(`/api/ich/${ichId}`);
+    expect(await one.json()).toMatchObject({ success: true, data: { _id: ichId, eventTitle: "ICH Foundations" } });
+    const audit = await s.db.selectFrom("audit_events").selectAll().where("target_id", "=", ichId).where("action", "=", "view").execute();
+    expect(audit.length).toBeGreaterThanOrEqual(3); // the page's dialog, the API call and the photos above
+    expect(audit.every((a) => a.actor_email === "lists@example.org")).toBe(true);
+    expect(audit.some((a) => JSON.parse(a.detail ?? "{}").photo === "profile")).toBe(true);
+  });
+
+  it("exports CSV: BOM, RFC 4180 quoting, formulas neutralised, search and date range applied, named for the range", async () => {
+    const rows = await insertRows(3, (i) => ({
+      first_name: ["=HYPERLINK(\"http://evil\")", "Zoë", "@SUM(A1)"][i],
+      last_name: "Quoted",
+      occupation: ['Says "hi", then\r\nleaves', "+1 plus", "-minus"][i],
+      created_at: ["2025-03-01T15:00:00.000Z", "2025-03-02T04:30:00.000Z", "2025-03-03T15:00:00.000Z"][i],
+    }));
+    try {
+      const res = await api("/api/ich/download-csv?search=quoted&startDate=2025-03-01&endDate=2025-03-01");
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+      expect(res.headers.get("content-disposition")).toBe('attachment; filename="ich-registrations_2025-03-01_to_2025-03-01.csv"');
+      expect(res.headers.get("cache-control")).toBe("private, no-store");
+      const bytes = new Uint8Array(await res.arrayBuffer());
+      expect(Array.from(bytes.slice(0, 3))).toEqual([0xef, 0xbb, 0xbf]);
+      const text = new TextDecoder().decode(bytes.slice(3));
+      const lines = text.split("\r\n");
+      expect(lines[0]).toMatch(/^Registration ID,Registration Date,First Name,Middle Name,Last Name,/);
+      // 2025-03-02T04:30Z is still March 1st in New York: inside the range; March 3rd is not.
+      expect(text).toContain(`,"'=HYPERLINK(""http://evil"")",,Quoted,`);
+      expect(text).toContain('"Says ""hi"", then\r\nleaves"');
+      expect(text).toContain(",Zoë,");
+      expect(text).toContain(",'+1 plus,");
+      expect(text).not.toContain("@SUM");
+      expect(text.endsWith("\r\n")).toBe(true);
+
+      const open = await api("/api/ich/download-csv?search=quoted");
+      expect(open.headers.get("content-disposition")).toBe('attachment; filename="ich-registrations_start_to_today.csv"');
+      const all = await open.text();
+      expect(all).toContain(",'@SUM(A1),");
+      expect(all.split("\r\n").filter(Boolean)).toHaveLength(1 + 3 + 1); // header, 3 rows, the quoted line break splits one row
+      const decodeCsv = await asStaff("/api/registration/download-csv");
+      expect(decodeCsv.headers.get("content-disposition")).toBe('attachment; filename="decode-registrations_start_to_today.csv"');
+      expect(await decodeCsv.text()).toContain("ann.decode@example.com");
+      const exports = await s.db.selectFrom("audit_events").selectAll().where("action", "=", "export").execute();
+      expect(exports.map((e) => e.target_type).sort()).toEqual(["decode-registrations", "ich-registrations", "ich-registrations"]);
+      expect(JSON.parse(exports.find((e) => e.detail?.includes("2025-03-01"))!.detail!)).toMatchObject({ search: "quoted", startDate: "2025-03-01", endDate: "2025-03-01" });
+    } finally {
+      await s.db.deleteFrom("registrations").where("id", "in", rows.map((r) => r.id)).execute();
+    }
+  });
+
+  it("shows 'Error Loading Data' with Retry when the list cannot be read, and the list again once it can", async () => {
+    await sql`alter table registrations rename to registrations_away`.execute(s.db);
+    let html: string;
+    try {
+      html = await (await asStaff("/admin/ich-registrations?search=maria")).text();
+    } finally {
+      await sql`alter table registrations_away rename to registrations`.execute(s.db);
+    }
+    expect(html).toContain("ICH Registration Management");
+    expect(html).toContain("Error Loading Data");
+    expect(html).toContain("Failed to fetch registrations");
+    // Without JavaScript Retry is a link to the same list.
+    expect(html).toMatch(/<a [^>]*href="\/admin\/ich-registrations\?search=maria"[^>]*>.*?Retry<\/a>/s);
+    const again = await (await asStaff("/admin/ich-registrations?search=maria")).text();
+    expect(again).not.toContain("Error Loading Data");
+    expect(again).toContain("maria@example.com");
+  });
+
+  it("deleting a registration (API) frees its seat, removes its photos and is recorded", async () => {
+    // Capacity 1, taken by Maria: the next person is refused.
+    const full = await registerIch("second@example.com", false);
+    expect(full.status).toBe(409);
+    expect(await full.json()).toMatchObject({ message: "This session is full" });
+    const files = await s.db.selectFrom("registrations").select(["profile_image_id", "id_front_id"]).where("id", "=", ichId).executeTakeFirstOrThrow();
+
+    const del = await api(`/api/ich/${ichId}`, { method: "DELETE" });
+    expect(del.status).toBe(200);
+    expect(await del.json()).toEqual({ success: true, message: "Registration deleted successfully" });
+    expect(await s.db.selectFrom("registrations").select("id").where("id", "=", ichId).executeTakeFirst()).toBeUndefined();
+    expect(await s.db.selectFrom("files").select("id").where("id", "in", [files.profile_image_id!, files.id_front_id!]).execute()).toEqual([]);
+    expect((await asStaff(`/api/admin/registrations/${ichId}/photos/profile`)).status).toBe(404);
+    const again = await api(`/api/ich/${ichId}`, { method: "DELETE" });
+    expect(again.status).toBe(404);
+    expect(await again.json()).toMatchObject({ success: false, message: "Failed to delete registration: registration not found" });
+
+    const seat = await registerIch("second@example.com", false);
+    expect(seat.status).toBe(201);
+    ichId = ((await seat.json()) as { data: { _id: string } }).data._id;
+    const audit = await s.db.selectFrom("audit_events").selectAll().where("action", "=", "delete").execute();
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ actor_email: "lists@example.org", target_type: "registration", ip: expect.any(String) });
+  });
+
+  it("deleting from the page's confirmation form frees the seat and returns to the same list", async () => {
+    const confirm = await (await asStaff(`/admin/ich-registrations?search=gonzalez&remove=${ichId}`)).text();
+    expect(confirm).toContain("Confirm Deletion");
+    expect(confirm).toContain("This action cannot be undone.");
+    const res = await asStaff(`/admin/ich-registrations?search=gonzalez&remove=${ichId}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `intent=delete&id=${ichId}`,
+    });
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe("/admin/ich-registrations?search=gonzalez&deleted=1");
+    expect(await s.db.selectFrom("registrations").select("id").where("event_id", "=", ichSession).execute()).toEqual([]);
+    const seats = (await (await fetch(`${s.url}/api/events/open/${ichSession}`)).json()) as { data: { seatsLeft: number } };
+    expect(seats.data.seatsLeft).toBe(1);
+    // Deleting what is gone: the spec's failure text in place, not a 500.
+    const gone = await asStaff(`/admin/ich-registrations?remove=${ichId}`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: `intent=delete&id=${ichId}`,
+    });
+    expect(gone.status).toBe(404);
+    expect(await gone.text()).toContain("Delete failed: Failed to delete registration");
+  });
+});
