@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seatsTaken } from "~/features/events/events.server";
 import { offerByHand, removeEntry, runWaitingList, waitingEntries } from "~/features/waiting-list/offers.server";
+import { createStaffAccount } from "~/features/admin-auth/accounts.server";
+import { createSession } from "~/features/admin-auth/sessions.server";
 import { dialects } from "../helpers/databases";
 import { addSession, valid } from "../helpers/registration";
 import { startSite, type RunningSite } from "../helpers/site";
@@ -150,5 +152,49 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
     // First come, first served: the two earliest entries hold the offers, the rest still wait.
     const list = await waitingEntries(s.db, sessionId);
     expect(list.map((e) => e.status)).toEqual([...Array(2).fill("offered"), ...Array(10).fill("waiting")]);
+  });
+
+  it("the staff screen lists each waiting list and erasure request, offers, removes and erases, and refuses anyone signed out", async () => {
+    const account = await createStaffAccount(s.db, `staff-${dialect}@example.org`, "Lantern orchard 73 quietly");
+    const cookie = `staff_session=${(await createSession(s.db, account.id, "browser", 3600)).secret}`;
+    const screen = (init?: RequestInit & { query?: string }) =>
+      fetch(`${s.url}/admin/requests${init?.query ?? ""}`, { redirect: "manual", ...init, headers: { cookie, Origin: s.url, ...(init?.headers ?? {}) } });
+    const act = (body: string) => screen({ method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+
+    const sessionId = await addSession(s, { capacity: 1, title: "Staff waiting list" });
+    expect((await register(sessionId, "sits@example.com")).status).toBe(201);
+    expect((await register(sessionId, "queue1@example.com", true)).status).toBe(201);
+    expect((await register(sessionId, "queue2@example.com", true)).status).toBe(201);
+    const [q1, q2] = await waitingEntries(s.db, sessionId);
+
+    const html = await (await screen()).text();
+    expect(html).toContain("Staff waiting list");
+    expect(html.indexOf("queue1@example.com")).toBeLessThan(html.indexOf("queue2@example.com"));
+    // Asked once more before removing.
+    expect(await (await screen({ query: `?confirm=${encodeURIComponent(`remove:registration:${q1!.id}`)}` })).text()).toContain("Yes, remove");
+
+    expect((await act(`intent=offer&kind=registration&id=${q1!.id}`)).status).toBe(409); // no seat free
+    expect((await act(`intent=remove&kind=registration&id=${q1!.id}`)).status).toBe(200);
+    await s.db.updateTable("events").set({ capacity: 2 }).where("id", "=", sessionId).execute();
+    const offered = await act(`intent=offer&kind=registration&id=${q2!.id}`);
+    expect(await offered.text()).toContain("Seat offered.");
+    expect(await statusOf("queue2@example.com", sessionId)).toBe("offered");
+
+    // An erasure request, carried out from the screen.
+    await s.db.updateTable("registrations").set({ erasure_requested_at: new Date().toISOString() }).where("email_key", "=", "sits@example.com").execute();
+    const sits = await s.db.selectFrom("registrations").select("id").where("email_key", "=", "sits@example.com").executeTakeFirstOrThrow();
+    expect(await (await screen()).text()).toContain("sits@example.com");
+    expect((await act(`intent=erase&id=${sits.id}`)).status).toBe(200);
+    const erased = await s.db.selectFrom("registrations").select(["email", "anonymised_at"]).where("id", "=", sits.id).executeTakeFirstOrThrow();
+    expect(erased.email).toBe("");
+    expect(erased.anonymised_at).toBeTruthy();
+    const audit = await s.db.selectFrom("audit_events").select(["action", "actor_email"]).where("target_id", "in", [q1!.id, q2!.id, sits.id]).orderBy("at").execute();
+    expect(audit.map((a) => a.action)).toEqual(["delete", "update", "erase"]);
+    expect(new Set(audit.map((a) => a.actor_email))).toEqual(new Set([`staff-${dialect}@example.org`]));
+
+    // Signed out: the page sends to sign-in and the action does nothing.
+    const anonymous = await fetch(`${s.url}/admin/requests`, { redirect: "manual" });
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.headers.get("location")).toContain("/admin/login");
   });
 });
