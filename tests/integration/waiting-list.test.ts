@@ -158,7 +158,7 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
     const account = await createStaffAccount(s.db, `staff-${dialect}@example.org`, "Lantern orchard 73 quietly");
     const cookie = `staff_session=${(await createSession(s.db, account.id, "browser", 3600)).secret}`;
     const screen = (init?: RequestInit & { query?: string }) =>
-      fetch(`${s.url}/admin/requests${init?.query ?? ""}`, { redirect: "manual", ...init, headers: { cookie, Origin: s.url, ...(init?.headers ?? {}) } });
+      fetch(`${s.url}/admin/requests${init?.query ?? ""}`, { redirect: "manual", ...init, headers: { cookie, Origin: s.url, ...init?.headers } });
     const act = (body: string) => screen({ method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
 
     const sessionId = await addSession(s, { capacity: 1, title: "Staff waiting list" });
