@@ -52,6 +52,8 @@ export default defineConfig({
       LOG_LEVEL: "warn",
       FORM_RATE_LIMIT: "10000",
       ADMIN_LOGIN_ADDRESS_LIMIT: "10000",
+      // Waiting-list offers, reminders and updates within a second, so a test can follow them.
+      SESSION_JOBS_SECONDS: "1",
     },
   },
 });

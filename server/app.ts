@@ -17,6 +17,8 @@ import { migrateToLatest, openDatabase, type DbHandle } from "../app/db/db.serve
 import { seedOnFirstStart } from "../app/db/seed.server.ts";
 import { createMailer } from "../app/features/mail/mailer.server.ts";
 import { startMailWorker } from "../app/features/mail/outbox.server.ts";
+import { startRetentionJob } from "../app/features/retention/retention.server.ts";
+import { startSessionMailJobs, type SessionMailJobs } from "../app/features/session-mail/session-mail.server.ts";
 import { DatabaseRateLimiter, deleteExpiredRateLimits } from "../app/lib/rate-limit.server.ts";
 import { countStaffAccounts } from "../app/features/admin-auth/accounts.server.ts";
 import { deleteEndedSessions } from "../app/features/admin-auth/sessions.server.ts";
@@ -29,6 +31,8 @@ export type Site = {
   notices: string[];
   /** Absent when PAGE_CACHE_SECONDS=0 and in development. */
   pageCache: PageCache | undefined;
+  /** Reminders and schedule updates (decision 0024); `runNow()` runs one pass. */
+  sessionMail: SessionMailJobs;
   close: () => Promise<void>;
 };
 
@@ -65,6 +69,15 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
 
   const mailer = createMailer(config.mail);
   const mailWorker = startMailWorker(database.db, mailer, logger, config.mail.pollSeconds * 1000);
+  const sessionMail = startSessionMailJobs(database.db, {
+    site: config.site,
+    reminderDays: config.sessionMail.reminderDays,
+    offerHours: config.waitingList.offerHours,
+    intervalMs: config.sessionMail.intervalSeconds * 1000,
+    logger,
+    onQueued: () => mailWorker.kick(),
+  });
+  const retention = startRetentionJob(database.db, config.site.retention, logger);
   const services: AppServices = {
     config,
     db: database.db,
@@ -134,11 +147,13 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
     }
   });
 
-  // Public uploads (programme thumbnails). Private files (ID photos) are never
-  // served from here (decision S5).
+  // Public uploads (programme thumbnails) left on disk by an older install; the
+  // ones staff upload now live in the database and fall through to the router's
+  // /uploads/:name (decision 0023). Private files (ID photos) are never served
+  // from here (decision S5).
   app.use(
     "/uploads",
-    express.static(path.join(config.dataDir, "uploads", "public"), { maxAge: "1d", index: false, dotfiles: "deny", fallthrough: false }),
+    express.static(path.join(config.dataDir, "uploads", "public"), { maxAge: "1d", index: false, dotfiles: "deny", fallthrough: true }),
   );
 
   if (opts.devMiddleware) app.use(opts.devMiddleware);
@@ -203,8 +218,11 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
     database,
     notices,
     pageCache,
+    sessionMail,
     close: async () => {
       clearInterval(rateLimitSweep);
+      await sessionMail.stop();
+      await retention.stop();
       await mailWorker.stop();
       await database.close();
     },

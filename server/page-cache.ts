@@ -160,6 +160,8 @@ function isAnonymousPageRequest(req: express.Request): boolean {
   if (req.headers.cookie || req.headers.authorization) return false;
   const p = req.path;
   if (p === "/api" || p.startsWith("/api/") || p === "/admin" || p.startsWith("/admin/")) return false;
+  // Thumbnails are immutable files with their own year-long HTTP caching (decision 0023), not pages.
+  if (p.startsWith("/uploads/")) return false;
   return !p.endsWith(".data");
 }
 

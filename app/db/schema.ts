@@ -13,6 +13,7 @@ export interface ContactMessagesTable {
   accepted_privacy_at: string;
   status: Generated<string>;
   created_at: string;
+  anonymised_at: Generated<string | null>;
 }
 
 export type ProgrammeKind = "decode" | "hypnotherapy" | "tasso";
@@ -113,6 +114,10 @@ export interface RegistrationsTable {
   /** SHA-256 (hex) of the private page's token (migration 0009). */
   access_token_hash: string | null;
   cancelled_at: string | null;
+  anonymised_at: Generated<string | null>;
+  erasure_requested_at: Generated<string | null>;
+  offer_token_hash: Generated<string | null>;
+  offer_expires_at: Generated<string | null>;
 }
 
 /** A Family Constellation booking (migration 0006): one seat of a `family` session. */
@@ -127,6 +132,9 @@ export interface FamilyBookingsTable {
   terms_accepted_at: string;
   status: Generated<string>;
   created_at: string;
+  anonymised_at: Generated<string | null>;
+  offer_token_hash: Generated<string | null>;
+  offer_expires_at: Generated<string | null>;
 }
 
 export type FilePurpose = "profile" | "id_front" | "id_back" | "thumbnail";
@@ -212,6 +220,24 @@ export interface ContentVersionTable {
   version: number | string | bigint;
 }
 
+/** One reminder sent (migration 0014): unique per recipient and days before, so each goes out once. */
+export interface SessionRemindersTable {
+  recipient_kind: "registration" | "family-booking";
+  recipient_id: string;
+  days_before: number;
+  event_id: string;
+  sent_at: string;
+}
+
+/** A change of a session's date, time or place, noted by a trigger (migration 0014), mailed by a job. */
+export interface SessionNoticesTable {
+  id: Generated<number | string>;
+  event_id: string;
+  kind: Generated<string>;
+  created_at: string;
+  processed_at: string | null;
+}
+
 export interface DB {
   staff_accounts: StaffAccountsTable;
   staff_sessions: StaffSessionsTable;
@@ -226,6 +252,8 @@ export interface DB {
   family_bookings: FamilyBookingsTable;
   files: FilesTable;
   outbox: OutboxTable;
+  session_reminders: SessionRemindersTable;
+  session_notices: SessionNoticesTable;
 }
 
 export type EventRow = Selectable<EventsTable>;

@@ -170,7 +170,7 @@ test.describe("Family Constellation", () => {
     await expect(dialog.getByLabel("Full Name")).toHaveValue("");
   });
 
-  test("loses the last seat to a concurrent booking: 'This session is full', and the table shows Full", async ({ page }) => {
+  test("loses the last seat to a concurrent booking: 'This session is full', the waiting list offered, and the table shows Full", async ({ page }) => {
     // Browser-heavy (axe runs) on shared CPUs.
     test.setTimeout(180_000);
     const { id } = addFamilySession(1);
@@ -194,10 +194,12 @@ test.describe("Family Constellation", () => {
     await settle(page);
     await expectToastOnTop(page, "Registration failed: This session is full");
     await expect(row(page, id).locator("[data-seats]")).toHaveText("Full");
+    // The same form now joins the waiting list (issue 11).
+    await expect(dialog.getByRole("button", { name: "Join the waiting list" })).toBeVisible();
     await axeWhileFrozen(page);
     await dialog.getByRole("button", { name: "Close booking form" }).click();
     await expect(dialog).toBeHidden();
-    await expect(row(page, id).getByRole("button", { name: /^Full/ })).toBeDisabled();
+    await expect(row(page, id).getByRole("link", { name: /^Waiting list/ })).toBeVisible();
     expect(queryDb<{ n: number }>("SELECT count(*) AS n FROM family_bookings WHERE event_id = ?", id)[0]!.n).toBe(1);
   });
 

@@ -4,6 +4,7 @@ import { seatsTaken } from "~/features/events/events.server";
 import { dialects } from "../helpers/databases";
 import { addSession, valid } from "../helpers/registration";
 import { startSite, type RunningSite } from "../helpers/site";
+import { eraseRegistration } from "~/features/retention/retention.server";
 
 describe.each(dialects)("a registration's private page on %s", (dialect) => {
   let s: RunningSite;
@@ -151,5 +152,35 @@ describe.each(dialects)("a registration's private page on %s", (dialect) => {
     expect(res.status).toBeLessThan(500);
     const row = await s.db.selectFrom("registrations").select("status").where("id", "=", id).executeTakeFirstOrThrow();
     expect(row.status).toBe("registered");
+  });
+
+  it("takes an erasure request once: stored, in the audit trail, the team told; staff erasing it ends the link", async () => {
+    const sessionId = await addSession(s, { title: "Erasure session" });
+    const { id, path } = await register(sessionId, "forget-me@example.com");
+    expect(await mainText(await page(path))).toContain("Ask to erase my details");
+    const post = () =>
+      page(path, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: s.url }, body: "intent=erase" });
+    const res = await post();
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`${path}?erasure=1`);
+    expect(await mainText(await page(`${path}?erasure=1`))).toContain("We have your request to erase your personal details.");
+    await post(); // asking twice changes nothing
+    const row = await s.db.selectFrom("registrations").select(["erasure_requested_at", "status"]).where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row.erasure_requested_at).toBeTruthy();
+    expect(row.status).toBe("registered"); // the seat is kept
+    const audit = await s.db.selectFrom("audit_events").select(["action", "actor_email"]).where("target_id", "=", id).execute();
+    expect(audit).toEqual([{ action: "erasure-request", actor_email: "forget-me@example.com" }]);
+    const told = await s.db.selectFrom("outbox").select(["to_address", "subject"]).where("subject", "like", "Erasure requested%").where("topic", "=", `registration:${id}`).execute();
+    expect(told).toEqual([{ to_address: s.config.site.contactEmail, subject: `Erasure requested: registration ${id}` }]);
+
+    expect(await eraseRegistration(s.db, id, { id: null, email: "boss@example.org" }, null)).toBe(true);
+    expect((await page(path)).status).toBe(404);
+  });
+
+  it("the privacy policy states the retention periods the job applies", async () => {
+    const text = await mainText(await page("/privacy-policy"));
+    expect(text).toContain("contact messages: 2 years after they reach us");
+    expect(text).toContain("deleted 90 days after the session ends");
+    expect(text).toContain("until 3 years after the session ends");
   });
 });

@@ -131,10 +131,10 @@ describe("the dialog on arrival: modal, date and state", () => {
     expect(initialDialog(q("date=tomorrow"), null, sessions).preselectId).toBeNull();
   });
 
-  it("the calendar's state opens it with its session, ahead of ?date; a session not on the page or full is ignored", () => {
+  it("the calendar's state opens it with its session (a full one: its waiting list), ahead of ?date; a session not on the page is ignored", () => {
     expect(initialDialog(q("date=2025-04-10"), scheduleState(session({ _id: "c" })), sessions)).toEqual({ open: true, preselectId: "c" });
     expect(initialDialog(q(""), scheduleState(session({ _id: "elsewhere" })), sessions)).toEqual({ open: true, preselectId: null });
-    expect(initialDialog(q(""), scheduleState(session({ _id: "a" })), sessions)).toEqual({ open: true, preselectId: null });
+    expect(initialDialog(q(""), scheduleState(session({ _id: "a" })), sessions)).toEqual({ open: true, preselectId: "a" });
   });
 });
 
@@ -170,11 +170,12 @@ describe("a session in the table", () => {
     expect(sessionRow(session({ _id: "z", availability: "full", seatsLeft: 0, seats: 2 })).seats).toBeNull();
   });
 
-  it("its button: the external link in a new tab, else the dialog; none when it cannot be joined", () => {
+  it("its button: the external link in a new tab, else the dialog; a full one's waiting list; none when it cannot be joined", () => {
     expect(sessionButton(session({ _id: "e", externalLink: "https://tickets.example.org/x" }))).toMatchObject({ action: "external", href: "https://tickets.example.org/x", label: "Enroll" });
     expect(sessionButton(session({ _id: "j", externalLink: "javascript:alert(1)" }))).toMatchObject({ action: "open-dialog", preselectId: "j" });
     expect(sessionButton(session({ _id: "n", availability: "no-enrol" }))).toBeNull();
-    expect(sessionButton(session({ _id: "f", availability: "full" }))).toBeNull();
+    expect(sessionButton(session({ _id: "f", availability: "full" }))).toEqual({ label: "Waiting list", disabled: false, action: "open-dialog", preselectId: "f" });
+    expect(sessionButton(session({ _id: "x", availability: "closed" }))).toBeNull();
   });
 });
 

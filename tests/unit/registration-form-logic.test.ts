@@ -30,7 +30,7 @@ const session = (over: Partial<FormSession> = {}): FormSession => ({
 });
 
 describe("session choice", () => {
-  it("labels every session 'city | event | date' and disables those that cannot be joined, saying why", () => {
+  it("labels every session 'city | event | date' and disables those that cannot be joined, saying why (a full one offers its waiting list)", () => {
     const options = sessionOptions([
       session(),
       session({ _id: "s-2", availability: "full", city: "Denver" }),
@@ -39,16 +39,16 @@ describe("session choice", () => {
     ]);
     expect(options.map((o) => [o.text, o.disabled])).toEqual([
       ["New York | Decode Your Mind | 5th Mar 2025", false],
-      ["Denver | Decode Your Mind | 5th Mar 2025 (Fully booked)", true],
+      ["Denver | Decode Your Mind | 5th Mar 2025 (Fully booked: waiting list)", false],
       ["New York | Decode Your Mind | 5th Mar 2025 (Registration closed)", true],
       ["New York | Decode Your Mind | 5th Mar 2025 (No online registration)", true],
     ]);
   });
 
-  it("preselects the asked-for session when it is open, else the first open one, else none", () => {
+  it("preselects the asked-for session when it is open or full (its waiting list), else the first open one, else none", () => {
     const list = [session({ _id: "a", availability: "full" }), session({ _id: "b" }), session({ _id: "c" })];
     expect(initialSessionId(list, "c")).toBe("c");
-    expect(initialSessionId(list, "a")).toBe("b");
+    expect(initialSessionId(list, "a")).toBe("a");
     expect(initialSessionId(list, undefined)).toBe("b");
     expect(initialSessionId([session({ availability: "full" })], undefined)).toBe("");
     expect(initialSessionId([], "x")).toBe("");

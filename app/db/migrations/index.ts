@@ -7,6 +7,9 @@ import * as m0006 from "./0006-family-bookings.ts";
 import * as m0007 from "./0007-staff.ts";
 import * as m0008 from "./0008-content-version.ts";
 import * as m0009 from "./0009-registration-access.ts";
+import * as m0014 from "./0014-session-mail.ts";
+import * as m0015 from "./0015-retention.ts";
+import * as m0016 from "./0016-waiting-list.ts";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -18,4 +21,7 @@ export const migrations: Record<string, Migration> = {
   "0007-staff": m0007,
   "0008-content-version": m0008,
   "0009-registration-access": m0009,
+  "0014-session-mail": m0014,
+  "0015-retention": m0015,
+  "0016-waiting-list": m0016,
 };

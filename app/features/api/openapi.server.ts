@@ -3,6 +3,7 @@ import * as zm from "zod/mini";
 import { bookingSchema } from "~/features/bookings/schema";
 import { dateRangeQuerySchema, eventListQuerySchema, eventTypeAliases } from "~/features/calendar/query";
 import { contactSchema } from "~/features/contact/schema";
+import { eventFormSchema } from "~/features/events/schema";
 import { listQuerySchema } from "~/features/programmes/query";
 import { registrationSchema } from "~/features/registrations/schema";
 
@@ -143,6 +144,27 @@ export const familyEventListResponse = z.strictObject({
 
 export const familyEventOneResponse = z.strictObject({ success: z.literal(true), data: sessionSchema });
 
+export const adminEventSchema = sessionSchema
+  .extend({
+    priceText: z.string().nullable().describe("The price as the form shows it: '$375', '$1,500.50'"),
+    seatsTaken: z.number().int().describe("Seats held by bookings and registrations (cancelled ones left out)"),
+    createdAt: instant,
+    updatedAt: instant,
+  })
+  .meta({ id: "AdminFamilyEvent" });
+
+export const adminEventListResponse = z.strictObject({
+  success: z.literal(true),
+  events: z.array(adminEventSchema).describe("Every Family Constellation session, past ones included, latest start first"),
+  totalEvents: z.number().int(),
+  totalPages: z.number().int(),
+  currentPage: z.number().int(),
+  limit: z.number().int(),
+});
+
+export const adminEventOneResponse = z.strictObject({ success: z.literal(true), data: adminEventSchema });
+export const adminEventSavedResponse = z.strictObject({ success: z.literal(true), message: z.string(), data: adminEventSchema });
+
 export const staffLoginResponse = z.strictObject({
   success: z.literal(true),
   token: z.string().describe("Send as 'Authorization: Bearer <token>'; stored only as a hash on the server"),
@@ -260,6 +282,29 @@ const staffSecurity = [{ bearerAuth: [] }, { cookieAuth: [] }];
 const staffRefusals = {
   401: refusal("No valid session or token (none, expired, signed out or forged)"),
   403: refusal("A cross-site browser request"),
+};
+
+function adminEventBody(): Json {
+  const fields = jsonMini(eventFormSchema);
+  const described = {
+    ...fields,
+    description:
+      "The event form (spec part 2 §5). startDate and endDate: a wall-clock time at the venue ('2026-12-05T09:00', read in timeZone) or an instant with an offset. capacity: '10 Seats' or a number. price: '$375', '$1,500.00' or a number of dollars. timeZone: the venue's IANA zone, America/New_York when not given (D13).",
+  };
+  return {
+    required: true,
+    content: {
+      "application/json": { schema: described },
+      "application/x-www-form-urlencoded": { schema: described },
+      "multipart/form-data": { schema: described },
+    },
+  };
+}
+
+const adminEventWriteRefusals = {
+  400: refusal("A field is invalid (one message per field, the form's own), or the body cannot be read"),
+  413: refusal("The body is too large"),
+  415: refusal("The body is not JSON, a urlencoded form or multipart data"),
 };
 
 function queryParameters(): Json[] {
@@ -422,6 +467,126 @@ function bookingCall(summary: string) {
   };
 }
 
+// ---- Staff programme calls (/api/hypnotherapy, /api/decode) ---------------
+
+export const adminProgrammeListResponse = programmeListResponse.extend({ limit: z.number().int() });
+export const adminProgrammeSavedResponse = z.strictObject({ success: z.literal(true), message: z.string(), data: programmeSchema });
+export const adminProgrammeDeletedResponse = z.strictObject({ success: z.literal(true), message: z.string() });
+
+const richHtml = { type: "string", description: "HTML from the editor; sanitised to paragraphs, headings, bold, italic, underline, lists and links (S4)" };
+const programmeSessionBody: Json = {
+  type: "object",
+  description: "A session visitors enroll in. A row with every field empty is dropped; give `_id` to update an existing session (sessions left out are deleted unless someone registered).",
+  properties: {
+    _id: { type: "string" },
+    eventName: { type: "string", minLength: 5 },
+    startDate: { type: "string", description: "'2026-12-05T09:00' at the venue, or an instant with an offset" },
+    endDate: { type: "string", description: "Strictly after startDate" },
+    timeZone: { type: "string", description: "The venue's IANA zone (default America/New_York)" },
+    location: { type: "string", minLength: 3 },
+    organiser: { type: "string", minLength: 3 },
+    organizerEmail: { type: "string", format: "email" },
+    price: { type: "string", description: "'$99' or '99.99'" },
+    paymentLink: { type: "string", format: "uri" },
+    capacity: { type: "string", description: "Seats, a whole number; empty for not limited; never below the seats already taken" },
+  },
+};
+const programmeFields: Json = {
+  type: "object",
+  required: ["title", "subtitle", "cardPoints", "duration", "status", "learningSections"],
+  properties: {
+    title: { type: "string", minLength: 5 },
+    subtitle: { type: "string", minLength: 10 },
+    videoUrl: { type: "string", format: "uri" },
+    duration: { type: "string", pattern: "^[\\p{L}\\p{N} ]+$" },
+    status: { type: "string", enum: ["Open", "Closed"] },
+    cardPoints: { type: "array", items: richHtml, minItems: 1 },
+    learningSections: {
+      type: "array",
+      minItems: 1,
+      items: { type: "object", required: ["title", "content"], properties: { _id: { type: "string" }, title: { type: "string", minLength: 3 }, content: richHtml } },
+    },
+    upcomingEvents: { type: "array", items: programmeSessionBody },
+    removeThumbnail: { type: "boolean", description: "On update: drop the current thumbnail" },
+  },
+};
+const programmeMultipart: Json = {
+  type: "object",
+  required: ["title", "subtitle", "cardPoints", "duration", "status", "learningSections"],
+  properties: {
+    ...(programmeFields.properties as Json),
+    cardPoints: { type: "string", description: "JSON text of the cardPoints list" },
+    learningSections: { type: "string", description: "JSON text of the learningSections list" },
+    upcomingEvents: { type: "string", description: "JSON text of the upcomingEvents list" },
+    removeThumbnail: { type: "string", enum: ["true", "false"] },
+    thumbnail: { type: "string", contentMediaType: "application/octet-stream", description: "PNG, JPG, GIF or WebP by content, at most 5 MB; public, served resized from /uploads/{name}" },
+  },
+};
+const programmeBody = { required: true, content: { "application/json": { schema: programmeFields }, "multipart/form-data": { schema: programmeMultipart } } };
+const programmeWriteRefusals = {
+  400: refusal("A field is invalid (one message per field, nested ones keyed like 'learningSections.0.title' or 'upcomingEvents.1.capacity'), the thumbnail is refused, or the body cannot be read"),
+  413: refusal("The body is too large"),
+  415: refusal("The body is not JSON, a urlencoded form or multipart data"),
+};
+
+function adminProgrammeCalls(what: string) {
+  return {
+    get: {
+      summary: `Staff: every ${what} program, 10 a page, with its upcoming sessions; search matches title, subtitle and status`,
+      security: staffSecurity,
+      parameters: queryParameters(),
+      responses: { 200: answer("A page of programs", adminProgrammeListResponse), 400: refusal("A query value is out of range"), ...staffRefusals },
+    },
+    post: {
+      summary: `Staff: create a ${what} program with its sessions and an optional thumbnail`,
+      security: staffSecurity,
+      requestBody: programmeBody,
+      responses: { 201: answer("Created ('Program created successfully')", adminProgrammeSavedResponse), ...programmeWriteRefusals, ...staffRefusals },
+    },
+  };
+}
+
+function adminProgrammeOneCalls(what: string) {
+  return {
+    get: {
+      summary: `Staff: one ${what} program`,
+      security: staffSecurity,
+      parameters: [idParameter],
+      responses: { 200: answer("The program, wrapped in data", programmeOneResponse), 404: refusal("No such program"), ...staffRefusals },
+    },
+    put: {
+      summary: `Staff: update a ${what} program (the whole form again; PATCH is the same)`,
+      security: staffSecurity,
+      parameters: [idParameter],
+      requestBody: programmeBody,
+      responses: {
+        200: answer("Updated ('Program updated successfully')", adminProgrammeSavedResponse),
+        404: refusal("No such program"),
+        ...programmeWriteRefusals,
+        ...staffRefusals,
+      },
+    },
+    patch: {
+      summary: `Staff: update a ${what} program (same as PUT)`,
+      security: staffSecurity,
+      parameters: [idParameter],
+      requestBody: programmeBody,
+      responses: { 200: answer("Updated", adminProgrammeSavedResponse), 404: refusal("No such program"), ...programmeWriteRefusals, ...staffRefusals },
+    },
+    delete: {
+      summary: `Staff: delete a ${what} program with its sessions and thumbnail`,
+      security: staffSecurity,
+      parameters: [idParameter],
+      responses: {
+        200: answer("Deleted ('Program deleted successfully')", adminProgrammeDeletedResponse),
+        404: refusal("No such program"),
+        409: refusal("Someone registered in one of its sessions"),
+        ...staffRefusals,
+      },
+    },
+  };
+}
+
 export function openApiDocument(publicUrl: string, orgName: string): Json {
   const decodeStaff = staffRegistrationCalls("/api/registration", "DECODE");
   const ichStaff = staffRegistrationCalls("/api/ich", "ICH");
@@ -526,6 +691,59 @@ export function openApiDocument(publicUrl: string, orgName: string): Json {
           responses: { 200: answer("The session, wrapped in data", familyEventOneResponse), 404: refusal("No such session") },
         },
       },
+      "/api/familyEvent": {
+        get: {
+          summary: "Staff: every Family Constellation session, past ones included, with seats taken (search in title, location, facilitator, organizer, status)",
+          security: staffSecurity,
+          parameters: queryParameters().map((p) => (p.name === "limit" ? { ...p, description: "Page size, 1 to 50; 50 when not given" } : p)),
+          responses: {
+            200: answer("A page of sessions", adminEventListResponse),
+            400: refusal("A query value is out of range"),
+            ...staffRefusals,
+          },
+        },
+        post: {
+          summary: "Staff: create a Family Constellation session",
+          security: staffSecurity,
+          requestBody: adminEventBody(),
+          responses: {
+            201: answer("Created ('Event created successfully'); shown on the public pages at once", adminEventSavedResponse),
+            ...adminEventWriteRefusals,
+            ...staffRefusals,
+          },
+        },
+      },
+      "/api/familyEvent/{id}": {
+        get: {
+          summary: "Staff: one Family Constellation session",
+          security: staffSecurity,
+          parameters: [idParameter],
+          responses: { 200: answer("The session, wrapped in data", adminEventOneResponse), 404: refusal("No such session"), ...staffRefusals },
+        },
+        put: {
+          summary: "Staff: update a Family Constellation session (the whole form)",
+          security: staffSecurity,
+          parameters: [idParameter],
+          requestBody: adminEventBody(),
+          responses: {
+            200: answer("Updated ('Event updated successfully')", adminEventSavedResponse),
+            ...adminEventWriteRefusals,
+            404: refusal("No such session"),
+            ...staffRefusals,
+          },
+        },
+        delete: {
+          summary: "Staff: delete a Family Constellation session nobody has booked",
+          security: staffSecurity,
+          parameters: [idParameter],
+          responses: {
+            200: answer("Deleted ('Event deleted successfully')", z.strictObject({ success: z.literal(true), message: z.string() })),
+            404: refusal("No such session"),
+            409: refusal("People have booked the session: close it instead, or remove the bookings first"),
+            ...staffRefusals,
+          },
+        },
+      },
       "/api/admin/login": {
         post: {
           summary: "Staff sign-in: a Bearer token for the staff calls (1 day, or 30 days with rememberMe)",
@@ -556,6 +774,10 @@ export function openApiDocument(publicUrl: string, orgName: string): Json {
           responses: { 200: answer("Signed out", z.strictObject({ success: z.literal(true), message: z.string() })), ...staffRefusals },
         },
       },
+      "/api/hypnotherapy": adminProgrammeCalls("Integrated Clinical Hypnotherapy"),
+      "/api/hypnotherapy/{id}": adminProgrammeOneCalls("Integrated Clinical Hypnotherapy"),
+      "/api/decode": adminProgrammeCalls("DECODE"),
+      "/api/decode/{id}": adminProgrammeOneCalls("DECODE"),
       "/api/admin/audit": {
         get: {
           summary: "The audit trail, newest first, 25 a page (read only)",

@@ -11,6 +11,9 @@ export const AUDIT_ACTIONS = {
   update: "Edited",
   delete: "Deleted",
   cancel: "Cancelled by the registrant",
+  purge: "Removed by the retention job",
+  "erasure-request": "Erasure requested by the registrant",
+  erase: "Erased on request",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -1,4 +1,5 @@
 import type { AppServices, RequestInfo } from "~/context.server";
+import { WAITING_LIST_JOINED } from "~/features/waiting-list/join.server";
 import { listQueryFrom } from "~/features/programmes/query";
 import { BadRequest, jsonError, readSubmission } from "~/lib/http.server";
 import { fieldErrors } from "~/lib/validation";
@@ -28,6 +29,11 @@ export async function bookingApi(request: Request, services: AppServices, info: 
       return jsonError(400, BOOKING_INVALID, outcome.errors);
     case "refused":
       return jsonError(outcome.code, outcome.message, outcome.code === 404 ? { programId: outcome.message } : undefined);
+    case "waiting":
+      return Response.json(
+        { success: true, message: WAITING_LIST_JOINED, waitingList: true, data: { _id: outcome.id, position: outcome.position } },
+        { status: 201 },
+      );
     case "created":
       return Response.json({ success: true, message: BOOKING_CREATED, data: { _id: outcome.id } }, { status: 201 });
   }

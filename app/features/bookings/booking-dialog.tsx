@@ -4,6 +4,7 @@ import { RegistrationConfirmation } from "~/features/registrations/registration-
 import { useDialogForm } from "~/hooks/use-dialog-form";
 import { useSite } from "~/hooks/use-site";
 import { BookingForm, sessionWhen } from "./booking-form";
+import { WAITING_LIST_HEADING, WAITING_LIST_JOINED } from "~/features/events/seats";
 import { CONFIRMATION_AUTO_CLOSE_MS } from "./schema";
 
 export const BOOKING_DIALOG_TITLE = "Book Your Seat";
@@ -23,7 +24,7 @@ type Props = {
  */
 export function BookingDialog({ open, onClose, session }: Props) {
   const { site } = useSite();
-  const { busy, setBusy, done, setDone, formKey } = useDialogForm<EventJson>(open, onClose, CONFIRMATION_AUTO_CLOSE_MS);
+  const { busy, setBusy, done, setDone, formKey } = useDialogForm<{ session: EventJson; waitingList: boolean }>(open, onClose, CONFIRMATION_AUTO_CLOSE_MS);
   return (
     <ModalDialog
       open={open && session !== null}
@@ -36,7 +37,12 @@ export function BookingDialog({ open, onClose, session }: Props) {
       widthClass="w-[min(44rem,calc(100vw-1rem))]"
     >
       {done ? (
-        <RegistrationConfirmation contactEmail={site.contactEmail} session={done} headingLevel={3}>
+        <RegistrationConfirmation
+          contactEmail={site.contactEmail}
+          session={done.session}
+          headingLevel={3}
+          {...(done.waitingList ? { heading: WAITING_LIST_HEADING, text: WAITING_LIST_JOINED } : {})}
+        >
           <p className="mt-6 text-sm text-muted">This window closes by itself in 3 seconds.</p>
           <button
             type="button"
@@ -53,7 +59,7 @@ export function BookingDialog({ open, onClose, session }: Props) {
           session={session}
           onCancel={onClose}
           onBusyChange={setBusy}
-          onSuccess={() => setDone(session)}
+          onSuccess={(_message, waitingList) => setDone({ session, waitingList })}
         />
       ) : null}
     </ModalDialog>

@@ -6,7 +6,7 @@ import { Field, inputClass } from "~/components/ui/field";
 import { preloadToasts, toast } from "~/components/ui/toasts";
 import type { EventJson } from "~/features/events/events.server";
 import { formatPrice, formatSessionDate, formatTimeRange } from "~/features/events/format";
-import { refusalText } from "~/features/events/seats";
+import { refusalText, SESSION_FULL, WAITING_LIST_INVITE, WAITING_LIST_LABEL } from "~/features/events/seats";
 import { TERMS_TEXT } from "~/features/registrations/schema";
 import { ApiError, apiRequest } from "~/lib/api-client";
 import {
@@ -43,8 +43,8 @@ type Props = {
   serverMessage?: string | null;
   onCancel?: () => void;
   onBusyChange?: (busy: boolean) => void;
-  /** After the server accepted the booking, with its message. */
-  onSuccess?: (message: string) => void;
+  /** After the server accepted the booking (or the waiting-list entry), with its message. */
+  onSuccess?: (message: string, waitingList: boolean) => void;
   idPrefix?: string;
 };
 
@@ -87,6 +87,8 @@ export function BookingForm({ session, initial, serverErrors, serverMessage, onC
   const [errors, setErrors] = useState<Partial<Record<string, string>>>(serverErrors ?? {});
   const [banner, setBanner] = useState<string | null>(serverMessage ?? null);
   const [submitting, setSubmitting] = useState(false);
+  // A full session's form joins its waiting list (issue 11); so does one that fills while the visitor types.
+  const [joinList, setJoinList] = useState(session.availability === "full");
   const [focusRequest, setFocusRequest] = useState(Boolean(serverMessage || Object.keys(serverErrors ?? {}).length));
   const formRef = useRef<HTMLFormElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
@@ -94,7 +96,7 @@ export function BookingForm({ session, initial, serverErrors, serverMessage, onC
   const uid = useId();
   const id = (name: string) => `${idPrefix}${name}`;
 
-  const payload = (v: BookingValues) => ({ ...v, programId: session._id });
+  const payload = (v: BookingValues) => ({ ...v, programId: session._id, ...(joinList ? { waitingList: true } : {}) });
   const allErrors = (v: BookingValues): Partial<Record<BookingField, string>> => {
     const check = validateBooking(payload(v));
     return check.ok ? {} : check.errors;
@@ -147,12 +149,12 @@ export function BookingForm({ session, initial, serverErrors, serverMessage, onC
     onBusyChange?.(true);
     setBanner(null);
     try {
-      const answer = await apiRequest<{ success?: boolean; message?: string } | null>("POST", BOOKING_ENDPOINT, payload(values));
+      const answer = await apiRequest<{ success?: boolean; message?: string; waitingList?: boolean } | null>("POST", BOOKING_ENDPOINT, payload(values));
       if (!answer || answer.success !== true) throw new Error("");
       void toast.success(bookingSuccessText(answer), { duration: 4000 });
       // Seats left change for everyone looking at this session.
       void revalidator.revalidate();
-      onSuccess?.(bookingSuccessText(answer));
+      onSuccess?.(bookingSuccessText(answer), answer.waitingList === true);
     } catch (error) {
       const message = bookingFailureText(error);
       void toast.error(failureToast(message), { duration: 5000 });
@@ -160,8 +162,9 @@ export function BookingForm({ session, initial, serverErrors, serverMessage, onC
       const placed = Object.fromEntries(Object.entries(fields ?? {}).filter(([k]) => k !== "programId"));
       setErrors(placed);
       setBanner(message);
-      // 'This session is full': the page's seat counts are out of date.
+      // 'This session is full': the page's seat counts are out of date, and the waiting list is offered.
       if (error instanceof ApiError && error.status === 409) void revalidator.revalidate();
+      if (message === SESSION_FULL) setJoinList(true);
       setFocusRequest(true);
     } finally {
       setSubmitting(false);
@@ -169,7 +172,7 @@ export function BookingForm({ session, initial, serverErrors, serverMessage, onC
     }
   }
 
-  const closed = session.availability !== "open" ? refusalText(session.availability) : null;
+  const closed = session.availability !== "open" && session.availability !== "full" ? refusalText(session.availability) : null;
   const termsId = `${uid}-terms`;
   const text = (name: "fullName" | "email", label: string, opts: { type: string; autoComplete: string; inputMode?: "email" }) => (
     <Field id={id(name)} label={label} required error={errors[name]} className="pb-1">
@@ -217,7 +220,11 @@ export function BookingForm({ session, initial, serverErrors, serverMessage, onC
           ) : null}
         </div>
       ) : null}
+      {joinList && !banner ? (
+        <p className="rounded-xl bg-plum-50 p-4 text-plum-900 ring-1 ring-plum-200">{WAITING_LIST_INVITE}</p>
+      ) : null}
       <input type="hidden" name="programId" value={session._id} />
+      {joinList ? <input type="hidden" name="waitingList" value="true" /> : null}
       <div className="grid gap-x-5 sm:grid-cols-2">
         <div className="sm:col-span-2">{text("fullName", "Full Name", { type: "text", autoComplete: "name" })}</div>
         {text("email", "Email", { type: "email", autoComplete: "email", inputMode: "email" })}
@@ -283,7 +290,7 @@ export function BookingForm({ session, initial, serverErrors, serverMessage, onC
           aria-disabled={submitting || undefined}
           className="inline-flex min-h-12 items-center justify-center rounded-full bg-brand-gradient px-8 font-semibold text-white shadow-md transition-opacity hover:opacity-95 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
         >
-          {submitting ? PROCESSING_LABEL : BOOK_LABEL}
+          {submitting ? PROCESSING_LABEL : joinList ? WAITING_LIST_LABEL : BOOK_LABEL}
         </button>
       </div>
       <p className="-mt-3 text-sm text-muted sm:text-right">Fields marked * are required.</p>

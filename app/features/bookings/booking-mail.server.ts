@@ -13,7 +13,7 @@ import { PHONE_PREFIX, type BookingInput } from "./schema";
  */
 export function bookingMails(
   site: Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">,
-  b: { id: string; input: BookingInput; event: EventRow },
+  b: { id: string; input: Pick<BookingInput, "fullName" | "email" | "phone" | "communicationPreferences">; event: EventRow },
 ): OutgoingMail[] {
   const { input, event } = b;
   const when = `${formatSessionDate(event.starts_at, event.time_zone)}, ${formatTimeRange(event.starts_at, event.ends_at, event.time_zone)}`;
@@ -27,18 +27,7 @@ export function bookingMails(
     ["Price", price],
     ...(event.payment_link ? ([["Payment link", event.payment_link]] as Facts) : []),
   ];
-  const host = new URL(site.publicUrl).hostname;
-  const ics = sessionCalendarFile({
-    uid: `family-booking-${b.id}@${host}`,
-    title: event.title,
-    startsAt: event.starts_at,
-    endsAt: event.ends_at,
-    timeZone: event.time_zone,
-    location: where,
-    description: `${event.title}\n${when}${event.facilitator ? `\nFacilitator: ${event.facilitator}` : ""}\nQuestions: ${site.contactEmail}`,
-    organiser: { name: event.organiser ?? site.orgName, email: event.organiser_email ?? site.contactEmail },
-    url: `${site.publicUrl}/family-constellation`,
-  });
+  const ics = bookingCalendarFile(site, b.id, event);
 
   const greeting = `Dear ${input.fullName},`;
   const intro = `Thank you for booking a seat with ${site.orgName}. Your seat in the Family Constellation session below is reserved.`;
@@ -75,4 +64,29 @@ export function bookingMails(
     html: htmlPage(noticeSubject, ["A new booking arrived."], [...session, ...person, ["Booking id", b.id]], []),
   };
   return [booker, notice];
+}
+
+/**
+ * The calendar entry of one Family Constellation booking: one UID for its whole
+ * life, so an update (a higher `sequence`) or a cancellation replaces it.
+ */
+export function bookingCalendarFile(
+  site: Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">,
+  bookingId: string,
+  event: EventRow,
+  change: { sequence?: number; cancelled?: boolean } = {},
+): string {
+  const when = `${formatSessionDate(event.starts_at, event.time_zone)}, ${formatTimeRange(event.starts_at, event.ends_at, event.time_zone)}`;
+  return sessionCalendarFile({
+    uid: `family-booking-${bookingId}@${new URL(site.publicUrl).hostname}`,
+    title: event.title,
+    startsAt: event.starts_at,
+    endsAt: event.ends_at,
+    timeZone: event.time_zone,
+    location: [event.venue, event.city].filter(Boolean).join(", "),
+    description: `${event.title}\n${when}${event.facilitator ? `\nFacilitator: ${event.facilitator}` : ""}\nQuestions: ${site.contactEmail}`,
+    organiser: { name: event.organiser ?? site.orgName, email: event.organiser_email ?? site.contactEmail },
+    url: `${site.publicUrl}/family-constellation`,
+    ...change,
+  });
 }

@@ -3,12 +3,13 @@ import type { AppServices, RequestInfo } from "~/context.server";
 import type { Database } from "~/db/db.server";
 import { isUniqueViolation, lockEvent, writeTransaction } from "~/db/transactions.server";
 import { consumeFormAllowance } from "~/features/contact/contact.server";
-import { availability, eventToJson, seatsTaken, type EventJson } from "~/features/events/events.server";
+import { RELEASED_STATUSES, availability, eventToJson, seatsTaken, type EventJson } from "~/features/events/events.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { likePattern } from "~/features/programmes/programmes.server";
 import { refusalMessages } from "~/features/events/seats";
 import { ALREADY_REGISTERED } from "~/features/registrations/registrations.server";
 import type { FieldErrors } from "~/lib/validation";
+import { waitingListMail, waitingPosition, wantsWaitingList } from "~/features/waiting-list/join.server";
 import { bookingMails } from "./booking-mail.server";
 import { validateBooking, type BookingField } from "./schema";
 
@@ -20,6 +21,7 @@ export const FAMILY_EVENTS_FAILED = "Failed to fetch family events";
 
 export type BookingOutcome =
   | { status: "created"; id: string }
+  | { status: "waiting"; id: string; position: number }
   | { status: "invalid"; errors: FieldErrors<BookingField> }
   | { status: "refused"; code: 404 | 409; message: string }
   | { status: "rate-limited"; retryAfterSeconds: number; message: string };
@@ -48,14 +50,15 @@ export async function submitBooking(
       if (!event) return { status: "refused", code: 404, message: SESSION_NOT_FOUND } as const;
       const taken = (await seatsTaken(trx, [event.id])).get(event.id) ?? 0;
       const state = availability(event, taken);
-      if (state !== "open") return { status: "refused", code: 409, message: refusalMessages[state] } as const;
+      const waiting = state === "full" && wantsWaitingList(values);
+      if (state !== "open" && !waiting) return { status: "refused", code: 409, message: refusalMessages[state] } as const;
       const emailKey = input.email.toLowerCase();
       const existing = await trx
         .selectFrom("family_bookings")
         .select("id")
         .where("event_id", "=", event.id)
         .where("email_key", "=", emailKey)
-        .where("status", "!=", "cancelled")
+        .where("status", "not in", RELEASED_STATUSES)
         .executeTakeFirst();
       if (existing) return { status: "refused", code: 409, message: ALREADY_REGISTERED } as const;
       const id = crypto.randomUUID();
@@ -72,12 +75,18 @@ export async function submitBooking(
           communication_preferences: input.communicationPreferences ? 1 : 0,
           terms_accepted_at: now,
           created_at: now,
+          ...(waiting ? { status: "waiting" } : {}),
         })
         .execute();
+      if (waiting) {
+        const position = await waitingPosition(trx, event.id, id);
+        await enqueueMail(trx, [waitingListMail(services.config.site, { to: input.email, name: input.fullName, event, position, topic: `family-booking:${id}` })]);
+        return { status: "waiting", id, position } as const;
+      }
       await enqueueMail(trx, bookingMails(services.config.site, { id, input, event }));
       return { status: "created", id } as const;
     });
-    if (outcome.status === "created") services.mailWorker.kick();
+    if (outcome.status === "created" || outcome.status === "waiting") services.mailWorker.kick();
     return outcome;
   } catch (error) {
     // Two requests from one person can pass the check together; the unique index lets one commit.

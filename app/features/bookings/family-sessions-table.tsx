@@ -3,6 +3,7 @@ import { familyConstellation as copy } from "~/content/family-constellation";
 import type { EventJson } from "~/features/events/events.server";
 import { formatSessionDate, formatTimeRange } from "~/features/events/format";
 import { safeExternalLink } from "~/features/programmes/enrol-button";
+import { WAITING_LIST_BUTTON } from "~/features/events/seats";
 import { bookPath, seatsLeftText } from "./schema";
 
 type Props = {
@@ -18,16 +19,10 @@ const buttonClass =
   "inline-flex min-h-11 min-w-28 items-center justify-center rounded-full px-5 text-sm font-semibold whitespace-nowrap";
 const activeClass = `${buttonClass} bg-brand-gradient text-white shadow-sm hover:opacity-95`;
 const inactiveClass = `${buttonClass} cursor-not-allowed bg-plum-100 text-plum-900`;
+const waitingClass = `${buttonClass} border border-plum-300 bg-white text-plum-800 hover:bg-plum-50`;
 
 function EnrollButton({ session, onBook, label }: { session: EventJson; onBook: (id: string) => void; label: string }) {
-  if (session.availability === "full") {
-    return (
-      <button type="button" disabled className={inactiveClass} aria-label={`Full: ${label}`}>
-        Full
-      </button>
-    );
-  }
-  if (session.availability !== "open") {
+  if (session.availability !== "open" && session.availability !== "full") {
     return (
       <button type="button" disabled className={inactiveClass} aria-label={`Closed: ${label}`}>
         Closed
@@ -42,18 +37,20 @@ function EnrollButton({ session, onBook, label }: { session: EventJson; onBook: 
       </a>
     );
   }
+  // A full session's button opens the same dialog, which then joins the waiting list (issue 11).
+  const full = session.availability === "full";
   return (
     <a
       href={bookPath(session._id)}
-      className={activeClass}
-      aria-label={`Enroll Now: ${label}`}
+      className={full ? waitingClass : activeClass}
+      aria-label={`${full ? WAITING_LIST_BUTTON : "Enroll Now"}: ${label}`}
       onClick={(e) => {
         if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
         e.preventDefault();
         onBook(session._id);
       }}
     >
-      Enroll Now
+      {full ? WAITING_LIST_BUTTON : "Enroll Now"}
     </a>
   );
 }

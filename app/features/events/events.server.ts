@@ -3,8 +3,17 @@ import type { Database } from "~/db/db.server";
 import type { DB, EventKind, EventRow } from "~/db/schema";
 
 /**
+ * Statuses of a registration or booking that hold no seat and wait for none:
+ * cancelled by the person, a waiting-list offer that lapsed, an entry staff
+ * removed. Every other row (registered, booked, offered, waiting) counts.
+ */
+export const RELEASED_STATUSES = ["cancelled", "expired", "removed"] as const;
+
+/**
  * Seats held by sessions: their registrations plus their Family Constellation
- * bookings (D7), cancelled ones left out. Every seat count on the site reads
+ * bookings (D7), released ones left out. Waiting-list entries count too, so a
+ * seat that frees while people wait is theirs (offered by the waiting-list job),
+ * never taken by a newcomer first. Every seat count on the site reads
  * this, and the write paths call it inside the transaction that locks the session.
  */
 export async function seatsTaken(db: Kysely<DB>, eventIds: readonly string[]): Promise<Map<string, number>> {
@@ -14,13 +23,13 @@ export async function seatsTaken(db: Kysely<DB>, eventIds: readonly string[]): P
     .selectFrom("registrations")
     .select((eb) => ["event_id", eb.fn.countAll<number>().as("n")])
     .where("event_id", "in", eventIds)
-    .where("status", "!=", "cancelled")
+    .where("status", "not in", RELEASED_STATUSES)
     .groupBy("event_id");
   const bookings = db
     .selectFrom("family_bookings")
     .select((eb) => ["event_id", eb.fn.countAll<number>().as("n")])
     .where("event_id", "in", eventIds)
-    .where("status", "!=", "cancelled")
+    .where("status", "not in", RELEASED_STATUSES)
     .groupBy("event_id");
   const rows = await registrations.unionAll(bookings).execute();
   for (const r of rows) taken.set(r.event_id, (taken.get(r.event_id) ?? 0) + Number(r.n));
@@ -116,4 +125,19 @@ export async function upcomingSessionsOfKind(db: Database, kind: EventKind, now 
     .execute();
   const taken = await seatsTaken(db, rows.map((r) => r.id));
   return rows.map((row) => eventToJson(row, taken.get(row.id) ?? 0, null, now));
+}
+
+/**
+ * How many times a session's date, time or place has changed (migration 0014
+ * notes each change): the SEQUENCE of every calendar entry sent for it, so a
+ * calendar program replaces the entry it holds with the newer one. A
+ * cancellation of one person's entry uses this plus one.
+ */
+export async function scheduleSequence(db: Kysely<DB>, eventId: string): Promise<number> {
+  const row = await db
+    .selectFrom("session_notices")
+    .select((eb) => eb.fn.countAll<number | string>().as("n"))
+    .where("event_id", "=", eventId)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }

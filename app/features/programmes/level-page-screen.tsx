@@ -1,6 +1,6 @@
 import { AlertCircle, Loader2 } from "lucide-react";
-import { Suspense } from "react";
-import { Await, Link } from "react-router";
+import { useEffect, useState } from "react";
+import { Link } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
 import { LevelPage } from "./level-page";
 import type { LevelPageResult } from "./level-page.server";
@@ -82,16 +82,25 @@ function Result({ result }: { result: LevelPageResult }) {
  * program' with 'Try again', 'Level Not Found' and 'Program Not Found'.
  */
 export function LevelPageScreen({ data }: { data: LevelRouteData }) {
-  // One tree for both cases: when the page is read again (clearing the calendar's
-  // navigation state, a registration's revalidation) the answer arrives as a value
-  // where it first came as a promise, and the page (and its open dialog) must stay
-  // mounted rather than be replaced by an identical new one.
-  const resolve = data.pending ?? { result: data.result };
-  return (
-    <Suspense fallback={<Loading />}>
-      <Await resolve={resolve} errorElement={<Failed />}>
-        {(loaded: { result: LevelPageResult | null }) => (loaded.result ? <Result result={loaded.result} /> : <Failed />)}
-      </Await>
-    </Suspense>
-  );
+  // A later visit's answer comes as a promise: kept, once it settles, with the
+  // promise it belongs to, so another page's answer is never shown meanwhile.
+  const [settled, setSettled] = useState<{ from: Promise<unknown>; result: LevelPageResult } | null>(null);
+  useEffect(() => {
+    const pending = data.pending;
+    if (!pending) return;
+    let live = true;
+    void pending.then(({ result }) => {
+      if (live) setSettled({ from: pending, result });
+    });
+    return () => {
+      live = false;
+    };
+  }, [data.pending]);
+  // One place in the tree for the page whether its answer came as a value (the
+  // server's render, a re-read after clearing the calendar's state or after a
+  // registration) or as a promise (a later visit): the page, and an open dialog,
+  // stay mounted when one follows the other. No Suspense boundary, so the
+  // server's first paint is the page itself.
+  const result = data.result ?? (settled && settled.from === data.pending ? settled.result : null);
+  return result ? <Result result={result} /> : <Loading />;
 }

@@ -18,7 +18,8 @@ type MatchLike = { id: string; loaderData?: unknown } | undefined;
  */
 export async function levelClientLoader(request: Request, serverLoader: () => Promise<{ result: LevelPageResult }>): Promise<LevelRouteData> {
   if (new URL(request.url).pathname === window.location.pathname) return { result: (await serverLoader()).result, pending: null };
-  return { result: null, pending: serverLoader() };
+  // A failed read shows the page's error state ('Error loading program'), as the server's does.
+  return { result: null, pending: serverLoader().catch((): { result: LevelPageResult } => ({ result: { state: "error" } })) };
 }
 
 /** Title, description, canonical address and the Course JSON-LD of a level page. */

@@ -4,6 +4,7 @@
  * itself and with which session, and how a session reads in the table.
  * Isomorphic: the loaders, the page and the calendar use the same code.
  */
+import { WAITING_LIST_BUTTON } from "~/features/events/seats";
 import type { EventJson } from "~/features/events/events.server";
 import { courseDetailDate, EVENT_NAME_NOT_AVAILABLE, formatPrice, formatSessionDate, formatTimeRange, LOCATION_NOT_AVAILABLE } from "~/features/events/format";
 import { enrolButton, safeExternalLink, type EnrolButton } from "./enrol-button";
@@ -87,7 +88,8 @@ type DialogSession = Pick<EventJson, "_id" | "startDate" | "timeZone" | "availab
  */
 export function initialDialog(search: URLSearchParams, state: unknown, sessions: readonly DialogSession[]): { open: boolean; preselectId: string | null } {
   const fromState = readScheduleState(state);
-  const joinable = (id: string | null) => (id ? (sessions.find((s) => s._id === id && s.availability === "open")?._id ?? null) : null);
+  // A full session can be asked for too: the dialog then joins its waiting list (issue 11).
+  const joinable = (id: string | null) => (id ? (sessions.find((s) => s._id === id && (s.availability === "open" || s.availability === "full"))?._id ?? null) : null);
   let preselectId = joinable(fromState.sessionId);
   const date = /^(\d{4}-\d{2}-\d{2})/.exec(search.get("date")?.trim() ?? "")?.[1];
   if (!preselectId && date) {
@@ -150,10 +152,15 @@ export function unavailableText(availability: EventJson["availability"]): string
   return reasons[availability];
 }
 
-/** A row's button: its external link in a new tab, else the dialog with it chosen; null when it cannot be joined. */
+/**
+ * A row's button: its external link in a new tab, else the dialog with it
+ * chosen (for a full session, the dialog joins its waiting list: issue 11);
+ * null when it cannot be joined.
+ */
 export function sessionButton(s: Pick<EventJson, "_id" | "externalLink" | "availability">): EnrolButton | null {
-  if (s.availability !== "open") return null;
   const href = safeExternalLink(s.externalLink);
+  if (s.availability === "full" && !href) return { label: WAITING_LIST_BUTTON, disabled: false, action: "open-dialog", preselectId: s._id };
+  if (s.availability !== "open") return null;
   return href
     ? { label: ENROLL_ROW_LABEL, disabled: false, action: "external", href, preselectId: s._id }
     : { label: ENROLL_ROW_LABEL, disabled: false, action: "open-dialog", preselectId: s._id };
@@ -175,7 +182,8 @@ export function panelButton(input: {
     level: input.level,
     sessions: input.sessions.map((s) => ({ id: s._id, externalLink: s.externalLink, full: s.availability !== "open" })),
   });
-  const chosen = input.sessions.find((s) => s._id === input.selectedId);
+  // Only a session that can be joined changes the panel's button (a full one's waiting list is its row's button).
+  const chosen = input.sessions.find((s) => s._id === input.selectedId && s.availability === "open");
   const row = chosen ? sessionButton(chosen) : null;
   return row && !button.disabled ? { ...row, label: button.label } : button;
 }

@@ -24,7 +24,9 @@ export type ProgrammeCardVariant = "full" | "summary";
 /** An uploaded thumbnail; else the demo picture of the level; else the shared programme poster. */
 function posterFor(card: Pick<Card, "id" | "thumbnailUrl">): ResponsiveImage {
   if (card.thumbnailUrl !== DEFAULT_THUMBNAIL) {
-    return { avif: "", webp: "", fallback: card.thumbnailUrl, width: 1280, height: 720, alt: "" };
+    // Thumbnails staff upload are served resized on request (decision 0023): a card needs no more than 960 px.
+    const stored = /^\/uploads\/[0-9a-f-]{36}\.(?:png|jpg|gif|webp)$/.test(card.thumbnailUrl);
+    return { avif: "", webp: "", fallback: stored ? `${card.thumbnailUrl}?w=960` : card.thumbnailUrl, width: 1280, height: 720, alt: "" };
   }
   return Object.hasOwn(decodeLevelImages, card.id) ? decodeLevelImages[card.id as keyof typeof decodeLevelImages] : videos.programme.poster;
 }

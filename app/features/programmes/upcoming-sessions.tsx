@@ -1,6 +1,7 @@
 import { CalendarDays, Clock, MapPin, Users } from "lucide-react";
 import type { EventJson } from "~/features/events/events.server";
 import { ENROLL_ROW_LABEL, sessionButton, sessionRow, unavailableText } from "./level-rules";
+import { WAITING_LIST_BUTTON } from "~/features/events/seats";
 import { EnrolAction } from "./enrol-action";
 
 type Props = {
@@ -13,13 +14,18 @@ type Props = {
 const actionClass =
   "inline-flex min-h-11 items-center justify-center gap-1.5 rounded-full bg-brand-gradient px-5 text-sm font-semibold whitespace-nowrap text-white shadow-sm hover:opacity-95";
 
+const waitingClass =
+  "inline-flex min-h-11 items-center justify-center gap-1.5 rounded-full border border-plum-300 bg-white px-5 text-sm font-semibold whitespace-nowrap text-plum-800 hover:bg-plum-50";
+
 function RowAction({ session, onOpen }: { session: EventJson; onOpen: (id: string) => void }) {
   const button = sessionButton(session);
   const row = sessionRow(session);
   if (!button) return <span className="text-sm font-semibold text-muted">{unavailableText(session.availability)}</span>;
+  // A full session's button joins its waiting list through the same dialog (issue 11).
+  const full = session.availability === "full";
   return (
-    <EnrolAction button={button} onOpen={onOpen} className={actionClass} srSuffix={` in ${row.name}, ${row.location}, ${row.date}`}>
-      {ENROLL_ROW_LABEL}
+    <EnrolAction button={button} onOpen={onOpen} className={full ? waitingClass : actionClass} srSuffix={` in ${row.name}, ${row.location}, ${row.date}`}>
+      {full ? WAITING_LIST_BUTTON : ENROLL_ROW_LABEL}
     </EnrolAction>
   );
 }

@@ -4,6 +4,7 @@ import type { Database } from "~/db/db.server";
 import type { EventRow, RegistrationRow } from "~/db/schema";
 import { lockEvent, writeTransaction } from "~/db/transactions.server";
 import { recordAudit } from "~/features/audit/audit.server";
+import { scheduleSequence } from "~/features/events/events.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { registrationCancelledMails } from "./registration-mail.server";
 
@@ -32,6 +33,8 @@ export type RegistrationAccess = {
   registration: RegistrationRow;
   event: EventRow;
   programmeTitle: string | null;
+  /** The SEQUENCE of the registration's calendar entry: how often the session has moved. */
+  sequence: number;
 };
 
 /** The registration a token opens, or null: a malformed, unknown or expired token all look the same. */
@@ -48,7 +51,7 @@ export async function findByAccessToken(db: Database, token: string, now = new D
   const programme = registration.programme_id
     ? await db.selectFrom("programmes").select("title").where("id", "=", registration.programme_id).executeTakeFirst()
     : undefined;
-  return { registration, event, programmeTitle: programme?.title ?? null };
+  return { registration, event, programmeTitle: programme?.title ?? null, sequence: await scheduleSequence(db, event.id) };
 }
 
 export type CancelOutcome = "cancelled" | "already-cancelled" | "not-found" | "started";
@@ -97,5 +100,53 @@ export async function cancelByAccessToken(
     return "cancelled" as const;
   });
   if (outcome === "cancelled") services.mailWorker.kick();
+  return outcome;
+}
+
+/**
+ * A registrant asks, from their private page, for their personal details to
+ * be erased (issue 11 point 4). The request is stored (staff see it and carry
+ * it out with one action), recorded in the audit trail, and the team is told
+ * by mail, all in one transaction. Asking twice changes nothing.
+ */
+export async function requestErasureByAccessToken(
+  services: Pick<AppServices, "db" | "mailWorker" | "config">,
+  token: string,
+  ip: string | null,
+  now = new Date(),
+): Promise<"requested" | "already-requested" | "not-found"> {
+  const found = await findByAccessToken(services.db, token, now);
+  if (!found) return "not-found";
+  const outcome = await writeTransaction(services.db, async (trx) => {
+    const marked = await trx
+      .updateTable("registrations")
+      .set({ erasure_requested_at: now.toISOString() })
+      .where("id", "=", found.registration.id)
+      .where("erasure_requested_at", "is", null)
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) !== 1) return "already-requested" as const;
+    await recordAudit(
+      trx,
+      {
+        action: "erasure-request",
+        actor: { id: null, email: found.registration.email },
+        target: { type: "registration", id: found.registration.id },
+        ip,
+        detail: { via: "private page" },
+      },
+      now,
+    );
+    const site = services.config.site;
+    await enqueueMail(trx, [
+      {
+        topic: `registration:${found.registration.id}`,
+        to: site.contactEmail,
+        subject: `Erasure requested: registration ${found.registration.id}`,
+        text: `A registrant asked, from their private page, for their personal details to be erased.\n\nRegistration id: ${found.registration.id}\nSession: ${found.event.title}\n\nCarry it out from the registration's details in the staff area (the request is listed there).\n`,
+      },
+    ]);
+    return "requested" as const;
+  });
+  if (outcome === "requested") services.mailWorker.kick();
   return outcome;
 }

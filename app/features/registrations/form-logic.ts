@@ -35,19 +35,30 @@ export function labelOf(session: FormSession): string {
   return sessionLabel({ city: session.city, title: session.title, startsAt: session.startDate, timeZone: session.timeZone });
 }
 
-/** Every session as an option of the session choice; those that cannot be joined are disabled and say why. */
+/**
+ * Every session as an option of the session choice; those that cannot be
+ * joined are disabled and say why. A full one can be chosen: the form then
+ * joins its waiting list (issue 11).
+ */
 export function sessionOptions(sessions: readonly FormSession[]): SessionOption[] {
   return sessions.map((s) => {
     const label = labelOf(s);
-    const reason = s.availability === "open" ? null : unavailableReasons[s.availability];
-    return { id: s._id, label, text: reason ? `${label} (${reason})` : label, disabled: reason !== null, reason };
+    const reason = s.availability === "open" ? null : s.availability === "full" ? WAITING_LIST_OPTION : unavailableReasons[s.availability];
+    return { id: s._id, label, text: reason ? `${label} (${reason})` : label, disabled: reason !== null && s.availability !== "full", reason };
   });
 }
 
-/** The session chosen when the form opens: the preselected one if it can be joined, else the first that can, else none. */
+/** What a full session's option adds to its label. */
+export const WAITING_LIST_OPTION = "Fully booked: waiting list";
+
+/**
+ * The session chosen when the form opens: the preselected one if it can be
+ * joined (or, full, its waiting list), else the first that can be joined, else none.
+ */
 export function initialSessionId(sessions: readonly FormSession[], preselectId?: string | null): string {
   const open = sessions.filter((s) => s.availability === "open");
-  return (open.find((s) => s._id === preselectId) ?? open[0])?._id ?? "";
+  const asked = sessions.find((s) => s._id === preselectId && (s.availability === "open" || s.availability === "full"));
+  return (asked ?? open[0])?._id ?? "";
 }
 
 /** Venue and time slot of a session; the known-city fallback of §4 fills what the session leaves empty. */

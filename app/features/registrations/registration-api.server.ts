@@ -1,4 +1,5 @@
 import type { AppServices, RequestInfo } from "~/context.server";
+import { WAITING_LIST_JOINED } from "~/features/waiting-list/join.server";
 import { BadRequest, jsonError, readSubmission } from "~/lib/http.server";
 import { photoFields, REGISTRATION_CREATED, REGISTRATION_INVALID, submitRegistration } from "./registrations.server";
 
@@ -29,6 +30,11 @@ export async function registrationApi(
       return jsonError(400, REGISTRATION_INVALID, outcome.errors);
     case "refused":
       return jsonError(outcome.code, outcome.message, outcome.errors);
+    case "waiting":
+      return Response.json(
+        { success: true, message: WAITING_LIST_JOINED, waitingList: true, data: { _id: outcome.id, position: outcome.position } },
+        { status: 201 },
+      );
     case "created":
       return Response.json({ success: true, message: REGISTRATION_CREATED, data: { _id: outcome.id } }, { status: 201 });
   }

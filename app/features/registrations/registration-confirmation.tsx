@@ -15,6 +15,9 @@ type Props = {
   headingId?: string;
   /** h2 on a page, h3 inside the dialog (whose title is the h2). */
   headingLevel?: 2 | 3;
+  /** Another outcome's words (the waiting list): heading and text instead of the registration's. */
+  heading?: string;
+  text?: string;
   children?: ReactNode;
 };
 
@@ -22,7 +25,7 @@ type Props = {
  * What a registrant sees once the server has accepted the registration (spec
  * part 2 §2.3). Focus moves to its heading, so screen readers read it at once.
  */
-export function RegistrationConfirmation({ contactEmail, session, headingId, headingLevel = 2, children }: Props) {
+export function RegistrationConfirmation({ contactEmail, session, headingId, headingLevel = 2, heading, text, children }: Props) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const Heading = headingLevel === 3 ? "h3" : "h2";
   useEffect(() => {
@@ -34,14 +37,14 @@ export function RegistrationConfirmation({ contactEmail, session, headingId, hea
         <CheckCircle2 aria-hidden="true" className="size-9" />
       </span>
       <Heading ref={headingRef} id={headingId} tabIndex={-1} className="mt-6 text-3xl text-plum-900 outline-none">
-        {CONFIRMATION_HEADING}
+        {heading ?? CONFIRMATION_HEADING}
       </Heading>
       {session ? (
         <p className="mt-3 text-lg text-ink">
           {session.title} · {session.city} · {formatSessionDate(session.startDate, session.timeZone)}
         </p>
       ) : null}
-      <p className="mt-3 max-w-md text-muted">{confirmationText(contactEmail)}</p>
+      <p className="mt-3 max-w-md text-muted">{text ?? confirmationText(contactEmail)}</p>
       {children}
     </div>
   );

@@ -1,4 +1,5 @@
 import { ModalDialog } from "~/components/ui/modal-dialog";
+import { WAITING_LIST_HEADING, WAITING_LIST_JOINED } from "~/features/events/seats";
 import { useDialogForm } from "~/hooks/use-dialog-form";
 import type { EventJson } from "~/features/events/events.server";
 import { useSite } from "~/hooks/use-site";
@@ -29,12 +30,17 @@ export type RegistrationDialogProps = {
  */
 export function RegistrationDialog({ open, onClose, channel, programme, levelName, sessions, preselectId, onRegistered }: RegistrationDialogProps) {
   const { site } = useSite();
-  const { busy, setBusy, done, setDone, formKey: opening } = useDialogForm<{ session: FormSession | null }>(open, onClose, SUCCESS_AUTO_CLOSE_MS);
+  const { busy, setBusy, done, setDone, formKey: opening } = useDialogForm<{ session: FormSession | null; waitingList: boolean }>(open, onClose, SUCCESS_AUTO_CLOSE_MS);
 
   return (
     <ModalDialog open={open} onClose={onClose} busy={busy} title={DIALOG_TITLE} subtitle={programme.title} closeLabel="Close registration form" formKey={opening}>
       {done ? (
-        <RegistrationConfirmation contactEmail={site.contactEmail} session={done.session} headingLevel={3}>
+        <RegistrationConfirmation
+          contactEmail={site.contactEmail}
+          session={done.session}
+          headingLevel={3}
+          {...(done.waitingList ? { heading: WAITING_LIST_HEADING, text: WAITING_LIST_JOINED } : {})}
+        >
           <p className="mt-6 text-sm text-muted">This window closes by itself in 5 seconds.</p>
           <button
             type="button"
@@ -57,8 +63,8 @@ export function RegistrationDialog({ open, onClose, channel, programme, levelNam
             if (!busy) onClose();
           }}
           onBusyChange={setBusy}
-          onSuccess={({ session }) => {
-            setDone({ session });
+          onSuccess={({ session, waitingList }) => {
+            setDone({ session, waitingList: waitingList === true });
             if (session) onRegistered?.(session._id);
           }}
         />

@@ -1,4 +1,5 @@
 import { AlertCircle, X } from "lucide-react";
+import { SESSION_FULL, WAITING_LIST_INVITE, WAITING_LIST_JOINED, WAITING_LIST_LABEL } from "~/features/events/seats";
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { useRevalidator } from "react-router";
 import { CheckboxField as Check } from "~/components/ui/checkbox-field";
@@ -102,7 +103,7 @@ export type RegistrationFormProps = {
   /** Called while a submission is in flight (true) and when it ends (false). */
   onBusyChange?: (busy: boolean) => void;
   /** Called after the server accepted the registration. */
-  onSuccess?: (result: { id: string | null; session: FormSession | null }) => void;
+  onSuccess?: (result: { id: string | null; session: FormSession | null; waitingList?: boolean }) => void;
   /** Where the form's ids are unique: the dialog and a page never share them, but two forms on one page would. */
   idPrefix?: string;
 };
@@ -150,6 +151,9 @@ export function RegistrationForm({
   const id = (name: string) => `${idPrefix}${name}`;
 
   const session = sessions.find((s) => s._id === values.upcomingEventId) ?? null;
+  // A full session (chosen, or found full by the server just now) is joined through its waiting list (issue 11).
+  const [foundFull, setFoundFull] = useState<string | null>(null);
+  const joinList = session !== null && (session.availability === "full" || foundFull === session._id);
   const options = useMemo(() => sessionOptions(sessions), [sessions]);
   const place = sessionPlace(session);
   const certificateName = nameAsCertificate(values.firstName, values.middleName, values.lastName);
@@ -166,6 +170,7 @@ export function RegistrationForm({
       level: programme.level ?? undefined,
       programId: chosen?.programId ?? programme.id,
       ...(chosen ? sessionFields(chosen) : { upcomingEventId: v.upcomingEventId }),
+      ...(joinList ? { waitingList: true } : {}),
     };
   }
 
@@ -251,12 +256,12 @@ export function RegistrationForm({
     // The request does not wait for the toast library to load.
     const toastId = toast.loading(SUBMITTING_TOAST, { duration: 120_000 });
     try {
-      const answer = await apiRequest<{ success?: boolean; data?: { _id?: string } } | null>("POST", registrationEndpoint(channel), body);
+      const answer = await apiRequest<{ success?: boolean; waitingList?: boolean; data?: { _id?: string } } | null>("POST", registrationEndpoint(channel), body);
       if (!answer || answer.success !== true) throw new NotSucceeded();
-      void toast.success(SUCCESS_TOAST, { id: await toastId, duration: 4000 });
+      void toast.success(answer.waitingList ? WAITING_LIST_JOINED : SUCCESS_TOAST, { id: await toastId, duration: 4000 });
       // Seats left change for everyone looking at this session.
       void revalidator.revalidate();
-      onSuccess?.({ id: answer.data?._id ?? null, session });
+      onSuccess?.({ id: answer.data?._id ?? null, session, waitingList: answer.waitingList === true });
     } catch (error) {
       const message = failureText(error);
       void toast.error(message, { id: await toastId, duration: 5000 });
@@ -265,6 +270,7 @@ export function RegistrationForm({
       const conflict = error instanceof ApiError && error.status === 409;
       if (conflict) {
         fields.upcomingEventId = message;
+        if (message === SESSION_FULL && session) setFoundFull(session._id);
         // 'This session is full': the page's seat counts are out of date.
         void revalidator.revalidate();
       }
@@ -319,6 +325,8 @@ export function RegistrationForm({
       aria-busy={submitting || undefined}
       className="space-y-6"
     >
+      {joinList && !banner ? <p className="rounded-xl bg-plum-50 p-4 text-plum-900 ring-1 ring-plum-200">{WAITING_LIST_INVITE}</p> : null}
+      {joinList ? <input type="hidden" name="waitingList" value="true" /> : null}
       {banner ? (
         <div ref={bannerRef} tabIndex={-1} role="alert" className="flex items-start gap-3 rounded-xl bg-red-50 p-4 text-danger ring-1 ring-red-200">
           <AlertCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
@@ -507,7 +515,7 @@ export function RegistrationForm({
           aria-disabled={submitting || undefined}
           className="inline-flex min-h-12 items-center justify-center rounded-full bg-brand-gradient px-8 font-semibold text-white shadow-md transition-opacity hover:opacity-95 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
         >
-          {submitting ? SUBMITTING_LABEL : SUBMIT_LABEL}
+          {submitting ? SUBMITTING_LABEL : joinList ? WAITING_LIST_LABEL : SUBMIT_LABEL}
         </button>
       </div>
       <p className="-mt-4 text-sm text-muted sm:text-right">Fields marked * are required.</p>

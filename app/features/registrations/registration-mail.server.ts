@@ -6,6 +6,11 @@ import type { OutgoingMail } from "~/features/mail/outbox.server";
 import type { SiteSettings } from "~/site-settings";
 import type { RegistrationInput } from "./schema";
 
+/** What the confirmation says of the registrant: from the form, or from a stored row (a waiting-list offer confirmed). */
+export type MailedRegistration = Pick<RegistrationInput, "firstName" | "email" | "nameAsCertificate" | "mobileNo" | "occupation" | "communicationPreferences"> & {
+  hearAbout?: string | null | undefined;
+};
+
 /**
  * D8: the registrant's confirmation (plain text and HTML, every value escaped,
  * the session as an .ics file in the venue's time zone) and a notice to the
@@ -13,7 +18,7 @@ import type { RegistrationInput } from "./schema";
  */
 export function registrationMails(
   site: Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">,
-  r: { id: string; input: RegistrationInput; event: EventRow; programmeTitle: string | null; accessUrl: string },
+  r: { id: string; input: MailedRegistration; event: EventRow; programmeTitle: string | null; accessUrl: string },
 ): OutgoingMail[] {
   const { input, event } = r;
   const { session } = sessionFacts(event, r.programmeTitle);
@@ -105,11 +110,11 @@ export function registrationCalendarFile(
 /** A registrant cancelled from their private page: their confirmation of it, with the calendar entry's CANCEL, and the team's notice. */
 export function registrationCancelledMails(
   site: Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">,
-  r: { registration: RegistrationRow; event: EventRow; programmeTitle: string | null },
+  r: { registration: RegistrationRow; event: EventRow; programmeTitle: string | null; sequence: number },
 ): OutgoingMail[] {
   const { registration, event } = r;
   const { session } = sessionFacts(event, r.programmeTitle);
-  const ics = registrationCalendarFile(site, registration.id, event, r.programmeTitle, { sequence: 1, cancelled: true });
+  const ics = registrationCalendarFile(site, registration.id, event, r.programmeTitle, { sequence: r.sequence + 1, cancelled: true });
   const subject = `Registration cancelled: ${event.title} | ${site.orgName}`;
   const greeting = `Dear ${registration.first_name},`;
   const intro = "As you asked, your registration for the session below is cancelled and your seat has been released.";

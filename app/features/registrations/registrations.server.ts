@@ -3,12 +3,13 @@ import type { AppServices, RequestInfo } from "~/context.server";
 import type { DB, EventRow, RegistrationKind } from "~/db/schema";
 import { isUniqueViolation, lockEvent, writeTransaction } from "~/db/transactions.server";
 import { consumeFormAllowance } from "~/features/contact/contact.server";
-import { availability, seatsTaken } from "~/features/events/events.server";
+import { RELEASED_STATUSES, availability, seatsTaken } from "~/features/events/events.server";
 import { refusalMessages } from "~/features/events/seats";
 import { courseDetailDate, courseDetailTime, sessionLabel } from "~/features/events/format";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { cleanImage, ImageRejected, storeImage, type CleanImage } from "~/features/uploads/images.server";
 import type { FieldErrors } from "~/lib/validation";
+import { waitingListMail, waitingPosition, wantsWaitingList } from "~/features/waiting-list/join.server";
 import { accessPath, newAccessToken } from "./access.server";
 import { registrationMails } from "./registration-mail.server";
 import { validateRegistration, type RegistrationField, type RegistrationInput } from "./schema";
@@ -29,6 +30,7 @@ const photoLabels: Record<PhotoField, string> = {
 
 export type RegistrationOutcome =
   | { status: "created"; id: string }
+  | { status: "waiting"; id: string; position: number }
   | { status: "invalid"; errors: FieldErrors<RegistrationField | PhotoField> }
   | { status: "refused"; code: 404 | 409; message: string; errors?: FieldErrors<RegistrationField> }
   | { status: "rate-limited"; retryAfterSeconds: number; message: string };
@@ -84,17 +86,24 @@ export async function submitRegistration(
       }
       const taken = (await seatsTaken(trx, [event.id])).get(event.id) ?? 0;
       const state = availability(event, taken);
-      if (state !== "open") return { status: "refused", code: 409, message: refusalMessages[state] } as const;
+      const waiting = state === "full" && wantsWaitingList(values);
+      if (state !== "open" && !waiting) return { status: "refused", code: 409, message: refusalMessages[state] } as const;
       const emailKey = input.email.toLowerCase();
       const existing = await trx
         .selectFrom("registrations")
         .select("id")
         .where("event_id", "=", event.id)
         .where("email_key", "=", emailKey)
-        .where("status", "!=", "cancelled")
+        .where("status", "not in", RELEASED_STATUSES)
         .executeTakeFirst();
       if (existing) return { status: "refused", code: 409, message: ALREADY_REGISTERED } as const;
 
+      if (waiting) {
+        const id = await insertRegistration(trx, event, input, emailKey, cleaned, null, "waiting");
+        const position = await waitingPosition(trx, event.id, id);
+        await enqueueMail(trx, [waitingListMail(services.config.site, { to: input.email, name: input.firstName, event, position, topic: `registration:${id}` })]);
+        return { status: "waiting", id, position } as const;
+      }
       const access = newAccessToken();
       const id = await insertRegistration(trx, event, input, emailKey, cleaned, access.hash);
       const programme = event.programme_id
@@ -104,7 +113,7 @@ export async function submitRegistration(
       await enqueueMail(trx, registrationMails(services.config.site, { id, input, event, programmeTitle: programme?.title ?? null, accessUrl }));
       return { status: "created", id } as const;
     });
-    if (outcome.status === "created") services.mailWorker.kick();
+    if (outcome.status === "created" || outcome.status === "waiting") services.mailWorker.kick();
     return outcome;
   } catch (error) {
     // Two requests from one person for one session can pass the check together;
@@ -120,7 +129,8 @@ async function insertRegistration(
   input: RegistrationInput,
   emailKey: string,
   photos: Partial<Record<PhotoField, CleanImage>>,
-  accessTokenHash: string,
+  accessTokenHash: string | null,
+  status: "registered" | "waiting" = "registered",
 ): Promise<string> {
   const fileIds: Partial<Record<PhotoField, string>> = {};
   for (const field of Object.keys(photos) as PhotoField[]) {
@@ -165,6 +175,7 @@ async function insertRegistration(
       id_back_id: fileIds.idphotoback ?? null,
       created_at: now,
       access_token_hash: accessTokenHash,
+      status,
     })
     .execute();
   return id;

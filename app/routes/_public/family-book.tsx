@@ -1,4 +1,5 @@
 import { ArrowLeft } from "lucide-react";
+import { WAITING_LIST_HEADING, WAITING_LIST_JOINED } from "~/features/events/seats";
 import { useState } from "react";
 import { data, Link } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
@@ -29,7 +30,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
 
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders);
 
-type ActionResult = { ok: true } | { ok: false; message: string | null; errors: Record<string, string | undefined>; values: Partial<BookingValues> };
+type ActionResult = { ok: true; waitingList?: boolean } | { ok: false; message: string | null; errors: Record<string, string | undefined>; values: Partial<BookingValues> };
 
 const flag = (v: unknown) => typeof v === "string" && ["true", "on", "1", "yes"].includes(v.toLowerCase());
 const text = (v: unknown) => (typeof v === "string" ? v : "");
@@ -54,6 +55,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   // The session is the page's, whatever the post says.
   const outcome = await submitBooking(services, context.get(requestContext), { ...v, programId: params.sessionId });
   switch (outcome.status) {
+    case "waiting":
+      return data<ActionResult>({ ok: true, waitingList: true }, { status: 201 });
     case "created":
       return data<ActionResult>({ ok: true }, { status: 201 });
     case "invalid":
@@ -93,7 +96,7 @@ export default function FamilyBook({ loaderData, actionData }: Route.ComponentPr
           Back to Family Constellation
         </Link>
         <section aria-labelledby="book-heading" className="mx-auto max-w-3xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-plum-100 sm:p-8">
-          <BookSection key={actionData ? JSON.stringify(actionData) : "form"} session={session} booked={actionData?.ok === true} failed={failed} contactEmail={site.contactEmail} />
+          <BookSection key={actionData ? JSON.stringify(actionData) : "form"} session={session} booked={actionData?.ok === true ? { waitingList: actionData.waitingList === true } : null} failed={failed} contactEmail={site.contactEmail} />
         </section>
       </div>
     </>
@@ -107,18 +110,27 @@ function BookSection({
   contactEmail,
 }: {
   session: NonNullable<Route.ComponentProps["loaderData"]["session"]>;
-  booked: boolean;
+  booked: { waitingList: boolean } | null;
   failed: Extract<ActionResult, { ok: false }> | null;
   contactEmail: string;
 }) {
   const [done, setDone] = useState(booked);
-  if (done) return <RegistrationConfirmation contactEmail={contactEmail} session={session} headingId="book-heading" />;
+  if (done) {
+    return (
+      <RegistrationConfirmation
+        contactEmail={contactEmail}
+        session={session}
+        headingId="book-heading"
+        {...(done.waitingList ? { heading: WAITING_LIST_HEADING, text: WAITING_LIST_JOINED } : {})}
+      />
+    );
+  }
   return (
     <>
       <h2 id="book-heading" className="mb-6 text-2xl text-plum-900 md:text-3xl">
         Your details
       </h2>
-      <BookingForm session={session} initial={failed?.values} serverErrors={failed?.errors} serverMessage={failed?.message} onSuccess={() => setDone(true)} />
+      <BookingForm session={session} initial={failed?.values} serverErrors={failed?.errors} serverMessage={failed?.message} onSuccess={(_message, waitingList) => setDone({ waitingList })} />
     </>
   );
 }

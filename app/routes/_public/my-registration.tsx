@@ -4,7 +4,8 @@ import { data, Form, Link, redirect, useNavigation, useParams } from "react-rout
 import { PageHero } from "~/components/layout/page-hero";
 import { requestContext, servicesContext } from "~/context.server";
 import { formatPrice, formatSessionDate, formatTimeRange } from "~/features/events/format";
-import { cancelByAccessToken, findByAccessToken } from "~/features/registrations/access.server";
+import { cancelByAccessToken, findByAccessToken, requestErasureByAccessToken } from "~/features/registrations/access.server";
+import { offerSeatsNow } from "~/features/waiting-list/offers.server";
 import { siteFrom } from "~/lib/meta";
 import type { Route } from "./+types/my-registration";
 
@@ -43,9 +44,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         place: [event.venue, event.city].filter(Boolean).join(", "),
         price: event.price_cents === null ? null : formatPrice(event.price_cents, event.currency),
         started: Date.parse(event.starts_at) <= Date.now(),
+        erasureRequested: r.erasure_requested_at !== null,
       },
       confirming: url.searchParams.get("step") === "cancel",
       justCancelled: url.searchParams.get("cancelled") === "1",
+      justAskedErasure: url.searchParams.get("erasure") === "1",
     },
     { headers: PRIVATE_HEADERS },
   );
@@ -53,8 +56,17 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 
 export async function action({ params, request, context }: Route.ActionArgs) {
   const form = await request.formData();
+  if (form.get("intent") === "erase") {
+    const asked = await requestErasureByAccessToken(context.get(servicesContext), params.token, context.get(requestContext).ip);
+    if (asked === "not-found") return data({ error: "This link is not valid or has expired." }, { status: 404, headers: PRIVATE_HEADERS });
+    throw redirect(`/my-registration/${params.token}?erasure=1`, { headers: PRIVATE_HEADERS });
+  }
   if (form.get("intent") !== "cancel") return data({ error: "Unknown request." }, { status: 400, headers: PRIVATE_HEADERS });
-  const outcome = await cancelByAccessToken(context.get(servicesContext), params.token, context.get(requestContext).ip);
+  const services = context.get(servicesContext);
+  const found = await findByAccessToken(services.db, params.token);
+  const outcome = await cancelByAccessToken(services, params.token, context.get(requestContext).ip);
+  // The freed seat goes to the waiting list at once (newcomers cannot take it meanwhile: waiting entries count as taken).
+  if (outcome === "cancelled" && found) await offerSeatsNow(services, found.event.id);
   if (outcome === "not-found") return data({ error: "This link is not valid or has expired." }, { status: 404, headers: PRIVATE_HEADERS });
   if (outcome === "started") {
     return data(
@@ -133,6 +145,7 @@ export default function MyRegistration({ loaderData, actionData }: Route.Compone
             <Actions confirming={loaderData.confirming} started={registration.started} session={registration.session} error={actionData?.error} />
           )}
         </section>
+        <YourData requested={registration.erasureRequested} justAsked={loaderData.justAskedErasure} />
       </div>
     </>
   );
@@ -217,5 +230,45 @@ function Actions({ confirming, started, session, error }: { confirming: boolean;
         </div>
       )}
     </div>
+  );
+}
+
+/** Erasure on request (issue 11 point 4): the registrant asks, staff carry it out with one action. */
+function YourData({ requested, justAsked }: { requested: boolean; justAsked: boolean }) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "erase";
+  return (
+    <section aria-labelledby="your-data-heading" className="mx-auto mt-8 max-w-2xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-plum-100 sm:p-8">
+      <h2 id="your-data-heading" className="text-xl text-plum-900 md:text-2xl">
+        Your personal data
+      </h2>
+      {requested ? (
+        <p role={justAsked ? "status" : undefined} className="mt-3 rounded-xl bg-plum-50 p-4 text-plum-900">
+          We have your request to erase your personal details. Our team will carry it out within 30 days; this page then
+          stops working.
+        </p>
+      ) : (
+        <>
+          <p className="mt-3 text-plum-800">
+            You can ask us to erase your name, contact details, date of birth, addresses and photos from this
+            registration now, instead of at the end of the periods in our{" "}
+            <Link to="/privacy-policy#retention" className="font-semibold text-plum-700 underline underline-offset-2 hover:text-plum-900">
+              privacy policy
+            </Link>
+            . Erasing does not cancel your seat; cancel it above if you will not attend.
+          </p>
+          <Form method="post" replace className="mt-5">
+            <input type="hidden" name="intent" value="erase" />
+            <button
+              type="submit"
+              disabled={busy}
+              className="inline-flex min-h-12 items-center rounded-full px-6 font-semibold text-plum-800 ring-1 ring-plum-300 hover:bg-plum-50 disabled:opacity-60"
+            >
+              {busy ? "Sending..." : "Ask to erase my details"}
+            </button>
+          </Form>
+        </>
+      )}
+    </section>
   );
 }

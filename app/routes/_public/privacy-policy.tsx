@@ -12,7 +12,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
     path: "/privacy-policy",
   });
 
-const LAST_UPDATED = "21 November 2026";
+const LAST_UPDATED = "November 23, 2026";
+
+/** '1 year', '3 years'. */
+const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
 
 /** The sections, in order: the table of contents and the headings both come from here. */
 const SECTIONS = [
@@ -33,6 +36,7 @@ type SectionId = (typeof SECTIONS)[number]["id"];
 
 export default function PrivacyPolicy() {
   const { site } = useSite();
+  const { retention } = site;
   const email = (
     <a className="font-semibold text-plum-700 underline underline-offset-2 hover:text-plum-900" href={`mailto:${site.contactEmail}`}>
       {site.contactEmail}
@@ -204,20 +208,25 @@ export default function PrivacyPolicy() {
           <Section id="retention">
             <p>We keep personal information only as long as we need it, then delete or anonymize it:</p>
             <List>
-              <li>contact messages: up to two years after our last exchange with you;</li>
               <li>
-                program registrations: while you study with us and for seven years afterwards, so that we can confirm
-                your training and certification when you ask us to;
+                contact messages: {plural(retention.contactYears, "year")} after they reach us; then your name, e-mail
+                address, phone number, ZIP code and message are removed;
               </li>
               <li>
-                identity photos: until your identity has been confirmed and your certificate issued, and no longer
-                than twelve months after your program ends;
+                identity photos and profile images sent with a registration: deleted{" "}
+                {plural(retention.photoDays, "day")} after the session ends;
               </li>
-              <li>Family Constellation bookings: up to two years after the session;</li>
+              <li>
+                program registrations and Family Constellation bookings: until {plural(retention.registrationYears, "year")}{" "}
+                after the session ends, so that we can confirm your training when you ask us to; then names, e-mail
+                addresses, phone numbers, addresses and date of birth are removed, and only the count of participants per
+                session stays for our statistics;
+              </li>
               <li>technical logs: about 30 days; rate-limit counters expire within minutes.</li>
             </List>
             <p>
-              You can ask us to delete your information sooner; see{" "}
+              These periods are applied automatically every day. You can ask us to erase a registration sooner from
+              the private page linked in your confirmation e-mail, or in any of the ways described in{" "}
               <a className="font-semibold text-plum-700 underline underline-offset-2 hover:text-plum-900" href="#your-rights">
                 Your rights
               </a>

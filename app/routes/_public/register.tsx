@@ -1,4 +1,5 @@
 import { ArrowLeft } from "lucide-react";
+import { WAITING_LIST_JOINED } from "~/features/waiting-list/join.server";
 import { useState } from "react";
 import { data, Link } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
@@ -76,6 +77,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const outcome = await registerFromPage(services, context.get(requestContext), page, submission);
   const values = echo(submission.values);
   switch (outcome.status) {
+    case "waiting":
+      // This page's form does not ask for the waiting list (only the dialogs do); answered plainly should a post ask.
+      return data<ActionResult>({ ok: false, message: WAITING_LIST_JOINED, errors: {}, values: {} }, { status: 201 });
     case "created":
       return data<ActionResult>({ ok: true, sessionId: values.upcomingEventId || page.session._id }, { status: 201 });
     case "invalid":

@@ -15,7 +15,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     });
   }
   const cancelled = found.registration.status === "cancelled";
-  const ics = registrationCalendarFile(config.site, found.registration.id, found.event, found.programmeTitle, cancelled ? { sequence: 1, cancelled } : {});
+  const ics = registrationCalendarFile(config.site, found.registration.id, found.event, found.programmeTitle, cancelled ? { sequence: found.sequence + 1, cancelled } : { sequence: found.sequence });
   return new Response(ics, {
     headers: {
       ...privateHeaders,

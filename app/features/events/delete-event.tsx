@@ -1,0 +1,59 @@
+import { AlertTriangle } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useFetcher } from "react-router";
+import { toast } from "~/components/ui/toasts";
+import { eventDateText } from "./admin-format";
+import type { EventActionResult } from "./event-form";
+import type { AdminEventJson } from "./events-admin.server";
+import { DELETE_FAILED, EVENT_DELETED } from "./schema";
+
+type Props = { event: AdminEventJson; onCancel: () => void; onDeleted: () => void; onBusyChange: (busy: boolean) => void };
+
+/** The delete confirmation (spec part 2 §2.10, §8): it says the action cannot be undone. */
+export function DeleteEvent({ event, onCancel, onDeleted, onBusyChange }: Props) {
+  const fetcher = useFetcher<EventActionResult>();
+  const busy = fetcher.state !== "idle";
+  const handled = useRef<EventActionResult | undefined>(undefined);
+
+  useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
+  useEffect(() => {
+    const answer = fetcher.data;
+    if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
+    handled.current = answer;
+    if (answer.ok) {
+      void toast.success(answer.message || EVENT_DELETED, { duration: 4000 });
+      onDeleted();
+    } else {
+      void toast.error(answer.message || DELETE_FAILED, { duration: 5000 });
+    }
+  }, [fetcher.state, fetcher.data, onDeleted]);
+
+  return (
+    <fetcher.Form method="post" aria-label="Confirm deletion">
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="id" value={event._id} />
+      <div className="flex gap-4">
+        <AlertTriangle aria-hidden="true" className="size-8 shrink-0 text-danger" />
+        <div>
+          <p className="font-semibold text-ink">Are you sure you want to delete this event? This action cannot be undone.</p>
+          <p className="mt-2 text-muted">
+            {event.title} · {eventDateText(event.startDate, event.endDate, event.timeZone)} · {event.city}
+          </p>
+          {event.seatsTaken > 0 ? (
+            <p className="mt-2 text-sm text-muted">
+              {event.seatsTaken} {event.seatsTaken === 1 ? "seat is" : "seats are"} booked in this event.
+            </p>
+          ) : null}
+        </div>
+      </div>
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <button type="button" onClick={onCancel} disabled={busy} className="inline-flex min-h-12 items-center rounded-full border border-plum-200 bg-white px-6 font-semibold text-plum-800 hover:bg-plum-50 disabled:opacity-50">
+          Cancel
+        </button>
+        <button type="submit" aria-disabled={busy || undefined} onClick={(e) => busy && e.preventDefault()} className="inline-flex min-h-12 items-center rounded-full bg-danger px-6 font-semibold text-white hover:bg-red-800 aria-disabled:opacity-50">
+          {busy ? "Deleting..." : "Delete Event"}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,219 @@
+/**
+ * Staff management of sessions (issue 9, points 8, 11, 12): the list of the
+ * events screen, and create, update and delete of one session with its audit
+ * entry in the same transaction. The sessions edited here are the very rows
+ * visitors book, so a capacity below the seats already taken is refused, and a
+ * session that people hold seats in cannot be deleted.
+ *
+ * Reusable for any kind of session: the Family Constellation screen and
+ * /api/familyEvent use `kind: "family"`; programme screens call `writeSession`
+ * inside their own transaction for their upcoming sessions.
+ * Choices: docs/decisions/0022-event-management.md.
+ */
+import crypto from "node:crypto";
+import { sql, type Kysely } from "kysely";
+import type { Database } from "~/db/db.server";
+import type { DB, EventKind, EventRow } from "~/db/schema";
+import { lockEvent, writeTransaction } from "~/db/transactions.server";
+import type { StaffSession } from "~/features/admin-auth/sessions.server";
+import { recordAudit } from "~/features/audit/audit.server";
+import { likePattern } from "~/features/programmes/programmes.server";
+import { eventToJson, seatsTaken } from "./events.server";
+import { capacityBelowTaken, capacityText, centsToPrice, validateEventForm, type EventField, type EventInput } from "./schema";
+
+/** Spec part 2 §9: the events screen shows 5 a page. */
+export const ADMIN_EVENTS_PAGE_SIZE = 5;
+
+export const EVENT_NOT_FOUND = "Event not found";
+export const eventHasBookings = (n: number) =>
+  `This event has ${n} ${n === 1 ? "booking" : "bookings"} and cannot be deleted. Set its status to Closed instead, or remove the bookings first.`;
+
+/** Who did it, for the audit trail. */
+export type StaffActor = { staff: Pick<StaffSession, "accountId" | "email">; ip: string | null };
+
+/** The session values a write takes (already validated: see `validateEventForm`). */
+export type SessionValues = Omit<EventInput, "capacity"> & { capacity: number | null; venue?: string | null; currency?: string };
+
+export type WriteTarget = { id?: string; kind: EventKind; programmeId?: string | null };
+
+export type WriteOutcome =
+  | { status: "saved"; id: string; created: boolean }
+  | { status: "invalid"; errors: Partial<Record<EventField, string>> }
+  | { status: "not-found" };
+
+/**
+ * Inserts or updates one session inside the caller's write transaction (see
+ * `writeTransaction`): the row is locked, the seats held in it are counted, and
+ * a capacity below them is refused with a field message on `capacity`.
+ */
+export async function writeSession(trx: Kysely<DB>, target: WriteTarget, values: SessionValues, now = new Date()): Promise<WriteOutcome> {
+  const at = now.toISOString();
+  const columns = {
+    title: values.title,
+    starts_at: values.startsAt,
+    ends_at: values.endsAt,
+    time_zone: values.timeZone,
+    city: values.city,
+    capacity: values.capacity,
+    price_cents: values.priceCents,
+    currency: values.currency ?? "USD",
+    organiser: values.organiser,
+    organiser_email: values.organiserEmail,
+    facilitator: values.facilitator,
+    payment_link: values.paymentLink,
+    external_link: values.externalLink,
+    status: values.status,
+    ...(values.venue !== undefined ? { venue: values.venue } : {}),
+  };
+  if (!target.id) {
+    const id = crypto.randomUUID();
+    await trx
+      .insertInto("events")
+      .values({ id, kind: target.kind, programme_id: target.programmeId ?? null, ...columns, created_at: at, updated_at: at })
+      .execute();
+    return { status: "saved", id, created: true };
+  }
+  await lockEvent(trx, target.id);
+  const existing = await trx.selectFrom("events").select(["id"]).where("id", "=", target.id).where("kind", "=", target.kind).executeTakeFirst();
+  if (!existing) return { status: "not-found" };
+  if (values.capacity !== null) {
+    const taken = (await seatsTaken(trx, [target.id])).get(target.id) ?? 0;
+    if (values.capacity < taken) return { status: "invalid", errors: { capacity: capacityBelowTaken(taken) } };
+  }
+  await trx
+    .updateTable("events")
+    .set({ ...columns, ...(target.programmeId !== undefined ? { programme_id: target.programmeId } : {}), updated_at: at })
+    .where("id", "=", target.id)
+    .execute();
+  return { status: "saved", id: target.id, created: false };
+}
+
+export type SaveOutcome =
+  | { status: "created" | "updated"; event: AdminEventJson }
+  | { status: "invalid"; errors: Partial<Record<EventField, string>> }
+  | { status: "not-found" };
+
+/**
+ * Validates the event form (spec §5) and creates (no `id`) or updates a Family
+ * Constellation session, recording who did it; nothing is written when any rule fails.
+ */
+export async function saveFamilyEvent(db: Database, actor: StaffActor, values: unknown, id?: string, now = new Date()): Promise<SaveOutcome> {
+  const current = id ? await db.selectFrom("events").select(["starts_at"]).where("id", "=", id).where("kind", "=", "family").executeTakeFirst() : null;
+  if (id && !current) return { status: "not-found" };
+  const checked = validateEventForm(values, { now, currentStart: current?.starts_at ?? null });
+  if (!checked.ok) return { status: "invalid", errors: checked.errors };
+  const input = checked.data;
+  const outcome = await writeTransaction(db, async (trx) => {
+    const written = await writeSession(trx, { id, kind: "family" }, input, now);
+    if (written.status !== "saved") return written;
+    await recordAudit(
+      trx,
+      {
+        action: written.created ? "create" : "update",
+        actor: { id: actor.staff.accountId, email: actor.staff.email },
+        target: { type: "event", id: written.id },
+        ip: actor.ip,
+        detail: { title: input.title, startsAt: input.startsAt, city: input.city, capacity: input.capacity, status: input.status },
+      },
+      now,
+    );
+    return written;
+  });
+  if (outcome.status !== "saved") return outcome;
+  const event = await getAdminEvent(db, outcome.id, now);
+  return { status: outcome.created ? "created" : "updated", event: event! };
+}
+
+export type DeleteOutcome = { status: "deleted" } | { status: "not-found" } | { status: "refused"; message: string };
+
+/**
+ * Deletes a session of `kind` with its audit entry. A session anybody booked or
+ * registered for (cancelled ones included: their record points at it) is
+ * refused with a message; closing it is the way to stop new bookings.
+ */
+export async function deleteSession(db: Database, actor: StaffActor, id: string, kind: EventKind = "family", now = new Date()): Promise<DeleteOutcome> {
+  if (id.length > 100) return { status: "not-found" };
+  return writeTransaction(db, async (trx) => {
+    await lockEvent(trx, id);
+    const row = await trx.selectFrom("events").select(["id", "title", "starts_at", "city"]).where("id", "=", id).where("kind", "=", kind).executeTakeFirst();
+    if (!row) return { status: "not-found" } as const;
+    const held = await heldBy(trx, id);
+    if (held > 0) return { status: "refused", message: eventHasBookings(held) } as const;
+    await trx.deleteFrom("events").where("id", "=", id).execute();
+    await recordAudit(
+      trx,
+      {
+        action: "delete",
+        actor: { id: actor.staff.accountId, email: actor.staff.email },
+        target: { type: "event", id },
+        ip: actor.ip,
+        detail: { title: row.title, startsAt: row.starts_at, city: row.city },
+      },
+      now,
+    );
+    return { status: "deleted" } as const;
+  });
+}
+
+/** Bookings and registrations that point at a session, whatever their status. */
+async function heldBy(trx: Kysely<DB>, id: string): Promise<number> {
+  const r = await trx.selectFrom("registrations").select((eb) => eb.fn.countAll<number>().as("n")).where("event_id", "=", id).executeTakeFirst();
+  const b = await trx.selectFrom("family_bookings").select((eb) => eb.fn.countAll<number>().as("n")).where("event_id", "=", id).executeTakeFirst();
+  return Number(r?.n ?? 0) + Number(b?.n ?? 0);
+}
+
+/** A session as the staff screen and /api/familyEvent answer it: the public JSON plus the form's texts. */
+export function adminEventJson(row: EventRow, taken: number, now = new Date()) {
+  return {
+    ...eventToJson(row, taken, null, now),
+    /** The form's texts (spec §3 'Event (admin)'): '10 Seats', '$375'. */
+    capacity: row.capacity === null ? "Not Limited" : capacityText(row.capacity),
+    priceText: row.price_cents === null ? null : centsToPrice(row.price_cents),
+    seatsTaken: taken,
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
+  };
+}
+
+export type AdminEventJson = ReturnType<typeof adminEventJson>;
+
+export async function getAdminEvent(db: Database, id: string, now = new Date()): Promise<AdminEventJson | null> {
+  if (id.length > 100) return null;
+  const row = await db.selectFrom("events").selectAll().where("id", "=", id).where("kind", "=", "family").executeTakeFirst();
+  if (!row) return null;
+  const taken = (await seatsTaken(db, [row.id])).get(row.id) ?? 0;
+  return adminEventJson(row, taken, now);
+}
+
+export type AdminListQuery = { search: string; page: number; limit: number };
+
+/**
+ * Every Family Constellation session, past ones included, newest start first;
+ * the search matches the title, location, venue, facilitator, organizer, their
+ * e-mail and the status. The page is clamped to the last one.
+ */
+export async function listAdminEvents(db: Database, query: AdminListQuery, now = new Date()) {
+  let base = db.selectFrom("events").where("kind", "=", "family");
+  const search = query.search.trim();
+  if (search) {
+    const p = likePattern(search);
+    base = base.where(
+      sql<boolean>`(lower(title) like ${p} escape '\\' or lower(city) like ${p} escape '\\' or lower(coalesce(venue, '')) like ${p} escape '\\'
+        or lower(coalesce(facilitator, '')) like ${p} escape '\\' or lower(coalesce(organiser, '')) like ${p} escape '\\'
+        or lower(coalesce(organiser_email, '')) like ${p} escape '\\' or lower(status) like ${p} escape '\\')`,
+    );
+  }
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst())?.n ?? 0);
+  const totalPages = Math.max(1, Math.ceil(total / query.limit));
+  const page = Math.min(Math.max(1, query.page), totalPages);
+  const rows = await base
+    .selectAll()
+    .orderBy("starts_at", "desc")
+    .orderBy("id")
+    .limit(query.limit)
+    .offset((page - 1) * query.limit)
+    .execute();
+  const taken = await seatsTaken(db, rows.map((r) => r.id));
+  const events = rows.map((r) => adminEventJson(r, taken.get(r.id) ?? 0, now));
+  return { events, totalEvents: total, totalPages, currentPage: page, limit: query.limit };
+}

@@ -1,0 +1,42 @@
+import { Link } from "react-router";
+import { pageWindow, showingText } from "./admin-format";
+
+type Props = { page: number; totalPages: number; total: number; pageSize: number; hrefFor: (page: number) => string };
+
+const base = "inline-flex min-h-11 min-w-11 items-center justify-center rounded-full px-4 font-semibold";
+
+/** 'Showing x to y of z results', Previous, up to 5 numbered pages and Next (spec §2.10, §9); only beyond one page. */
+export function EventsPagination({ page, totalPages, total, pageSize, hrefFor }: Props) {
+  if (totalPages <= 1) return null;
+  const edge = (label: string, target: number, enabled: boolean) =>
+    enabled ? (
+      <Link to={hrefFor(target)} className={`${base} border border-plum-200 bg-white text-plum-800 hover:bg-plum-50`}>
+        {label}
+      </Link>
+    ) : (
+      <span aria-disabled="true" className={`${base} border border-plum-100 bg-white text-muted opacity-60`}>
+        {label}
+      </span>
+    );
+  return (
+    <nav aria-label="Event pages" className="mt-4 flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-muted">{showingText(page, pageSize, total)}</p>
+      <ul className="flex flex-wrap items-center gap-2">
+        <li>{edge("Previous", page - 1, page > 1)}</li>
+        {pageWindow(page, totalPages).map((n) => (
+          <li key={n}>
+            <Link
+              to={hrefFor(n)}
+              aria-label={`Page ${n}`}
+              aria-current={n === page ? "page" : undefined}
+              className={`${base} ${n === page ? "bg-plum-800 text-white" : "border border-plum-200 bg-white text-plum-800 hover:bg-plum-50"}`}
+            >
+              {n}
+            </Link>
+          </li>
+        ))}
+        <li>{edge("Next", page + 1, page < totalPages)}</li>
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,141 @@
+import { Plus, Search } from "lucide-react";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Form, Link } from "react-router";
+import { inputClass } from "~/components/ui/field";
+import { ModalDialog } from "~/components/ui/modal-dialog";
+import { DeleteEvent } from "./delete-event";
+import { EventForm } from "./event-form";
+import type { AdminEventJson } from "./events-admin.server";
+import { EventsPagination } from "./events-pagination";
+import { EventsTable } from "./events-table";
+
+export type EventsScreenData = {
+  events: AdminEventJson[];
+  totalEvents: number;
+  totalPages: number;
+  currentPage: number;
+  limit: number;
+  search: string;
+};
+
+type Mode = { kind: "add" } | { kind: "edit"; event: AdminEventJson } | { kind: "delete"; event: AdminEventJson } | null;
+
+/** The list's address for a search and a page (D9: both kept in the URL). */
+export function eventsHref(search: string, page: number): string {
+  const p = new URLSearchParams();
+  if (search) p.set("search", search);
+  if (page > 1) p.set("page", String(page));
+  const s = p.toString();
+  return s ? `?${s}` : ".";
+}
+
+/**
+ * The Family Constellation events screen (spec part 2 §2.10): total, 'Add Event',
+ * search (Enter or Search; Clear goes back to page 1), the table, 'No events
+ * found', the pagination, and one dialog that holds the add/edit form or the
+ * delete confirmation. Saving or deleting reloads the list on the same page.
+ */
+export function EventsScreen({ data }: { data: EventsScreenData }) {
+  const { events, totalEvents, totalPages, currentPage, limit, search } = data;
+  const [mode, setMode] = useState<Mode>(null);
+  const [busy, setBusy] = useState(false);
+  const [formKey, setFormKey] = useState(0);
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  // After a delete the row, and the button that opened the dialog, go: focus then moves to the heading.
+  // The list may arrive before or after the dialog closes; the request lasts until one list after the close.
+  const [focusRequest, setFocusRequest] = useState<{ closedWith: EventsScreenData | null } | null>(null);
+
+  const open = (next: Exclude<Mode, null>) => {
+    setMode(next);
+    setFormKey((k) => k + 1);
+  };
+  const close = useCallback(() => setMode(null), []);
+  const deleted = useCallback(() => {
+    setMode(null);
+    setFocusRequest({ closedWith: null });
+  }, []);
+
+  useEffect(() => {
+    if (!focusRequest || mode !== null) return;
+    const active = document.activeElement;
+    const lost = !active || active === document.body || !active.isConnected;
+    if (lost) headingRef.current?.focus();
+    // oxlint-disable-next-line react/set-state-in-effect -- a one-shot request, consumed here
+    if (lost || (focusRequest.closedWith && focusRequest.closedWith !== data)) setFocusRequest(null);
+    else if (!focusRequest.closedWith) setFocusRequest({ closedWith: data });
+  }, [focusRequest, mode, data]);
+
+  const title = mode?.kind === "add" ? "Add Event" : mode?.kind === "edit" ? "Edit Event" : "Delete Event";
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 ref={headingRef} tabIndex={-1} className="text-3xl text-plum-900">
+            Family Constellation Events
+          </h1>
+          <p className="mt-1 text-muted" aria-live="polite">
+            Total events: <span className="font-semibold text-ink">{totalEvents}</span>
+          </p>
+        </div>
+        <button
+          type="button"
+          onClick={() => open({ kind: "add" })}
+          className="inline-flex min-h-12 items-center gap-2 rounded-full bg-plum-800 px-6 font-semibold text-white hover:bg-plum-700"
+        >
+          <Plus aria-hidden="true" className="size-5" />
+          Add Event
+        </button>
+      </div>
+
+      <Form method="get" role="search" aria-label="Search events" className="mt-6 flex flex-wrap items-end gap-3" key={search}>
+        <div className="min-w-0 grow sm:max-w-md">
+          <label htmlFor="events-search" className="mb-1.5 block text-sm font-semibold">
+            Search events
+          </label>
+          <input
+            id="events-search"
+            name="search"
+            type="search"
+            defaultValue={search}
+            maxLength={100}
+            placeholder="Location, facilitator, organizer or status"
+            className={inputClass}
+          />
+        </div>
+        <button type="submit" className="inline-flex min-h-12 items-center gap-2 rounded-full bg-plum-800 px-6 font-semibold text-white hover:bg-plum-700">
+          <Search aria-hidden="true" className="size-5" />
+          Search
+        </button>
+        <Link to="." className="inline-flex min-h-12 items-center rounded-full border border-plum-200 bg-white px-6 font-semibold text-plum-800 hover:bg-plum-50">
+          Clear
+        </Link>
+      </Form>
+
+      <div className="mt-6">
+        {events.length === 0 ? (
+          <p className="rounded-2xl bg-white p-6 text-center text-muted ring-1 ring-plum-100">No events found</p>
+        ) : (
+          <EventsTable events={events} onEdit={(event) => open({ kind: "edit", event })} onDelete={(event) => open({ kind: "delete", event })} />
+        )}
+        <EventsPagination page={currentPage} totalPages={totalPages} total={totalEvents} pageSize={limit} hrefFor={(p) => eventsHref(search, p)} />
+      </div>
+
+      <ModalDialog
+        open={mode !== null}
+        onClose={close}
+        busy={busy}
+        title={title}
+        closeLabel={mode?.kind === "delete" ? "Close without deleting" : "Close event form"}
+        formKey={mode?.kind === "delete" ? 0 : formKey}
+        widthClass={mode?.kind === "delete" ? "w-[min(34rem,calc(100vw-1rem))]" : undefined}
+      >
+        {mode?.kind === "delete" ? (
+          <DeleteEvent key={formKey} event={mode.event} onCancel={close} onDeleted={deleted} onBusyChange={setBusy} />
+        ) : mode ? (
+          <EventForm key={formKey} event={mode.kind === "edit" ? mode.event : null} onCancel={close} onSaved={close} onBusyChange={setBusy} />
+        ) : null}
+      </ModalDialog>
+    </div>
+  );
+}

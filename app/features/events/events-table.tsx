@@ -1,0 +1,97 @@
+import { Pencil, Trash2 } from "lucide-react";
+import { eventDateCell, LEGACY_FORMAT, NO_DATE_SET } from "./admin-format";
+import type { AdminEventJson } from "./events-admin.server";
+import { formatPrice, formatSessionDate } from "./format";
+
+type Props = { events: AdminEventJson[]; onEdit: (e: AdminEventJson) => void; onDelete: (e: AdminEventJson) => void };
+
+/** Below 768 px each event is a card: every cell shows its column's name before it. */
+const cell =
+  "px-4 py-3 align-top break-words max-md:flex max-md:gap-3 max-md:py-1 max-md:before:w-28 max-md:before:shrink-0 max-md:before:font-semibold max-md:before:content-[attr(data-label)]";
+
+/** The events table of spec part 2 §2.10. */
+export function EventsTable({ events, onEdit, onDelete }: Props) {
+  return (
+    <div className="rounded-2xl bg-white shadow-sm ring-1 ring-plum-100">
+      <table className="w-full text-left text-sm max-md:block">
+        <caption className="sr-only">Family Constellation events</caption>
+        <thead className="bg-plum-50 text-plum-900 max-md:sr-only">
+          <tr>
+            {["Event", "Date & Time", "Location", "Facilitator", "Capacity", "Organizer", "Price", "Status", "Actions"].map((h) => (
+              <th key={h} scope="col" className="px-4 py-3">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="max-md:block">
+          {events.map((e) => {
+            const when = eventDateCell(e.startDate, e.endDate, e.timeZone);
+            const label = `${e.title}, ${formatSessionDate(e.startDate, e.timeZone)}, ${e.city}`;
+            return (
+              <tr key={e._id} className="border-t border-plum-100 max-md:block max-md:py-3">
+                <th scope="row" data-label="Event" className={`${cell} font-semibold text-ink`}>
+                  {e.title}
+                </th>
+                <td data-label="Date & Time" className={cell}>
+                  {when ? (
+                    <span>
+                      <span className="block">{when.date}</span>
+                      {when.time ? <span className="block text-muted">{when.time}</span> : null}
+                      {when.legacy ? <span className="block text-xs text-muted">{LEGACY_FORMAT}</span> : null}
+                    </span>
+                  ) : (
+                    <span className="text-muted">{NO_DATE_SET}</span>
+                  )}
+                </td>
+                <td data-label="Location" className={cell}>
+                  {[e.venue, e.city].filter(Boolean).join(", ")}
+                </td>
+                <td data-label="Facilitator" className={cell}>
+                  {e.facilitator || "N/A"}
+                </td>
+                <td data-label="Capacity" className={cell}>
+                  {e.capacity}
+                  <span className="block text-xs text-muted max-md:self-center">{`${e.seatsTaken} booked`}</span>
+                </td>
+                <td data-label="Organizer" className={cell}>
+                  {e.organiser ?? "N/A"}
+                </td>
+                <td data-label="Price" className={cell}>
+                  {formatPrice(e.price === null ? null : Math.round(e.price * 100), e.currency)}
+                </td>
+                <td data-label="Status" className={cell}>
+                  <span
+                    className={`inline-flex rounded-full px-3 py-0.5 text-xs font-semibold ring-1 ${e.status === "Open" ? "bg-green-50 text-success ring-green-200" : "bg-red-50 text-danger ring-red-200"}`}
+                  >
+                    {e.status}
+                  </span>
+                </td>
+                <td data-label="Actions" className={cell}>
+                  <span className="flex gap-2">
+                    <button
+                      type="button"
+                      onClick={() => onEdit(e)}
+                      aria-label={`Edit ${label}`}
+                      className="grid size-11 place-items-center rounded-full text-plum-800 ring-1 ring-plum-200 hover:bg-plum-50"
+                    >
+                      <Pencil aria-hidden="true" className="size-5" />
+                    </button>
+                    <button
+                      type="button"
+                      onClick={() => onDelete(e)}
+                      aria-label={`Delete ${label}`}
+                      className="grid size-11 place-items-center rounded-full text-danger ring-1 ring-red-200 hover:bg-red-50"
+                    >
+                      <Trash2 aria-hidden="true" className="size-5" />
+                    </button>
+                  </span>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

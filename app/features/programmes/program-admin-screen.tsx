@@ -1,0 +1,355 @@
+import { ChevronDown, Loader2, Pencil, Plus, Search, Trash2 } from "lucide-react";
+import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { Link, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { inputClass } from "~/components/ui/field";
+import { ModalDialog } from "~/components/ui/modal-dialog";
+import { toast } from "~/components/ui/toasts";
+import { formatSessionDate, formatTimeRange, LOCATION_NOT_AVAILABLE, PRICE_NOT_AVAILABLE } from "~/features/events/format";
+import { ProgramFormDialog, type SaveResult } from "./program-form-dialog";
+import type { ProgrammeJson } from "./programmes.server";
+import { PROGRAM_DELETE_FAILED } from "./schema";
+
+export type AdminKind = "hypnotherapy" | "decode";
+
+export const KIND_LABEL: Record<AdminKind, string> = { hypnotherapy: "Hypnotherapy", decode: "Decode" };
+const EMPTY: Record<AdminKind, string> = { hypnotherapy: "No hypnotherapy programs found", decode: "No decode programs found" };
+
+const richText =
+  "space-y-2 text-ink [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:space-y-1 [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-5";
+
+type Props = {
+  kind: AdminKind;
+  programs: ProgrammeJson[];
+  totalPrograms: number;
+  totalPages: number;
+  currentPage: number;
+  search: string;
+};
+
+function StatusBadge({ status }: { status: string }) {
+  const open = status === "Open";
+  return (
+    <span className={`inline-flex items-center rounded-full px-3 py-0.5 text-sm font-semibold ${open ? "bg-green-100 text-green-900" : "bg-red-100 text-red-900"}`}>
+      {status}
+    </span>
+  );
+}
+
+function money(price: number | null, currency: string) {
+  if (price === null) return PRICE_NOT_AVAILABLE;
+  return new Intl.NumberFormat("en-US", { style: "currency", currency: currency || "USD", minimumFractionDigits: Number.isInteger(price) ? 0 : 2 }).format(price);
+}
+
+function thumbnailSrc(thumbnail: string | null): string | null {
+  if (!thumbnail || thumbnail === "null") return null;
+  if (/^(https?:)?\/\//.test(thumbnail) || thumbnail.startsWith("/")) return thumbnail;
+  // Stored thumbnails come resized (decision 0023); older file names are served as they are.
+  if (/^[0-9a-f-]{36}\.(png|jpg|gif|webp)$/.test(thumbnail)) return `/uploads/${thumbnail}?w=320`;
+  return `/uploads/${thumbnail.replace(/\\/g, "/").replace(/^uploads\//, "")}`;
+}
+
+function ProgramCard({
+  program,
+  kind,
+  expanded,
+  onToggle,
+  onEdit,
+  onDelete,
+}: {
+  program: ProgrammeJson;
+  kind: AdminKind;
+  expanded: boolean;
+  onToggle: () => void;
+  onEdit: (opener: HTMLElement) => void;
+  onDelete: () => void;
+}) {
+  const panelId = useId();
+  const thumb = kind === "hypnotherapy" ? thumbnailSrc(program.thumbnail) : null;
+  return (
+    <li className="rounded-2xl bg-white shadow-sm ring-1 ring-plum-100">
+      <div className="flex gap-4 p-4 sm:p-5">
+        {thumb ? <img src={thumb} alt="" className="hidden h-20 w-32 shrink-0 rounded-lg object-cover sm:block" loading="lazy" /> : null}
+        <div className="min-w-0 grow">
+          <div className="flex flex-wrap items-start justify-between gap-2">
+            <h2 className="min-w-0 text-xl text-plum-900">
+              <button type="button" aria-expanded={expanded} aria-controls={panelId} onClick={onToggle} className="inline-flex max-w-full items-start gap-2 text-left font-serif hover:underline">
+                <span className="min-w-0 break-words">{program.title}</span>
+                <ChevronDown aria-hidden="true" className={`mt-1 size-5 shrink-0 transition-transform ${expanded ? "rotate-180" : ""}`} />
+              </button>
+            </h2>
+            <StatusBadge status={program.status} />
+          </div>
+          <p className="mt-1 break-words text-muted">{program.subtitle}</p>
+          {!expanded && program.cardPoints[0] ? (
+            <div className={`mt-3 line-clamp-3 text-sm ${richText}`} dangerouslySetInnerHTML={{ __html: program.cardPoints[0] }} />
+          ) : null}
+        </div>
+      </div>
+      {expanded ? (
+        <div id={panelId} className="border-t border-plum-100 p-4 sm:p-5">
+          <h3 className="text-lg font-semibold text-plum-900">Program Details</h3>
+          <dl className="mt-2 grid gap-x-6 gap-y-1 sm:grid-cols-[auto_1fr]">
+            <dt className="font-semibold">Duration</dt>
+            <dd>{program.duration}</dd>
+            <dt className="font-semibold">Video</dt>
+            <dd className="break-all">
+              {program.videoUrl ? (
+                <a href={program.videoUrl} target="_blank" rel="noopener noreferrer" className="font-semibold text-plum-700 underline">
+                  {program.videoUrl}
+                </a>
+              ) : (
+                "No video link"
+              )}
+            </dd>
+          </dl>
+          <h4 className="mt-4 font-semibold text-plum-900">Learning Objectives</h4>
+          {program.learningSections.length ? (
+            <ul className="mt-2 space-y-3">
+              {program.learningSections.map((s) => (
+                <li key={s._id} className="rounded-xl bg-plum-50 p-3">
+                  <p className="font-semibold">{s.title}</p>
+                  <div className={`mt-1 text-sm ${richText}`} dangerouslySetInnerHTML={{ __html: s.content }} />
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-1 text-muted">No learning sections</p>
+          )}
+          {kind === "hypnotherapy" || program.cardPoints.length ? (
+            <>
+              <h4 className="mt-4 font-semibold text-plum-900">Key Points</h4>
+              <div className={`mt-1 text-sm ${richText}`}>
+                {program.cardPoints.map((p, i) => (
+                  // oxlint-disable-next-line react/no-array-index-key -- points have no id; their order is their identity
+                  <div key={i} dangerouslySetInnerHTML={{ __html: p }} />
+                ))}
+              </div>
+            </>
+          ) : null}
+          <h4 className="mt-4 font-semibold text-plum-900">Upcoming Events</h4>
+          {program.upcomingEvents.length ? (
+            <ul className="mt-2 grid gap-3 md:grid-cols-2">
+              {program.upcomingEvents.map((e) => (
+                <li key={e._id} className="rounded-xl p-3 ring-1 ring-plum-100">
+                  <p className="font-semibold">{e.eventName}</p>
+                  <p className="text-sm">
+                    {formatSessionDate(e.startDate, e.timeZone)}, {formatTimeRange(e.startDate, e.endDate, e.timeZone)}
+                  </p>
+                  <p className="text-sm">{e.location || LOCATION_NOT_AVAILABLE}</p>
+                  <p className="text-sm">
+                    Organizer: {e.organiser ?? "—"}
+                    {e.organizerEmail ? (
+                      <>
+                        {" "}
+                        (<a href={`mailto:${e.organizerEmail}`} className="text-plum-700 underline">{e.organizerEmail}</a>)
+                      </>
+                    ) : null}
+                  </p>
+                  <p className="text-sm">
+                    {money(e.price, e.currency)}
+                    {" · "}
+                    {e.seats === null ? "Not limited" : `${e.seats - (e.seatsLeft ?? 0)} of ${e.seats} seats taken`}
+                  </p>
+                  {e.paymentLink ? (
+                    <a href={e.paymentLink} target="_blank" rel="noopener noreferrer" className="mt-2 inline-flex min-h-10 items-center rounded-full bg-plum-100 px-4 text-sm font-semibold text-plum-900 hover:bg-plum-200">
+                      Register Now<span className="sr-only"> for {e.eventName} (opens in a new tab)</span>
+                    </a>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p className="mt-1 text-muted">No upcoming events</p>
+          )}
+          <div className="mt-5 flex flex-wrap gap-3">
+            <button
+              type="button"
+              onClick={(ev) => onEdit(ev.currentTarget)}
+              className="inline-flex min-h-11 items-center gap-2 rounded-full bg-plum-800 px-5 font-semibold text-white hover:bg-plum-700"
+            >
+              <Pencil aria-hidden="true" className="size-4" />
+              Edit Program
+            </button>
+            <button type="button" onClick={onDelete} className="inline-flex min-h-11 items-center gap-2 rounded-full border border-red-200 bg-white px-5 font-semibold text-danger hover:bg-red-50">
+              <Trash2 aria-hidden="true" className="size-4" />
+              Delete
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+function ConfirmDelete({ program, onClose }: { program: ProgrammeJson | null; onClose: () => void }) {
+  const fetcher = useFetcher<SaveResult>();
+  const busy = fetcher.state !== "idle";
+  const [error, setError] = useState<string | null>(null);
+  const [shown, setShown] = useState<string | null>(null);
+  const [answered, setAnswered] = useState<SaveResult | null>(null);
+  if ((program?._id ?? null) !== shown) {
+    setShown(program?._id ?? null);
+    setError(null);
+  }
+  if (fetcher.state === "idle" && fetcher.data && fetcher.data !== answered) {
+    setAnswered(fetcher.data);
+    if (!fetcher.data.ok) setError(fetcher.data.message || PROGRAM_DELETE_FAILED);
+  }
+  const handled = useRef<SaveResult | null>(null);
+  useEffect(() => {
+    if (!answered || handled.current === answered) return;
+    handled.current = answered;
+    if (answered.ok) {
+      void toast.success(answered.message);
+      onClose();
+    } else void toast.error(answered.message || PROGRAM_DELETE_FAILED);
+  }, [answered, onClose]);
+  return (
+    <ModalDialog open={program !== null} onClose={onClose} busy={busy} title="Confirm Deletion" closeLabel="Cancel deletion" widthClass="w-[min(32rem,calc(100vw-1rem))]" formKey={program ? 1 : 0}>
+      <p>
+        Are you sure you want to delete the program <strong>{program?.title}</strong> and its upcoming events? This action cannot be undone.
+      </p>
+      {error ? (
+        <p role="alert" className="mt-4 rounded-xl bg-red-50 px-4 py-3 font-semibold text-danger">
+          {error}
+        </p>
+      ) : null}
+      <fetcher.Form method="post" className="mt-6 flex flex-wrap justify-end gap-3">
+        <input type="hidden" name="intent" value="delete" />
+        <input type="hidden" name="id" value={program?._id ?? ""} />
+        <button type="button" onClick={onClose} disabled={busy} className="inline-flex min-h-11 items-center rounded-full border border-plum-200 bg-white px-5 font-semibold text-plum-800 hover:bg-plum-50 disabled:opacity-50">
+          Cancel
+        </button>
+        <button type="submit" disabled={busy} className="inline-flex min-h-11 items-center rounded-full bg-danger px-5 font-semibold text-white hover:opacity-90 disabled:opacity-60">
+          {busy ? "Deleting..." : "Delete"}
+        </button>
+      </fetcher.Form>
+    </ModalDialog>
+  );
+}
+
+/**
+ * The Hypnotherapy and DECODE programme screens (spec part 2 §2.10): total,
+ * 'Add New Program', a server-side search kept in the URL (D9), expandable
+ * cards one at a time, the add/edit modal and the delete confirmation.
+ */
+export function ProgramAdminScreen({ kind, programs, totalPrograms, totalPages, currentPage, search }: Props) {
+  const [params, setParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [query, setQuery] = useState(search);
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const [editing, setEditing] = useState<{ program: ProgrammeJson | null } | null>(null);
+  const [openCount, setOpenCount] = useState(0);
+  const [deleting, setDeleting] = useState<ProgrammeJson | null>(null);
+  const searchId = useId();
+  const loading = navigation.state === "loading" && navigation.location?.pathname === `/admin/${kind}`;
+
+  // Search runs on the server, about 300 ms after the last keystroke; the URL keeps it (D9).
+  useEffect(() => {
+    if (query.trim() === search) return;
+    const timer = setTimeout(() => {
+      const next = new URLSearchParams(params);
+      if (query.trim()) next.set("search", query.trim());
+      else next.delete("search");
+      next.delete("page");
+      setParams(next, { replace: true, preventScrollReset: true });
+    }, 300);
+    return () => clearTimeout(timer);
+  }, [query, search, params, setParams]);
+
+  const openForm = (program: ProgrammeJson | null) => {
+    setEditing({ program });
+    setOpenCount((n) => n + 1);
+  };
+  const closeForm = useCallback(() => setEditing(null), []);
+  const closeDelete = useCallback(() => setDeleting(null), []);
+  const pageHref = (page: number) => {
+    const next = new URLSearchParams(params);
+    if (page > 1) next.set("page", String(page));
+    else next.delete("page");
+    const s = next.toString();
+    return s ? `?${s}` : `/admin/${kind}`;
+  };
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-end justify-between gap-4">
+        <div>
+          <h1 className="text-3xl text-plum-900">{KIND_LABEL[kind]} Programs</h1>
+          <p className="mt-1 text-muted" aria-live="polite">
+            Total Programs: <strong className="text-ink">{totalPrograms}</strong>
+          </p>
+        </div>
+        <button type="button" onClick={() => openForm(null)} className="inline-flex min-h-12 items-center gap-2 rounded-full bg-plum-800 px-6 font-semibold text-white hover:bg-plum-700">
+          <Plus aria-hidden="true" className="size-5" />
+          Add New Program
+        </button>
+      </div>
+
+      <search className="mt-6 block max-w-xl">
+        <label htmlFor={searchId} className="sr-only">
+          Search programs
+        </label>
+        <div className="relative">
+          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted" />
+          <input
+            id={searchId}
+            type="search"
+            value={query}
+            onChange={(e) => setQuery(e.target.value)}
+            placeholder="Search programs by title, subtitle, or status..."
+            className={`${inputClass} pl-12`}
+            maxLength={100}
+          />
+        </div>
+      </search>
+
+      <div className="mt-6" aria-busy={loading || undefined}>
+        {loading ? (
+          <p role="status" className="mb-3 inline-flex items-center gap-2 text-muted">
+            <Loader2 aria-hidden="true" className="size-5 animate-spin" />
+            Loading programs...
+          </p>
+        ) : null}
+        {programs.length === 0 ? (
+          <p className="rounded-2xl bg-white p-6 text-center text-muted ring-1 ring-plum-100">{EMPTY[kind]}</p>
+        ) : (
+          <ul className={`space-y-4 ${loading ? "opacity-60" : ""}`}>
+            {programs.map((p) => (
+              <ProgramCard
+                key={p._id}
+                program={p}
+                kind={kind}
+                expanded={expanded === p._id}
+                onToggle={() => setExpanded((x) => (x === p._id ? null : p._id))}
+                onEdit={() => openForm(p)}
+                onDelete={() => setDeleting(p)}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {totalPages > 1 ? (
+        <nav aria-label="Program pages" className="mt-6 flex flex-wrap items-center gap-3">
+          {currentPage > 1 ? (
+            <Link to={pageHref(currentPage - 1)} preventScrollReset className="inline-flex min-h-11 items-center rounded-full border border-plum-200 bg-white px-5 font-semibold text-plum-800">
+              Previous
+            </Link>
+          ) : null}
+          <span className="text-sm text-muted">
+            Page {currentPage} of {totalPages}
+          </span>
+          {currentPage < totalPages ? (
+            <Link to={pageHref(currentPage + 1)} preventScrollReset className="inline-flex min-h-11 items-center rounded-full border border-plum-200 bg-white px-5 font-semibold text-plum-800">
+              Next
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+
+      <ProgramFormDialog open={editing !== null} onClose={closeForm} kindLabel={KIND_LABEL[kind]} program={editing?.program ?? null} openCount={openCount} />
+      <ConfirmDelete program={deleting} onClose={closeDelete} />
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * /api/hypnotherapy and /api/decode (spec part 2 §7, issue 9 point 11): the
+ * staff CRUD of programmes. Bodies are plain JSON, a urlencoded form, or
+ * multipart form data with a `thumbnail` file part and `cardPoints`,
+ * `learningSections` and `upcomingEvents` as JSON text. Bad input is a 400 with
+ * one message per field (the form's own messages), never a 500. Every handler
+ * runs inside `withStaff`.
+ */
+import type { AppServices, RequestInfo } from "~/context.server";
+import type { StaffSession } from "~/features/admin-auth/sessions.server";
+import { BadRequest, jsonError, readJsonObject, readSubmission } from "~/lib/http.server";
+import { fieldErrors } from "~/lib/validation";
+import { deleteProgramme, saveProgramme, type ManagedKind, type ProgramSubmission, type StaffActor } from "./programmes-admin.server";
+import { getProgramme, listProgrammes } from "./programmes.server";
+import { listQueryFrom } from "./query";
+import { PROGRAM_CREATED, PROGRAM_DELETED, PROGRAM_INVALID, PROGRAM_NOT_FOUND, PROGRAM_UPDATED } from "./schema";
+
+type Services = Pick<AppServices, "db">;
+type Info = Pick<RequestInfo, "ip">;
+
+/** A JSON programme with rich text is larger than a contact form; thumbnails come as multipart (16 MB cap). */
+export const PROGRAM_JSON_LIMIT = 1024 * 1024;
+
+const actorOf = (session: StaffSession, info: Info): StaffActor => ({ staff: session, ip: info.ip });
+
+/** The submission of a programme form, whatever the encoding; a BadRequest becomes its 4xx JSON. */
+export async function readProgramSubmission(request: Request): Promise<ProgramSubmission | Response> {
+  try {
+    const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
+    if (type === "application/json") return { values: await readJsonObject(request, PROGRAM_JSON_LIMIT) };
+    const { values, files } = await readSubmission(request, ["thumbnail"]);
+    return { values, thumbnail: files.thumbnail };
+  } catch (e) {
+    if (e instanceof BadRequest) return jsonError(e.status, e.message);
+    throw e;
+  }
+}
+
+/** GET /api/{kind}?search=&page=&limit=: `{ success, programs, totalPages, totalPrograms, currentPage }`. */
+export async function adminProgramListApi(kind: ManagedKind, request: Request, services: Services): Promise<Response> {
+  const query = listQueryFrom(new URL(request.url).searchParams);
+  if (!query.success) return jsonError(400, "Invalid query", fieldErrors(query.error));
+  const result = await listProgrammes(services.db, kind, query.data);
+  return Response.json({ success: true, ...result, limit: query.data.limit });
+}
+
+/** POST /api/{kind}: 201 `{ success, message, data }`. */
+export async function adminProgramCreateApi(kind: ManagedKind, request: Request, services: Services, session: StaffSession, info: Info) {
+  const submission = await readProgramSubmission(request);
+  if (submission instanceof Response) return submission;
+  const outcome = await saveProgramme(services.db, kind, actorOf(session, info), submission);
+  if (outcome.status === "invalid") return jsonError(400, PROGRAM_INVALID, outcome.errors);
+  if (outcome.status === "not-found") return jsonError(404, PROGRAM_NOT_FOUND);
+  return Response.json({ success: true, message: PROGRAM_CREATED, data: outcome.program }, { status: 201 });
+}
+
+/** GET /api/{kind}/{id}: `{ success, data }`. */
+export async function adminProgramOneApi(kind: ManagedKind, id: string, services: Services) {
+  const program = id.length <= 100 ? await getProgramme(services.db, kind, id) : null;
+  return program ? Response.json({ success: true, data: program }) : jsonError(404, PROGRAM_NOT_FOUND);
+}
+
+/** PUT (or PATCH) /api/{kind}/{id}: the whole form again; `{ success, message, data }`. */
+export async function adminProgramUpdateApi(kind: ManagedKind, id: string, request: Request, services: Services, session: StaffSession, info: Info) {
+  const submission = await readProgramSubmission(request);
+  if (submission instanceof Response) return submission;
+  const outcome = await saveProgramme(services.db, kind, actorOf(session, info), submission, id);
+  if (outcome.status === "invalid") return jsonError(400, PROGRAM_INVALID, outcome.errors);
+  if (outcome.status === "not-found") return jsonError(404, PROGRAM_NOT_FOUND);
+  return Response.json({ success: true, message: PROGRAM_UPDATED, data: outcome.program });
+}
+
+/** DELETE /api/{kind}/{id}: `{ success, message }`; 409 when people registered in its sessions. */
+export async function adminProgramDeleteApi(kind: ManagedKind, id: string, services: Services, session: StaffSession, info: Info) {
+  const outcome = await deleteProgramme(services.db, kind, actorOf(session, info), id);
+  if (outcome.status === "not-found") return jsonError(404, PROGRAM_NOT_FOUND);
+  if (outcome.status === "refused") return jsonError(409, outcome.message);
+  return Response.json({ success: true, message: PROGRAM_DELETED });
+}
+
+/** The kind a route serves, from its path: /api/decode… or /api/hypnotherapy…. */
+export function kindOfPath(request: Request): ManagedKind {
+  return new URL(request.url).pathname.startsWith("/api/decode") ? "decode" : "hypnotherapy";
+}

@@ -1,0 +1,268 @@
+/**
+ * Staff management of Hypnotherapy and DECODE programmes (issue 9, points 8–12):
+ * create, update and delete one programme with its upcoming sessions and its
+ * thumbnail, in one transaction with its audit entry. The sessions are the very
+ * `events` rows visitors enrol in (written through the events feature's
+ * `writeSession`, which refuses a capacity below the seats taken). Rich text is
+ * sanitised here before it is stored, and again whenever it is sent (S4).
+ * Choices: docs/decisions/0023-programme-management.md.
+ */
+import crypto from "node:crypto";
+import type { Kysely } from "kysely";
+import type { Database } from "~/db/db.server";
+import type { DB, ProgrammeKind } from "~/db/schema";
+import { writeTransaction } from "~/db/transactions.server";
+import { recordAudit } from "~/features/audit/audit.server";
+import { writeSession, type StaffActor } from "~/features/events/events-admin.server";
+import { cleanThumbnail, deleteThumbnailIfUnused, storeThumbnail, ThumbnailRejected, type CleanThumbnail } from "~/features/uploads/thumbnails.server";
+import { sanitizeRichText } from "~/lib/sanitize.server";
+import { getProgramme, type ProgrammeJson } from "./programmes.server";
+import { richTextToPlain, validateProgramForm, type ProgramErrors, type ProgramInput, type SessionInput } from "./schema";
+
+export type ManagedKind = Extract<ProgrammeKind, "decode" | "hypnotherapy">;
+
+export type { StaffActor };
+
+export type ProgramSaveOutcome =
+  | { status: "created" | "updated"; program: ProgrammeJson }
+  | { status: "invalid"; errors: ProgramErrors }
+  | { status: "not-found" };
+
+export type ProgramSubmission = { values: Record<string, unknown>; thumbnail?: Uint8Array | undefined };
+
+/** A session people hold seats in cannot be dropped from the list. */
+export const sessionHasRegistrations = (title: string, n: number) =>
+  `The session '${title}' has ${n} ${n === 1 ? "registration" : "registrations"} and cannot be removed`;
+export const programHasRegistrations = (n: number) =>
+  `This program's sessions have ${n} ${n === 1 ? "registration" : "registrations"}, so it cannot be deleted. Set its status to Closed instead.`;
+
+/** Sanitises the rich text of a valid form (S4); text that sanitises to nothing visible counts as missing. */
+function sanitiseInput(input: ProgramInput): { ok: true; data: ProgramInput } | { ok: false; errors: ProgramErrors } {
+  const errors: ProgramErrors = {};
+  const cardPoints = input.cardPoints.map((p) => sanitizeRichText(p)).filter((p) => richTextToPlain(p) !== "");
+  if (cardPoints.length === 0) errors.cardPoints = "Card points are required";
+  const learningSections = input.learningSections.map((s, i) => {
+    const content = sanitizeRichText(s.content);
+    if (!richTextToPlain(content)) errors[`learningSections.${i}.content`] = "Section content is required";
+    return { _id: s._id ?? crypto.randomUUID(), title: s.title, content };
+  });
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, data: { ...input, cardPoints, learningSections } };
+}
+
+/** Counts registrations and bookings held in each session, whatever their status (their records point at it). */
+async function heldBy(trx: Kysely<DB>, ids: readonly string[]): Promise<Map<string, number>> {
+  const held = new Map<string, number>();
+  if (ids.length === 0) return held;
+  const rows = await trx
+    .selectFrom("registrations")
+    .select((eb) => ["event_id", eb.fn.countAll<number>().as("n")])
+    .where("event_id", "in", ids)
+    .groupBy("event_id")
+    .unionAll(
+      trx
+        .selectFrom("family_bookings")
+        .select((eb) => ["event_id", eb.fn.countAll<number>().as("n")])
+        .where("event_id", "in", ids)
+        .groupBy("event_id"),
+    )
+    .execute();
+  for (const r of rows) held.set(r.event_id, (held.get(r.event_id) ?? 0) + Number(r.n));
+  return held;
+}
+
+class Refused extends Error {
+  readonly errors: ProgramErrors;
+  constructor(errors: ProgramErrors) {
+    super("refused");
+    this.errors = errors;
+  }
+}
+
+/**
+ * Writes the submitted sessions of a programme: existing ones (by `_id`) are
+ * updated, new ones inserted, and upcoming ones missing from the list deleted
+ * (refused when anyone registered). Past sessions are history: left as they are.
+ */
+async function writeSessions(trx: Kysely<DB>, kind: ManagedKind, programmeId: string, sessions: SessionInput[], now: Date) {
+  const existing = await trx.selectFrom("events").selectAll().where("programme_id", "=", programmeId).execute();
+  const byId = new Map(existing.map((e) => [e.id, e]));
+  const kept = new Set<string>();
+  const errors: ProgramErrors = {};
+  for (const [i, s] of sessions.entries()) {
+    const current = s._id ? byId.get(s._id) : undefined;
+    if (current) kept.add(current.id);
+    const outcome = await writeSession(
+      trx,
+      { id: current?.id, kind, programmeId },
+      {
+        title: s.title,
+        startsAt: s.startsAt,
+        endsAt: s.endsAt,
+        timeZone: s.timeZone,
+        city: s.city,
+        capacity: s.capacity,
+        organiser: s.organiser,
+        organiserEmail: s.organiserEmail ?? (null as unknown as string),
+        priceCents: s.priceCents,
+        paymentLink: s.paymentLink,
+        // What this form does not edit stays as it was.
+        facilitator: current?.facilitator ?? null,
+        externalLink: current?.external_link ?? null,
+        status: current?.status ?? "Open",
+      },
+      now,
+    );
+    if (outcome.status === "invalid") {
+      for (const [k, m] of Object.entries(outcome.errors)) if (m) errors[`upcomingEvents.${i}.${k}`] = m;
+    } else if (outcome.status === "not-found") {
+      errors[`upcomingEvents.${i}.eventName`] = "This session no longer exists; reload the list";
+    }
+  }
+  const dropped = existing.filter((e) => !kept.has(e.id) && Date.parse(e.starts_at) > now.getTime());
+  const held = await heldBy(trx, dropped.map((e) => e.id));
+  for (const e of dropped) {
+    const n = held.get(e.id) ?? 0;
+    if (n > 0) {
+      errors.upcomingEvents ??= sessionHasRegistrations(e.title, n);
+      continue;
+    }
+    await trx.deleteFrom("events").where("id", "=", e.id).execute();
+  }
+  if (Object.keys(errors).length > 0) throw new Refused(errors);
+  return { written: sessions.length, removed: dropped.length };
+}
+
+/**
+ * Validates a submission (spec §5) and creates (no `id`) or updates a programme
+ * of `kind` with its sessions and thumbnail, recording who did it; nothing is
+ * written when any rule fails.
+ */
+export async function saveProgramme(
+  db: Database,
+  kind: ManagedKind,
+  actor: StaffActor,
+  submission: ProgramSubmission,
+  id?: string,
+  now = new Date(),
+): Promise<ProgramSaveOutcome> {
+  if (id !== undefined && (id.length === 0 || id.length > 100)) return { status: "not-found" };
+  const checked = validateProgramForm(submission.values);
+  const errors: ProgramErrors = checked.ok ? {} : { ...checked.errors };
+  let thumbnail: CleanThumbnail | null = null;
+  if (submission.thumbnail) {
+    try {
+      thumbnail = await cleanThumbnail(submission.thumbnail);
+    } catch (error) {
+      if (!(error instanceof ThumbnailRejected)) throw error;
+      errors.thumbnail = error.message;
+    }
+  }
+  if (!checked.ok || Object.keys(errors).length > 0) {
+    if (id && !(await exists(db, kind, id))) return { status: "not-found" };
+    return { status: "invalid", errors };
+  }
+  const clean = sanitiseInput(checked.data);
+  if (!clean.ok) return { status: "invalid", errors: clean.errors };
+  const input = clean.data;
+  const removeThumbnail = ["true", "1", "on"].includes(String(submission.values.removeThumbnail ?? "").toLowerCase()) || submission.values.removeThumbnail === true;
+
+  try {
+    const outcome = await writeTransaction(db, async (trx) => {
+      const at = now.toISOString();
+      const columns = {
+        title: input.title,
+        subtitle: input.subtitle,
+        video_url: input.videoUrl,
+        duration: input.duration,
+        status: input.status,
+        card_points: JSON.stringify(input.cardPoints),
+        learning_sections: JSON.stringify(input.learningSections),
+        updated_at: at,
+      };
+      let programmeId = id;
+      let previousThumbnail: string | null = null;
+      if (!programmeId) {
+        programmeId = crypto.randomUUID();
+        const top = await trx.selectFrom("programmes").select((eb) => eb.fn.max("sort_order").as("m")).where("kind", "=", kind).executeTakeFirst();
+        await trx
+          .insertInto("programmes")
+          .values({
+            id: programmeId,
+            kind,
+            level: null,
+            ...columns,
+            thumbnail: thumbnail ? await storeThumbnail(trx, thumbnail, now) : null,
+            sort_order: Number(top?.m ?? 0) + 1,
+            created_at: at,
+          })
+          .execute();
+      } else {
+        const row = await trx.selectFrom("programmes").select(["id", "thumbnail"]).where("id", "=", programmeId).where("kind", "=", kind).executeTakeFirst();
+        if (!row) return { status: "not-found" } as const;
+        previousThumbnail = row.thumbnail;
+        const nextThumbnail = thumbnail ? await storeThumbnail(trx, thumbnail, now) : removeThumbnail ? null : row.thumbnail;
+        await trx.updateTable("programmes").set({ ...columns, thumbnail: nextThumbnail }).where("id", "=", programmeId).execute();
+        if (nextThumbnail !== previousThumbnail) await deleteThumbnailIfUnused(trx, previousThumbnail);
+      }
+      const sessions = await writeSessions(trx, kind, programmeId, input.sessions, now);
+      await recordAudit(
+        trx,
+        {
+          action: id ? "update" : "create",
+          actor: { id: actor.staff.accountId, email: actor.staff.email },
+          target: { type: `${kind}-program`, id: programmeId },
+          ip: actor.ip,
+          detail: { title: input.title, status: input.status, sessions: sessions.written, sessionsRemoved: sessions.removed, thumbnail: Boolean(thumbnail) },
+        },
+        now,
+      );
+      return { status: "saved", id: programmeId } as const;
+    });
+    if (outcome.status === "not-found") return outcome;
+    const program = await getProgramme(db, kind, outcome.id);
+    return { status: id ? "updated" : "created", program: program! };
+  } catch (error) {
+    if (error instanceof Refused) return { status: "invalid", errors: error.errors };
+    throw error;
+  }
+}
+
+async function exists(db: Database, kind: ManagedKind, id: string): Promise<boolean> {
+  return Boolean(await db.selectFrom("programmes").select("id").where("id", "=", id).where("kind", "=", kind).executeTakeFirst());
+}
+
+export type ProgramDeleteOutcome = { status: "deleted" } | { status: "not-found" } | { status: "refused"; message: string };
+
+/**
+ * Deletes a programme, its sessions and its thumbnail, with its audit entry.
+ * Refused while any of its sessions holds a registration (their records point at it).
+ */
+export async function deleteProgramme(db: Database, kind: ManagedKind, actor: StaffActor, id: string, now = new Date()): Promise<ProgramDeleteOutcome> {
+  if (id.length === 0 || id.length > 100) return { status: "not-found" };
+  return writeTransaction(db, async (trx) => {
+    const row = await trx.selectFrom("programmes").select(["id", "title", "thumbnail"]).where("id", "=", id).where("kind", "=", kind).executeTakeFirst();
+    if (!row) return { status: "not-found" } as const;
+    const sessions = await trx.selectFrom("events").select("id").where("programme_id", "=", id).execute();
+    const held = await heldBy(trx, sessions.map((s) => s.id));
+    const n = [...held.values()].reduce((a, b) => a + b, 0);
+    const direct = await trx.selectFrom("registrations").select((eb) => eb.fn.countAll<number>().as("n")).where("programme_id", "=", id).executeTakeFirst();
+    const total = Math.max(n, Number(direct?.n ?? 0));
+    if (total > 0) return { status: "refused", message: programHasRegistrations(total) } as const;
+    if (sessions.length > 0) await trx.deleteFrom("events").where("programme_id", "=", id).execute();
+    await trx.deleteFrom("programmes").where("id", "=", id).execute();
+    await deleteThumbnailIfUnused(trx, row.thumbnail);
+    await recordAudit(
+      trx,
+      {
+        action: "delete",
+        actor: { id: actor.staff.accountId, email: actor.staff.email },
+        target: { type: `${kind}-program`, id },
+        ip: actor.ip,
+        detail: { title: row.title, sessionsRemoved: sessions.length },
+      },
+      now,
+    );
+    return { status: "deleted" } as const;
+  });
+}

@@ -1,0 +1,327 @@
+/**
+ * The staff form of a Hypnotherapy or DECODE programme (spec part 2 §3
+ * 'Programme', §5 'Programme form' and 'Programme upcoming events'), checked in
+ * the modal and again by the screens' action and by /api/hypnotherapy and
+ * /api/decode. Errors are keyed by field, nested ones by path
+ * ('learningSections.0.title', 'upcomingEvents.1.startDate').
+ * Choices the spec leaves open: docs/decisions/0023-programme-management.md.
+ */
+import * as z from "zod/mini";
+import { DEFAULT_TIME_ZONE } from "~/features/events/format";
+import { isTimeZone, readDateTime, urlPattern } from "~/features/events/schema";
+import { emailPattern, hasControlCharacters } from "~/lib/validation";
+
+export const TITLE_REQUIRED = "Title is required";
+export const TITLE_MIN = "Title must be at least 5 characters";
+export const SUBTITLE_REQUIRED = "Subtitle is required";
+export const SUBTITLE_MIN = "Subtitle must be at least 10 characters";
+export const VIDEO_URL_INVALID = "Please enter a valid URL";
+export const CARD_POINTS_REQUIRED = "Card points are required";
+export const DURATION_REQUIRED = "Duration is required";
+export const DURATION_INVALID = "Invalid duration format";
+export const STATUS_REQUIRED = "Status is required";
+export const SECTIONS_REQUIRED = "At least one learning section is required";
+export const SECTION_TITLE_REQUIRED = "Section title is required";
+export const SECTION_TITLE_MIN = "Title must be at least 3 characters";
+export const SECTION_CONTENT_REQUIRED = "Section content is required";
+export const LAST_SECTION = "At least one learning section is required, so the last one cannot be removed";
+
+export const SESSION_START_REQUIRED = "Start date and time is required when adding an event";
+export const SESSION_END_REQUIRED = "End date and time is required when adding an event";
+export const SESSION_START_FIRST = "Start date is required before setting end date";
+export const SESSION_END_AFTER = "End date must be after start date";
+export const SESSION_INVALID_DATE = "Invalid date format";
+export const SESSION_NAME = "Event name is required and must be at least 5 characters when adding an event";
+export const SESSION_LOCATION = "Location is required and must be at least 3 characters when adding an event";
+export const SESSION_ORGANIZER = "Organizer is required and must be at least 3 characters when adding an event";
+export const SESSION_PRICE_REQUIRED = "Price is required";
+export const SESSION_PRICE_FORMAT = "Invalid price format (e.g., $99 or 99.99)";
+export const SESSION_PAYMENT_REQUIRED = "Payment link is required";
+export const SESSION_URL_INVALID = "Invalid URL format";
+export const SESSION_EMAIL_INVALID = "Please enter a valid email address";
+export const SESSION_CAPACITY_INVALID = "Seats must be a whole number from 1 to 100000, or empty for not limited";
+export const SESSION_TIME_ZONE_INVALID = "Choose the venue's time zone";
+
+/** Spec §8 toasts of the programme screens. */
+export const PROGRAM_CREATED = "Program created successfully";
+export const PROGRAM_UPDATED = "Program updated successfully";
+export const PROGRAM_DELETED = "Program deleted successfully";
+export const PROGRAM_SAVE_FAILED = "Failed to save program";
+export const PROGRAM_DELETE_FAILED = "Failed to delete program";
+export const PROGRAM_FETCH_FAILED = "Failed to fetch programs";
+export const PROGRAM_NOT_FOUND = "Program not found";
+export const PROGRAM_INVALID = "Please fix the errors below before submitting";
+
+/** Spec §9: the programme screens show 10 a page. */
+export const ADMIN_PROGRAMS_PAGE_SIZE = 10;
+/** Longest rich text kept per field (HTML characters). */
+export const RICH_TEXT_MAX = 20_000;
+export const MAX_SECTIONS = 30;
+export const MAX_SESSIONS = 30;
+
+export const PROGRAM_STATUSES = ["Open", "Closed"] as const;
+export type ProgramStatus = (typeof PROGRAM_STATUSES)[number];
+
+export type ProgramKindWire = "hypnotherapy" | "decode";
+
+/** Letters, digits and spaces: '2 Days', '6 weeks 3 days' (spec §5). */
+export const durationPattern = /^[\p{L}\p{N} ]+$/u;
+/** '$99', '99.99', '$1500': an optional dollar sign, digits, up to 2 decimals (spec §5). */
+export const sessionPricePattern = /^\$?\s?\d{1,7}(?:\.\d{1,2})?$/;
+
+/** The visible text of a piece of editor HTML: what decides whether it is empty. */
+export function richTextToPlain(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&nbsp;|&#160;/gi, " ")
+    .replace(/\s+/g, " ")
+    .trim();
+}
+
+export type SectionValues = { _id?: string; title: string; content: string };
+export type SessionRowValues = {
+  _id?: string;
+  eventName: string;
+  startDate: string;
+  endDate: string;
+  timeZone: string;
+  location: string;
+  organiser: string;
+  organizerEmail: string;
+  price: string;
+  paymentLink: string;
+  capacity: string;
+};
+
+/** The form's text values (edit mode prefilled, add mode empty). */
+export type ProgramFormValues = {
+  title: string;
+  subtitle: string;
+  videoUrl: string;
+  duration: string;
+  status: string;
+  cardPoints: string;
+  learningSections: SectionValues[];
+  upcomingEvents: SessionRowValues[];
+};
+
+export function emptySection(): SectionValues {
+  return { title: "", content: "" };
+}
+
+export function emptySessionRow(): SessionRowValues {
+  return { eventName: "", startDate: "", endDate: "", timeZone: DEFAULT_TIME_ZONE, location: "", organiser: "", organizerEmail: "", price: "", paymentLink: "", capacity: "" };
+}
+
+export function emptyProgramForm(): ProgramFormValues {
+  return { title: "", subtitle: "", videoUrl: "", duration: "", status: "Open", cardPoints: "", learningSections: [emptySection()], upcomingEvents: [] };
+}
+
+/** The fields a row is judged on: a row with none of them filled is dropped on save (spec §5). */
+const SESSION_FIELDS = ["eventName", "startDate", "endDate", "location", "organiser", "organizerEmail", "price", "paymentLink", "capacity"] as const;
+
+export function isEmptySessionRow(row: Partial<Record<string, unknown>>): boolean {
+  return SESSION_FIELDS.every((k) => {
+    const v = row[k];
+    return v === undefined || v === null || (typeof v === "string" && v.trim() === "");
+  });
+}
+
+/** A valid programme: clean values ready to store (HTML still to be sanitised by the server). */
+export type ProgramInput = {
+  title: string;
+  subtitle: string;
+  videoUrl: string | null;
+  duration: string;
+  status: ProgramStatus;
+  cardPoints: string[];
+  learningSections: Array<{ _id?: string; title: string; content: string }>;
+  sessions: SessionInput[];
+};
+
+export type SessionInput = {
+  _id?: string;
+  title: string;
+  startsAt: string;
+  endsAt: string;
+  timeZone: string;
+  city: string;
+  organiser: string;
+  organiserEmail: string | null;
+  priceCents: number;
+  paymentLink: string;
+  capacity: number | null;
+};
+
+export type ProgramErrors = Record<string, string>;
+export type ProgramValidation = { ok: true; data: ProgramInput } | { ok: false; errors: ProgramErrors };
+
+const str = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" && Number.isFinite(v) ? String(v) : "");
+
+const videoUrlSchema = z.string().check(z.maxLength(2000, { error: VIDEO_URL_INVALID }), z.regex(urlPattern, { error: VIDEO_URL_INVALID }));
+const emailSchema = z.string().check(z.maxLength(254, { error: SESSION_EMAIL_INVALID }), z.regex(emailPattern, { error: SESSION_EMAIL_INVALID }));
+
+function checkText(value: string, o: { required: string; min?: number; minMessage?: string; max: number; invalid?: string; multiline?: boolean }): string | null {
+  if (!value) return o.required;
+  if (hasControlCharacters(value, o.multiline)) return o.invalid ?? o.required;
+  if (o.min && [...value].length < o.min) return o.minMessage ?? o.required;
+  if ([...value].length > o.max) return `Must be at most ${o.max} characters`;
+  return null;
+}
+
+/** A list sent as a JSON array, or as JSON text (multipart), or a single text. */
+export function readList(value: unknown): unknown[] | null {
+  if (Array.isArray(value)) return value;
+  if (typeof value === "string") {
+    const t = value.trim();
+    if (t === "") return [];
+    if (t.startsWith("[")) {
+      try {
+        const parsed: unknown = JSON.parse(t);
+        return Array.isArray(parsed) ? parsed : null;
+      } catch {
+        return null;
+      }
+    }
+    return [value];
+  }
+  if (value === undefined || value === null) return [];
+  return null;
+}
+
+function checkRichText(html: string, required: string): string | null {
+  if (html.length > RICH_TEXT_MAX) return `Must be at most ${RICH_TEXT_MAX} characters of formatted text`;
+  if (!richTextToPlain(html)) return required;
+  return null;
+}
+
+function checkSession(raw: Record<string, unknown>, prefix: string, errors: ProgramErrors): SessionInput | null {
+  const v = Object.fromEntries(SESSION_FIELDS.map((k) => [k, str(raw[k]).trim()])) as Record<(typeof SESSION_FIELDS)[number], string>;
+  // The original's aliases for a session's fields.
+  if (!v.eventName) v.eventName = str(raw.title ?? raw.event).trim();
+  if (!v.location) v.location = str(raw.city).trim();
+  if (!v.organiser) v.organiser = str(raw.organizer ?? raw.organisedby).trim();
+  if (!v.organizerEmail) v.organizerEmail = str(raw.organiserEmail).trim();
+  const before = Object.keys(errors).length;
+  const set = (k: string, m: string | null) => {
+    if (m && !(`${prefix}.${k}` in errors)) errors[`${prefix}.${k}`] = m;
+  };
+  const zoneText = str(raw.timeZone).trim() || DEFAULT_TIME_ZONE;
+  const timeZone = isTimeZone(zoneText) ? zoneText : null;
+  if (!timeZone) set("timeZone", SESSION_TIME_ZONE_INVALID);
+  const zone = timeZone ?? DEFAULT_TIME_ZONE;
+  const start = v.startDate ? readDateTime(v.startDate, zone) : null;
+  const end = v.endDate ? readDateTime(v.endDate, zone) : null;
+  if (!v.startDate) set("startDate", SESSION_START_REQUIRED);
+  else if (!start) set("startDate", SESSION_INVALID_DATE);
+  if (!v.endDate) set("endDate", SESSION_END_REQUIRED);
+  else if (!v.startDate) set("endDate", SESSION_START_FIRST);
+  else if (!end) set("endDate", SESSION_INVALID_DATE);
+  else if (start && end.getTime() <= start.getTime()) set("endDate", SESSION_END_AFTER);
+  set("eventName", checkText(v.eventName, { required: SESSION_NAME, min: 5, max: 200 }));
+  set("location", checkText(v.location, { required: SESSION_LOCATION, min: 3, max: 200 }));
+  set("organiser", checkText(v.organiser, { required: SESSION_ORGANIZER, min: 3, max: 200 }));
+  if (v.organizerEmail && !z.safeParse(emailSchema, v.organizerEmail).success) set("organizerEmail", SESSION_EMAIL_INVALID);
+  if (!v.price) set("price", SESSION_PRICE_REQUIRED);
+  else if (!sessionPricePattern.test(v.price)) set("price", SESSION_PRICE_FORMAT);
+  if (!v.paymentLink) set("paymentLink", SESSION_PAYMENT_REQUIRED);
+  else if (v.paymentLink.length > 2000 || !urlPattern.test(v.paymentLink)) set("paymentLink", SESSION_URL_INVALID);
+  let capacity: number | null = null;
+  if (v.capacity) {
+    const n = /^\d{1,6}$/.test(v.capacity) ? Number(v.capacity) : Number.NaN;
+    if (!Number.isInteger(n) || n < 1 || n > 100_000) set("capacity", SESSION_CAPACITY_INVALID);
+    else capacity = n;
+  }
+  if (Object.keys(errors).length > before || !start || !end) return null;
+  const id = str(raw._id ?? raw.id).trim();
+  return {
+    ...(id ? { _id: id.slice(0, 100) } : {}),
+    title: v.eventName,
+    startsAt: start.toISOString(),
+    endsAt: end.toISOString(),
+    timeZone: zone,
+    city: v.location,
+    organiser: v.organiser,
+    organiserEmail: v.organizerEmail || null,
+    priceCents: Math.round(Number(v.price.replace(/[$\s]/g, "")) * 100),
+    paymentLink: v.paymentLink,
+    capacity,
+  };
+}
+
+/**
+ * Every rule of §5 'Programme form' and 'Programme upcoming events', with its
+ * message per field. Accepts the form's values, or an API body whose lists are
+ * arrays or JSON text (multipart).
+ */
+export function validateProgramForm(values: unknown): ProgramValidation {
+  const input = values && typeof values === "object" ? (values as Record<string, unknown>) : {};
+  const errors: ProgramErrors = {};
+  const set = (k: string, m: string | null) => {
+    if (m && !(k in errors)) errors[k] = m;
+  };
+  const title = str(input.title).trim();
+  const subtitle = str(input.subtitle).trim();
+  const videoUrl = str(input.videoUrl).trim();
+  const duration = str(input.duration).trim();
+  const status = str(input.status).trim();
+  set("title", checkText(title, { required: TITLE_REQUIRED, min: 5, minMessage: TITLE_MIN, max: 200 }));
+  set("subtitle", checkText(subtitle, { required: SUBTITLE_REQUIRED, min: 10, minMessage: SUBTITLE_MIN, max: 500 }));
+  if (videoUrl && !z.safeParse(videoUrlSchema, videoUrl).success) set("videoUrl", VIDEO_URL_INVALID);
+  set("duration", checkText(duration, { required: DURATION_REQUIRED, max: 100, invalid: DURATION_INVALID }));
+  if (!errors.duration && !durationPattern.test(duration)) set("duration", DURATION_INVALID);
+  if (!(PROGRAM_STATUSES as readonly string[]).includes(status)) set("status", STATUS_REQUIRED);
+
+  const cardList = readList(input.cardPoints);
+  const cardPoints = (cardList ?? []).map(str).filter((p) => richTextToPlain(p) !== "");
+  if (cardList === null || cardPoints.length === 0) set("cardPoints", CARD_POINTS_REQUIRED);
+  else if (cardPoints.length > 50) set("cardPoints", "At most 50 card points");
+  else for (const p of cardPoints) set("cardPoints", checkRichText(p, CARD_POINTS_REQUIRED));
+
+  const sectionList = readList(input.learningSections);
+  const sections: ProgramInput["learningSections"] = [];
+  if (sectionList === null || sectionList.length === 0 || sectionList.some((x) => !x || typeof x !== "object" || Array.isArray(x))) {
+    set("learningSections", SECTIONS_REQUIRED);
+  }
+  else if (sectionList.length > MAX_SECTIONS) set("learningSections", `At most ${MAX_SECTIONS} learning sections`);
+  else {
+    sectionList.forEach((raw, i) => {
+      const s = raw && typeof raw === "object" ? (raw as Record<string, unknown>) : {};
+      const sTitle = str(s.title).trim();
+      // Older data had a points list instead of content: it becomes a bullet list.
+      let content = str(s.content);
+      if (!richTextToPlain(content) && Array.isArray(s.points)) {
+        const items = s.points.map(str).filter((p) => p.trim());
+        if (items.length) content = `<ul>${items.map((p) => `<li><p>${escapeHtml(p)}</p></li>`).join("")}</ul>`;
+      }
+      set(`learningSections.${i}.title`, checkText(sTitle, { required: SECTION_TITLE_REQUIRED, min: 3, minMessage: SECTION_TITLE_MIN, max: 200 }));
+      set(`learningSections.${i}.content`, checkRichText(content, SECTION_CONTENT_REQUIRED));
+      const id = str(s._id).trim();
+      sections.push({ ...(id ? { _id: id.slice(0, 100) } : {}), title: sTitle, content });
+    });
+  }
+
+  const sessionList = readList(input.upcomingEvents ?? input.events ?? input.sessions);
+  const sessions: SessionInput[] = [];
+  if (sessionList === null) set("upcomingEvents", "Upcoming events must be a list");
+  else {
+    const kept = sessionList.filter((r) => r && typeof r === "object" && !isEmptySessionRow(r as Record<string, unknown>));
+    if (kept.length > MAX_SESSIONS) set("upcomingEvents", `At most ${MAX_SESSIONS} upcoming events`);
+    else
+      sessionList.forEach((raw, i) => {
+        if (!raw || typeof raw !== "object" || isEmptySessionRow(raw as Record<string, unknown>)) return;
+        const s = checkSession(raw as Record<string, unknown>, `upcomingEvents.${i}`, errors);
+        if (s) sessions.push(s);
+      });
+  }
+
+  if (Object.keys(errors).length > 0) return { ok: false, errors };
+  return {
+    ok: true,
+    data: { title, subtitle, videoUrl: videoUrl || null, duration, status: status as ProgramStatus, cardPoints, learningSections: sections, sessions },
+  };
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
+}

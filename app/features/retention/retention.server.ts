@@ -1,0 +1,250 @@
+import { sql, type Kysely } from "kysely";
+import type { Database } from "~/db/db.server";
+import type { DB } from "~/db/schema";
+import { writeTransaction } from "~/db/transactions.server";
+import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
+
+/**
+ * Retention of personal data (issue 11 point 4, decision 0025). Rows are not
+ * deleted but anonymised: the personal details go, the row stays, so seats,
+ * counts per session and per month remain for statistics. ID photos and
+ * profile images go sooner than the rest.
+ */
+export type RetentionPolicy = {
+  /** Days after a session ends that its registrants' ID photos and profile images are kept. */
+  photoDays: number;
+  /** Years after a session ends that its registrations and bookings keep their personal details. */
+  registrationYears: number;
+  /** Years after a contact message arrives that it keeps the sender's details and text. */
+  contactYears: number;
+};
+
+const DAY_MS = 86_400_000;
+
+function yearsBefore(now: Date, years: number): Date {
+  const d = new Date(now.getTime());
+  d.setUTCFullYear(d.getUTCFullYear() - years);
+  return d;
+}
+
+/** The instants before which each kind of data is past its time. */
+export function retentionCutoffs(policy: RetentionPolicy, now: Date) {
+  return {
+    photosOfSessionsEndedBefore: new Date(now.getTime() - policy.photoDays * DAY_MS).toISOString(),
+    personalOfSessionsEndedBefore: yearsBefore(now, policy.registrationYears).toISOString(),
+    contactsReceivedBefore: yearsBefore(now, policy.contactYears).toISOString(),
+  };
+}
+
+const JOB: AuditActor = { id: null, email: "retention job" };
+
+/** What removing a registration's personal details sets (the e-mail key stays unique per row). */
+const anonymousRegistration = (now: Date) => ({
+  first_name: "",
+  middle_name: null,
+  last_name: "",
+  name_on_certificate: "",
+  email: "",
+  email_key: sql<string>`'erased:' || id`,
+  mobile_no: "",
+  tel_no: null,
+  date_of_birth: "",
+  current_address: null,
+  permanent_address: null,
+  access_token_hash: null,
+  profile_image_id: null,
+  id_front_id: null,
+  id_back_id: null,
+  anonymised_at: now.toISOString(),
+});
+
+/** Deletes the files (photos) of the given registrations and clears their references; returns how many files went. */
+async function dropPhotos(trx: Kysely<DB>, registrationIds: readonly string[]): Promise<number> {
+  if (registrationIds.length === 0) return 0;
+  const rows = await trx
+    .selectFrom("registrations")
+    .select(["profile_image_id", "id_front_id", "id_back_id"])
+    .where("id", "in", registrationIds)
+    .execute();
+  const fileIds = rows.flatMap((r) => [r.profile_image_id, r.id_front_id, r.id_back_id]).filter((v): v is string => Boolean(v));
+  await trx.updateTable("registrations").set({ profile_image_id: null, id_front_id: null, id_back_id: null }).where("id", "in", registrationIds).execute();
+  if (fileIds.length === 0) return 0;
+  const deleted = await trx.deleteFrom("files").where("id", "in", fileIds).executeTakeFirst();
+  return Number(deleted.numDeletedRows);
+}
+
+export type PurgeReport = { photos: number; registrations: number; bookings: number; contacts: number };
+
+const BATCH = 500;
+
+/**
+ * One pass of the retention job: every kind past its time, in batches, each
+ * batch one transaction with its audit record. Idempotent: what was done is
+ * not done again, so any instance may run it at any time.
+ */
+export async function purgeExpired(db: Database, policy: RetentionPolicy, now = new Date()): Promise<PurgeReport> {
+  const cut = retentionCutoffs(policy, now);
+  const report: PurgeReport = { photos: 0, registrations: 0, bookings: 0, contacts: 0 };
+  const endedBefore = (iso: string) => db.selectFrom("events").select("id").where("ends_at", "<", iso);
+
+  // 1. Photos of sessions ended more than photoDays ago.
+  for (;;) {
+    const ids = (
+      await db
+        .selectFrom("registrations")
+        .select("id")
+        .where("event_id", "in", endedBefore(cut.photosOfSessionsEndedBefore))
+        .where((eb) => eb.or([eb("profile_image_id", "is not", null), eb("id_front_id", "is not", null), eb("id_back_id", "is not", null)]))
+        .limit(BATCH)
+        .execute()
+    ).map((r) => r.id);
+    if (ids.length === 0) break;
+    const files = await writeTransaction(db, async (trx) => {
+      const n = await dropPhotos(trx, ids);
+      await recordAudit(trx, { action: "purge", actor: JOB, target: { type: "registration-photos" }, detail: { registrations: ids.length, files: n, sessionsEndedBefore: cut.photosOfSessionsEndedBefore } }, now);
+      return n;
+    });
+    report.photos += files;
+  }
+
+  // 2. Registrations of sessions ended more than registrationYears ago.
+  for (;;) {
+    const ids = (
+      await db
+        .selectFrom("registrations")
+        .select("id")
+        .where("event_id", "in", endedBefore(cut.personalOfSessionsEndedBefore))
+        .where("anonymised_at", "is", null)
+        .limit(BATCH)
+        .execute()
+    ).map((r) => r.id);
+    if (ids.length === 0) break;
+    await writeTransaction(db, async (trx) => {
+      await dropPhotos(trx, ids);
+      await trx.updateTable("registrations").set(anonymousRegistration(now)).where("id", "in", ids).execute();
+      await recordAudit(trx, { action: "purge", actor: JOB, target: { type: "registrations" }, detail: { anonymised: ids.length, sessionsEndedBefore: cut.personalOfSessionsEndedBefore } }, now);
+    });
+    report.registrations += ids.length;
+  }
+
+  // 3. Family Constellation bookings, likewise.
+  for (;;) {
+    const ids = (
+      await db
+        .selectFrom("family_bookings")
+        .select("id")
+        .where("event_id", "in", endedBefore(cut.personalOfSessionsEndedBefore))
+        .where("anonymised_at", "is", null)
+        .limit(BATCH)
+        .execute()
+    ).map((r) => r.id);
+    if (ids.length === 0) break;
+    await writeTransaction(db, async (trx) => {
+      await trx
+        .updateTable("family_bookings")
+        .set({ full_name: "", email: "", email_key: sql<string>`'erased:' || id`, phone: "", anonymised_at: now.toISOString() })
+        .where("id", "in", ids)
+        .execute();
+      await recordAudit(trx, { action: "purge", actor: JOB, target: { type: "family-bookings" }, detail: { anonymised: ids.length, sessionsEndedBefore: cut.personalOfSessionsEndedBefore } }, now);
+    });
+    report.bookings += ids.length;
+  }
+
+  // 4. Contact messages received more than contactYears ago.
+  for (;;) {
+    const ids = (
+      await db
+        .selectFrom("contact_messages")
+        .select("id")
+        .where("created_at", "<", cut.contactsReceivedBefore)
+        .where("anonymised_at", "is", null)
+        .limit(BATCH)
+        .execute()
+    ).map((r) => r.id);
+    if (ids.length === 0) break;
+    await writeTransaction(db, async (trx) => {
+      await trx
+        .updateTable("contact_messages")
+        .set({ first_name: "", last_name: "", email: "", phone_number: "", zip_code: "", message: null, anonymised_at: now.toISOString() })
+        .where("id", "in", ids)
+        .execute();
+      await recordAudit(trx, { action: "purge", actor: JOB, target: { type: "contact-messages" }, detail: { anonymised: ids.length, receivedBefore: cut.contactsReceivedBefore } }, now);
+    });
+    report.contacts += ids.length;
+  }
+  return report;
+}
+
+/**
+ * A registrant's erasure request, carried out by staff with one action: the
+ * registration's personal details and photos go at once, recorded as the
+ * staff member's. Returns false when there is no such registration or it was
+ * already anonymised.
+ */
+export async function eraseRegistration(db: Database, registrationId: string, actor: AuditActor, ip: string | null, now = new Date()): Promise<boolean> {
+  return writeTransaction(db, async (trx) => {
+    const row = await trx.selectFrom("registrations").select(["id", "anonymised_at", "erasure_requested_at"]).where("id", "=", registrationId).executeTakeFirst();
+    if (!row || row.anonymised_at) return false;
+    const files = await dropPhotos(trx, [row.id]);
+    await trx.updateTable("registrations").set(anonymousRegistration(now)).where("id", "=", row.id).execute();
+    await recordAudit(trx, { action: "erase", actor, target: { type: "registration", id: row.id }, ip, detail: { files, requested: row.erasure_requested_at } }, now);
+    return true;
+  });
+}
+
+const LAST_RUN_KEY = "retention_last_run";
+
+/**
+ * Claims today's run for this instance: true for exactly one caller per
+ * `everyMs` across all instances (the app_meta row is moved only when its
+ * previous value is old enough; a lost race moves nothing).
+ */
+export async function claimRetentionRun(db: Database, everyMs: number, now = new Date()): Promise<boolean> {
+  return writeTransaction(db, async (trx) => {
+    const previous = await trx.selectFrom("app_meta").select("value").where("key", "=", LAST_RUN_KEY).executeTakeFirst();
+    if (!previous) {
+      await trx.insertInto("app_meta").values({ key: LAST_RUN_KEY, value: now.toISOString() }).execute();
+      return true;
+    }
+    if (now.getTime() - Date.parse(previous.value) < everyMs) return false;
+    const moved = await trx
+      .updateTable("app_meta")
+      .set({ value: now.toISOString() })
+      .where("key", "=", LAST_RUN_KEY)
+      .where("value", "=", previous.value)
+      .executeTakeFirst();
+    return Number(moved.numUpdatedRows) === 1;
+  });
+}
+
+/**
+ * The daily retention job: each instance checks hourly (and soon after start)
+ * whether the day's run is due and, when it wins the claim, runs it.
+ */
+export function startRetentionJob(db: Database, policy: RetentionPolicy, logger: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void }) {
+  let running: Promise<void> | null = null;
+  const tick = () => {
+    running ??= (async () => {
+      try {
+        if (!(await claimRetentionRun(db, DAY_MS))) return;
+        const report = await purgeExpired(db, policy);
+        logger.info({ ...report }, "retention job done");
+      } catch (error) {
+        logger.warn({ err: error }, "retention job failed; will retry within the hour");
+      } finally {
+        running = null;
+      }
+    })();
+  };
+  const timer = setInterval(tick, 3_600_000);
+  timer.unref();
+  const first = setTimeout(tick, 5_000);
+  first.unref();
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      clearTimeout(first);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,269 @@
+import type { Kysely } from "kysely";
+import type { Logger } from "pino";
+import type { Database } from "~/db/db.server";
+import type { DB, EventRow } from "~/db/schema";
+import { writeTransaction } from "~/db/transactions.server";
+import { bookingCalendarFile } from "~/features/bookings/booking-mail.server";
+import { scheduleSequence } from "~/features/events/events.server";
+import { formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
+import { enqueueMail, type OutgoingMail } from "~/features/mail/outbox.server";
+import { registrationCalendarFile } from "~/features/registrations/registration-mail.server";
+import { runWaitingList } from "~/features/waiting-list/offers.server";
+import type { SiteSettings } from "~/site-settings";
+
+/**
+ * Mail about a session after the confirmation (issue 11 point 3, decision 0024):
+ * reminders some days before it, and an update to every registrant when staff
+ * move it. Both are jobs every server process runs; they are claimed through
+ * the database (a unique reminder row, a notice marked processed) in the same
+ * transaction that queues the mail, so each mail is queued exactly once however
+ * many instances run and whenever one restarts.
+ */
+
+/** Who holds a seat and so gets reminders and updates (not those waiting, nor offers not yet confirmed). */
+const SEAT_HOLDING = ["registered", "booked"];
+
+type Site = Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">;
+const DAY_MS = 86_400_000;
+
+/** Someone holding a seat in a session: a registration (DECODE, ICH, TASSO) or a Family Constellation booking. */
+export type Recipient = {
+  kind: "registration" | "family-booking";
+  id: string;
+  name: string;
+  email: string;
+  createdAt: string;
+  programmeTitle: string | null;
+};
+
+/** Everyone holding a seat in one session (cancelled seats left out). */
+export async function recipientsOf(db: Kysely<DB>, eventId: string): Promise<Recipient[]> {
+  const registrations = await db
+    .selectFrom("registrations")
+    .leftJoin("programmes", "programmes.id", "registrations.programme_id")
+    .select(["registrations.id", "registrations.first_name", "registrations.email", "registrations.created_at", "programmes.title as programme_title"])
+    .where("registrations.event_id", "=", eventId)
+    .where("registrations.status", "in", SEAT_HOLDING)
+    .orderBy("registrations.created_at")
+    .execute();
+  const bookings = await db
+    .selectFrom("family_bookings")
+    .select(["id", "full_name", "email", "created_at"])
+    .where("event_id", "=", eventId)
+    .where("status", "in", SEAT_HOLDING)
+    .orderBy("created_at")
+    .execute();
+  return [
+    ...registrations.map((r) => ({
+      kind: "registration" as const,
+      id: r.id,
+      name: r.first_name,
+      email: r.email,
+      createdAt: r.created_at,
+      programmeTitle: r.programme_title ?? null,
+    })),
+    ...bookings.map((b) => ({ kind: "family-booking" as const, id: b.id, name: b.full_name, email: b.email, createdAt: b.created_at, programmeTitle: null })),
+  ];
+}
+
+function calendarFile(site: Site, who: Recipient, event: EventRow, sequence: number): string {
+  return who.kind === "registration"
+    ? registrationCalendarFile(site, who.id, event, who.programmeTitle, { sequence })
+    : bookingCalendarFile(site, who.id, event, { sequence });
+}
+
+function sessionFacts(event: EventRow, who: Recipient): Facts {
+  return [
+    ...(who.programmeTitle ? ([["Program", who.programmeTitle]] as Facts) : []),
+    ["Session", event.title],
+    ["Date and time", `${formatSessionDate(event.starts_at, event.time_zone)}, ${formatTimeRange(event.starts_at, event.ends_at, event.time_zone)}`],
+    ["Venue", [event.venue, event.city].filter(Boolean).join(", ")],
+  ];
+}
+
+/** 'tomorrow', 'in 2 days', 'in 7 days'. */
+export function daysAway(days: number): string {
+  return days === 1 ? "tomorrow" : `in ${days} days`;
+}
+
+function personalMail(site: Site, who: Recipient, event: EventRow, sequence: number, text: { topic: string; subject: string; intro: string; after: string }): OutgoingMail {
+  const greeting = `Dear ${who.name},`;
+  const facts = sessionFacts(event, who);
+  const outro = [text.after, `If you have questions or cannot attend, reply to this e-mail or write to ${site.contactEmail}.`, `Warm regards,\nThe ${site.orgName} team`];
+  return {
+    topic: text.topic,
+    to: who.email,
+    replyTo: event.organiser_email ?? site.contactEmail,
+    subject: text.subject,
+    text: `${greeting}\n\n${text.intro}\n\n${factsText(facts)}\n\n${outro.join("\n\n")}\n`,
+    html: htmlPage(text.subject, [greeting, text.intro], facts, outro),
+    attachments: [{ filename: "session.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: calendarFile(site, who, event, sequence) }],
+  };
+}
+
+export function reminderMail(site: Site, who: Recipient, event: EventRow, daysBefore: number, sequence: number): OutgoingMail {
+  return personalMail(site, who, event, sequence, {
+    topic: `reminder:${who.kind}:${who.id}:${daysBefore}`,
+    subject: `Reminder: ${event.title} is ${daysAway(daysBefore)} | ${site.orgName}`,
+    intro: `This is a friendly reminder that your session with ${site.orgName} is ${daysAway(daysBefore)}. We look forward to seeing you.`,
+    after: "The session is attached again as a calendar file, in the venue's local time.",
+  });
+}
+
+export function scheduleUpdateMail(site: Site, who: Recipient, event: EventRow, sequence: number): OutgoingMail {
+  return personalMail(site, who, event, sequence, {
+    topic: `session-update:${who.kind}:${who.id}:${sequence}`,
+    subject: `Session changed: ${event.title} | ${site.orgName}`,
+    intro: "The date, time or place of your session has changed. Your seat is kept; here are the new details.",
+    after: "The attached calendar file moves the session in your calendar to the new time, in the venue's local time.",
+  });
+}
+
+/**
+ * The reminder that is due now for someone who registered at `createdAt` for a
+ * session starting at `startsAt`: the smallest of `daysList` whose moment has
+ * come (start minus that many days) and that came after they registered, so a
+ * late registrant is not reminded of what their confirmation just said, and
+ * after a pause only the nearest reminder goes out. Null when none is due or
+ * the session has begun.
+ */
+export function dueReminder(daysList: readonly number[], startsAt: string, createdAt: string, now: Date): number | null {
+  const start = Date.parse(startsAt);
+  if (!(start > now.getTime())) return null;
+  const due = daysList.filter((d) => {
+    const moment = start - d * DAY_MS;
+    return moment <= now.getTime() && Date.parse(createdAt) < moment;
+  });
+  return due.length ? Math.min(...due) : null;
+}
+
+/** Queues every reminder due now; returns how many were queued. */
+export async function queueDueReminders(db: Database, site: Site, daysList: readonly number[], now = new Date()): Promise<number> {
+  if (daysList.length === 0) return 0;
+  const horizon = new Date(now.getTime() + Math.max(...daysList) * DAY_MS).toISOString();
+  const events = await db
+    .selectFrom("events")
+    .selectAll()
+    .where("starts_at", ">", now.toISOString())
+    .where("starts_at", "<=", horizon)
+    .execute();
+  let queued = 0;
+  for (const event of events) {
+    const recipients = await recipientsOf(db, event.id);
+    const due = recipients.flatMap((who) => {
+      const days = dueReminder(daysList, event.starts_at, who.createdAt, now);
+      return days === null ? [] : [{ who, days }];
+    });
+    if (due.length === 0) continue;
+    const sent = await db
+      .selectFrom("session_reminders")
+      .select(["recipient_kind", "recipient_id", "days_before"])
+      .where("event_id", "=", event.id)
+      .execute();
+    const done = new Set(sent.map((s) => `${s.recipient_kind}:${s.recipient_id}:${s.days_before}`));
+    const sequence = await scheduleSequence(db, event.id);
+    for (const { who, days } of due) {
+      if (done.has(`${who.kind}:${who.id}:${days}`)) continue;
+      // The row is the claim: another instance that got here first made the insert do nothing.
+      const claimed = await writeTransaction(db, async (trx) => {
+        const row = await trx
+          .insertInto("session_reminders")
+          .values({ recipient_kind: who.kind, recipient_id: who.id, days_before: days, event_id: event.id, sent_at: now.toISOString() })
+          .onConflict((oc) => oc.columns(["recipient_kind", "recipient_id", "days_before"]).doNothing())
+          .returning("recipient_id")
+          .executeTakeFirst();
+        if (!row) return false;
+        await enqueueMail(trx, [reminderMail(site, who, event, days, sequence)], now);
+        return true;
+      });
+      if (claimed) queued += 1;
+    }
+  }
+  return queued;
+}
+
+/**
+ * Mails every registrant of each moved session its new details, with the
+ * calendar entry's next SEQUENCE. A notice is claimed by marking it processed
+ * in the transaction that queues its mail. When a session moved several times
+ * before the job ran, only its newest notice sends mail (with the final
+ * details); the older ones are marked processed.
+ */
+export async function queueScheduleUpdates(db: Database, site: Site, now = new Date()): Promise<number> {
+  const pending = await db.selectFrom("session_notices").select(["id", "event_id"]).where("processed_at", "is", null).orderBy("id").limit(100).execute();
+  const newest = new Map<string, string>();
+  for (const n of pending) newest.set(n.event_id, String(n.id));
+  let queued = 0;
+  for (const notice of pending) {
+    const id = String(notice.id);
+    queued += await writeTransaction(db, async (trx) => {
+      const claimed = await trx
+        .updateTable("session_notices")
+        .set({ processed_at: now.toISOString() })
+        .where("id", "=", id)
+        .where("processed_at", "is", null)
+        .executeTakeFirst();
+      if (Number(claimed.numUpdatedRows) !== 1 || newest.get(notice.event_id) !== id) return 0;
+      const event = await trx.selectFrom("events").selectAll().where("id", "=", notice.event_id).executeTakeFirst();
+      // A session already over (or gone) needs no update.
+      if (!event || Date.parse(event.ends_at) <= now.getTime()) return 0;
+      const sequence = await scheduleSequence(trx, event.id);
+      const recipients = await recipientsOf(trx, event.id);
+      await enqueueMail(
+        trx,
+        recipients.map((who) => scheduleUpdateMail(site, who, event, sequence)),
+        now,
+      );
+      return recipients.length;
+    });
+  }
+  return queued;
+}
+
+export type SessionMailJobs = { runNow: () => Promise<void>; stop: () => Promise<void> };
+
+/**
+ * Runs the jobs (schedule updates, reminders, the waiting list's expiries and offers) at start and every `intervalMs`, never overlapping itself;
+ * `onQueued` is told when mail was queued (the outbox worker then sends it at
+ * once). Errors are logged and the next tick tries again.
+ */
+export function startSessionMailJobs(
+  db: Database,
+  opts: { site: Site; reminderDays: readonly number[]; offerHours: number; intervalMs: number; logger: Logger; onQueued: () => void },
+): SessionMailJobs {
+  let running: Promise<void> | null = null;
+  let stopped = false;
+  const run = (): Promise<void> => {
+    if (stopped) return Promise.resolve();
+    running ??= (async () => {
+      try {
+        const updates = await queueScheduleUpdates(db, opts.site);
+        const reminders = await queueDueReminders(db, opts.site, opts.reminderDays);
+        const waitingList = await runWaitingList(db, opts.site, opts.offerHours);
+        if (updates + reminders + waitingList.expired + waitingList.offered > 0) {
+          opts.logger.info({ updates, reminders, ...waitingList }, "session mail queued");
+          opts.onQueued();
+        }
+      } catch (error) {
+        opts.logger.warn({ err: error }, "session mail job failed; will retry");
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  };
+  const timer = setInterval(() => void run(), opts.intervalMs);
+  timer.unref();
+  const first = setTimeout(() => void run(), 1_000);
+  first.unref();
+  return {
+    runNow: run,
+    stop: async () => {
+      stopped = true;
+      clearInterval(timer);
+      clearTimeout(first);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import type { Kysely } from "kysely";
+import type { DB, EventRow } from "~/db/schema";
+import { formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
+import type { OutgoingMail } from "~/features/mail/outbox.server";
+import type { SiteSettings } from "~/site-settings";
+
+/**
+ * Joining a full session's waiting list (issue 11 point 1, decision 0026): the
+ * registration and booking forms send `waitingList=true` (the dialog's 'Join
+ * the waiting list'); the entry is the same row a seat would be, with status
+ * 'waiting', so nothing of the form is lost and the offer's confirmation only
+ * changes its status.
+ */
+export function wantsWaitingList(values: Record<string, unknown>): boolean {
+  const v = values.waitingList;
+  return v === true || v === "true" || v === "on" || v === "1";
+}
+
+/** The entry's place in its session's list (1 = next to be offered a seat), in order of arrival. */
+export async function waitingPosition(db: Kysely<DB>, eventId: string, id: string): Promise<number> {
+  const ahead = async (table: "registrations" | "family_bookings") => {
+    const mine = await db.selectFrom(table).select("created_at").where("id", "=", id).executeTakeFirst();
+    const at = mine?.created_at ?? new Date().toISOString();
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("event_id", "=", eventId)
+      .where("status", "=", "waiting")
+      .where((eb) => eb.or([eb("created_at", "<", at), eb.and([eb("created_at", "=", at), eb("id", "<=", id)])]))
+      .executeTakeFirst();
+    return Number(row?.n ?? 0);
+  };
+  return (await ahead("registrations")) + (await ahead("family_bookings"));
+}
+
+export { WAITING_LIST_JOINED } from "~/features/events/seats";
+
+export function waitingListMail(
+  site: Pick<SiteSettings, "orgName" | "contactEmail">,
+  w: { to: string; name: string; event: EventRow; position: number; topic: string },
+): OutgoingMail {
+  const { event } = w;
+  const facts: Facts = [
+    ["Session", event.title],
+    ["Date and time", `${formatSessionDate(event.starts_at, event.time_zone)}, ${formatTimeRange(event.starts_at, event.ends_at, event.time_zone)}`],
+    ["Venue", [event.venue, event.city].filter(Boolean).join(", ")],
+    ["Your place on the list", String(w.position)],
+  ];
+  const subject = `On the waiting list: ${event.title} | ${site.orgName}`;
+  const greeting = `Dear ${w.name},`;
+  const intro = "The session below is full, so you are on its waiting list, in order of arrival. Nothing is booked yet.";
+  const outro = [
+    "When a seat frees up and it is your turn, we will e-mail you a link that holds the seat for you for a limited time; confirm it there to take it.",
+    `If you no longer wish to wait, reply to this e-mail or write to ${site.contactEmail}.`,
+    `Warm regards,\nThe ${site.orgName} team`,
+  ];
+  return {
+    topic: w.topic,
+    to: w.to,
+    replyTo: site.contactEmail,
+    subject,
+    text: `${greeting}\n\n${intro}\n\n${factsText(facts)}\n\n${outro.join("\n\n")}\n`,
+    html: htmlPage(subject, [greeting, intro], facts, outro),
+  };
+}

@@ -1,0 +1,310 @@
+import type { Kysely } from "kysely";
+import type { AppServices } from "~/context.server";
+import type { Database } from "~/db/db.server";
+import type { DB, EventRow } from "~/db/schema";
+import { lockEvent, writeTransaction } from "~/db/transactions.server";
+import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
+import { bookingMails } from "~/features/bookings/booking-mail.server";
+import { availability, RELEASED_STATUSES } from "~/features/events/events.server";
+import { formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
+import { enqueueMail, type OutgoingMail } from "~/features/mail/outbox.server";
+import { accessPath, hashAccessToken, newAccessToken } from "~/features/registrations/access.server";
+import { registrationMails } from "~/features/registrations/registration-mail.server";
+import type { SiteSettings } from "~/site-settings";
+
+/**
+ * Seat offers to the waiting list (issue 11 point 1, decision 0026). When a
+ * seat frees (a cancellation, a deletion by staff, a raised capacity) the
+ * first entries, in order of arrival, get an offer: a mailed link that holds
+ * the seat for `offerHours`. Offers are made inside a transaction that locks
+ * the session and counts every seat holder (registered, booked, offered), so
+ * offers, confirmations and new registrations never together exceed the
+ * capacity; newcomers cannot take a freed seat first, since waiting entries
+ * count as taken for them (see `seatsTaken`).
+ */
+type Site = Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">;
+type Table = "registrations" | "family_bookings";
+const TABLES: readonly Table[] = ["registrations", "family_bookings"];
+export type EntryKind = "registration" | "family-booking";
+const kindOf = (t: Table): EntryKind => (t === "registrations" ? "registration" : "family-booking");
+const tableOf = (k: EntryKind): Table => (k === "registration" ? "registrations" : "family_bookings");
+
+export function offerPath(token: string): string {
+  return `/waiting-list/${token}`;
+}
+
+type Entry = { kind: EntryKind; id: string; name: string; email: string; createdAt: string; status: string; offerExpiresAt: string | null };
+
+/** A session's waiting list and open offers, in order of arrival. */
+export async function waitingEntries(db: Kysely<DB>, eventId: string, statuses: readonly string[] = ["waiting", "offered"]): Promise<Entry[]> {
+  const regs = await db
+    .selectFrom("registrations")
+    .select(["id", "first_name", "last_name", "email", "created_at", "status", "offer_expires_at"])
+    .where("event_id", "=", eventId)
+    .where("status", "in", statuses)
+    .execute();
+  const books = await db
+    .selectFrom("family_bookings")
+    .select(["id", "full_name", "email", "created_at", "status", "offer_expires_at"])
+    .where("event_id", "=", eventId)
+    .where("status", "in", statuses)
+    .execute();
+  return [
+    ...regs.map((r) => ({ kind: "registration" as const, id: r.id, name: `${r.first_name} ${r.last_name}`.trim(), email: r.email, createdAt: r.created_at, status: r.status, offerExpiresAt: r.offer_expires_at })),
+    ...books.map((b) => ({ kind: "family-booking" as const, id: b.id, name: b.full_name, email: b.email, createdAt: b.created_at, status: b.status, offerExpiresAt: b.offer_expires_at })),
+  ].sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1));
+}
+
+/** Seats held for real (registered, booked, offered, awaiting approval): everyone but the released and the waiting. */
+async function seatsHeld(trx: Kysely<DB>, eventId: string): Promise<number> {
+  let n = 0;
+  for (const t of TABLES) {
+    const row = await trx
+      .selectFrom(t)
+      .select((eb) => eb.fn.countAll<number | string>().as("n"))
+      .where("event_id", "=", eventId)
+      .where("status", "not in", [...RELEASED_STATUSES, "waiting"])
+      .executeTakeFirst();
+    n += Number(row?.n ?? 0);
+  }
+  return n;
+}
+
+function firstName(entry: Entry): string {
+  return entry.kind === "registration" ? entry.name.split(" ")[0] || entry.name : entry.name;
+}
+
+function sessionFacts(event: EventRow): Facts {
+  return [
+    ["Session", event.title],
+    ["Date and time", `${formatSessionDate(event.starts_at, event.time_zone)}, ${formatTimeRange(event.starts_at, event.ends_at, event.time_zone)}`],
+    ["Venue", [event.venue, event.city].filter(Boolean).join(", ")],
+  ];
+}
+
+function offerMail(site: Site, entry: Entry, event: EventRow, url: string, expiresAt: Date): OutgoingMail {
+  const subject = `A seat is free for you: ${event.title} | ${site.orgName}`;
+  const greeting = `Dear ${firstName(entry)},`;
+  const until = `${formatSessionDate(expiresAt.toISOString(), event.time_zone)} at ${formatTimeRange(expiresAt.toISOString(), expiresAt.toISOString(), event.time_zone).split(" – ")[0]}`;
+  const intro = `Good news: a seat has freed up in the session below and it is yours if you want it. We hold it for you until ${until} (the venue's time).`;
+  const outro = [
+    "If you no longer need it, simply let the link expire: the seat then goes to the next person waiting.",
+    `Warm regards,\nThe ${site.orgName} team`,
+  ];
+  const facts = sessionFacts(event);
+  return {
+    topic: `${entry.kind}:${entry.id}`,
+    to: entry.email,
+    replyTo: site.contactEmail,
+    subject,
+    text: `${greeting}\n\n${intro}\n\n${factsText(facts)}\n\nConfirm my seat: ${url}\n\n${outro.join("\n\n")}\n`,
+    html: htmlPage(subject, [greeting, intro], facts, outro, { label: "Confirm my seat", url }),
+  };
+}
+
+function expiredMail(site: Site, entry: Entry, event: EventRow): OutgoingMail {
+  const subject = `Seat offer expired: ${event.title} | ${site.orgName}`;
+  const greeting = `Dear ${firstName(entry)},`;
+  const intro = "The seat we held for you in the session below was not confirmed in time, so it has passed to the next person on the waiting list.";
+  const outro = [`If you would still like to attend this or another session, write to ${site.contactEmail}.`, `Warm regards,\nThe ${site.orgName} team`];
+  const facts = sessionFacts(event);
+  return { topic: `${entry.kind}:${entry.id}`, to: entry.email, replyTo: site.contactEmail, subject, text: `${greeting}\n\n${intro}\n\n${factsText(facts)}\n\n${outro.join("\n\n")}\n`, html: htmlPage(subject, [greeting, intro], facts, outro) };
+}
+
+/** Makes one entry an offer (inside the caller's transaction): a new token, the hold's end, the mail. */
+async function makeOffer(trx: Kysely<DB>, site: Site, entry: Entry, event: EventRow, offerHours: number, now: Date): Promise<void> {
+  const token = newAccessToken();
+  const expires = new Date(now.getTime() + offerHours * 3_600_000);
+  await trx
+    .updateTable(tableOf(entry.kind))
+    .set({ status: "offered", offer_token_hash: token.hash, offer_expires_at: expires.toISOString() })
+    .where("id", "=", entry.id)
+    .execute();
+  await enqueueMail(trx, [offerMail(site, entry, event, `${site.publicUrl}${offerPath(token.token)}`, expires)], now);
+}
+
+/**
+ * Offers every free seat of one session to its waiting list, first come first
+ * served, inside the caller's write transaction (which must hold the session's
+ * lock). Returns how many offers were made.
+ */
+export async function offerFreeSeats(trx: Kysely<DB>, site: Site, event: EventRow, offerHours: number, now = new Date()): Promise<number> {
+  if (availability(event, 0, now) !== "open") return 0;
+  const waiting = await waitingEntries(trx, event.id, ["waiting"]);
+  if (waiting.length === 0) return 0;
+  const free = event.capacity === null ? waiting.length : event.capacity - (await seatsHeld(trx, event.id));
+  const chosen = waiting.slice(0, Math.max(0, free));
+  for (const entry of chosen) await makeOffer(trx, site, entry, event, offerHours, now);
+  return chosen.length;
+}
+
+/**
+ * The waiting-list job (every instance, every SESSION_JOBS_SECONDS, and right
+ * after a cancellation): lapsed offers expire (their entry leaves the list,
+ * with a mail), then each session with people waiting offers its free seats.
+ */
+export async function runWaitingList(db: Database, site: Site, offerHours: number, now = new Date()): Promise<{ expired: number; offered: number }> {
+  let expired = 0;
+  let offered = 0;
+  const sessions = new Set<string>();
+  for (const t of TABLES) {
+    const lapsed = await db.selectFrom(t).select(["id", "event_id"]).where("status", "=", "offered").where("offer_expires_at", "<=", now.toISOString()).execute();
+    for (const row of lapsed) {
+      expired += await writeTransaction(db, async (trx) => {
+        await lockEvent(trx, row.event_id);
+        const done = await trx
+          .updateTable(t)
+          .set({ status: "expired", offer_token_hash: null })
+          .where("id", "=", row.id)
+          .where("status", "=", "offered")
+          .where("offer_expires_at", "<=", now.toISOString())
+          .executeTakeFirst();
+        if (Number(done.numUpdatedRows) !== 1) return 0;
+        const event = await trx.selectFrom("events").selectAll().where("id", "=", row.event_id).executeTakeFirst();
+        const entry = (await waitingEntries(trx, row.event_id, ["expired"])).find((e) => e.id === row.id);
+        if (event && entry) await enqueueMail(trx, [expiredMail(site, entry, event)], now);
+        return 1;
+      });
+      sessions.add(row.event_id);
+    }
+    const withWaiting = await db.selectFrom(t).select("event_id").distinct().where("status", "=", "waiting").execute();
+    for (const r of withWaiting) sessions.add(r.event_id);
+  }
+  for (const eventId of sessions) {
+    offered += await writeTransaction(db, async (trx) => {
+      await lockEvent(trx, eventId);
+      const event = await trx.selectFrom("events").selectAll().where("id", "=", eventId).executeTakeFirst();
+      return event ? offerFreeSeats(trx, site, event, offerHours, now) : 0;
+    });
+  }
+  return { expired, offered };
+}
+
+export type OfferView = { kind: EntryKind; id: string; name: string; email: string; expiresAt: string; event: EventRow };
+
+/** The open offer a link's token opens, or null (wrong, used, expired: all alike). */
+export async function findOffer(db: Kysely<DB>, token: string, now = new Date()): Promise<OfferView | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const hash = hashAccessToken(token);
+  for (const t of TABLES) {
+    const row = await db.selectFrom(t).select(["id", "event_id", "email", "status", "offer_expires_at"]).where("offer_token_hash", "=", hash).executeTakeFirst();
+    if (!row || row.status !== "offered" || !row.offer_expires_at || Date.parse(row.offer_expires_at) <= now.getTime()) continue;
+    const event = await db.selectFrom("events").selectAll().where("id", "=", row.event_id).executeTakeFirst();
+    if (!event || Date.parse(event.starts_at) <= now.getTime()) return null;
+    const entry = (await waitingEntries(db, row.event_id, ["offered"])).find((e) => e.id === row.id);
+    if (!entry) return null;
+    return { kind: kindOf(t), id: row.id, name: entry.name, email: row.email, expiresAt: row.offer_expires_at, event };
+  }
+  return null;
+}
+
+/**
+ * Confirms an offer: the entry becomes a registration (or booking) holding its
+ * seat, and the usual confirmation (with its .ics, and for a registration the
+ * private page's link) is queued, in one transaction. An offer that lapsed a
+ * moment ago is refused: its seat may already be someone else's.
+ */
+export async function confirmOffer(services: Pick<AppServices, "db" | "config" | "mailWorker">, token: string, now = new Date()): Promise<"confirmed" | "not-found"> {
+  const site = services.config.site;
+  const offer = await findOffer(services.db, token, now);
+  if (!offer) return "not-found";
+  const result = await writeTransaction(services.db, async (trx) => {
+    await lockEvent(trx, offer.event.id);
+    const table = tableOf(offer.kind);
+    if (offer.kind === "registration") {
+      const access = newAccessToken();
+      const done = await trx
+        .updateTable("registrations")
+        .set({ status: "registered", offer_token_hash: null, offer_expires_at: null, access_token_hash: access.hash })
+        .where("id", "=", offer.id)
+        .where("status", "=", "offered")
+        .where("offer_expires_at", ">", now.toISOString())
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) return "not-found" as const;
+      const r = await trx.selectFrom("registrations").selectAll().where("id", "=", offer.id).executeTakeFirstOrThrow();
+      const programme = r.programme_id ? await trx.selectFrom("programmes").select("title").where("id", "=", r.programme_id).executeTakeFirst() : undefined;
+      await enqueueMail(
+        trx,
+        registrationMails(site, {
+          id: r.id,
+          input: {
+            firstName: r.first_name,
+            email: r.email,
+            nameAsCertificate: r.name_on_certificate,
+            mobileNo: r.mobile_no,
+            occupation: r.occupation,
+            hearAbout: r.hear_about ?? undefined,
+            communicationPreferences: r.communication_preferences === 1,
+          },
+          event: offer.event,
+          programmeTitle: programme?.title ?? null,
+          accessUrl: `${site.publicUrl}${accessPath(access.token)}`,
+        }),
+        now,
+      );
+    } else {
+      const done = await trx
+        .updateTable(table)
+        .set({ status: "booked", offer_token_hash: null, offer_expires_at: null })
+        .where("id", "=", offer.id)
+        .where("status", "=", "offered")
+        .where("offer_expires_at", ">", now.toISOString())
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) !== 1) return "not-found" as const;
+      const b = await trx.selectFrom("family_bookings").selectAll().where("id", "=", offer.id).executeTakeFirstOrThrow();
+      await enqueueMail(
+        trx,
+        bookingMails(site, { id: b.id, input: { fullName: b.full_name, email: b.email, phone: b.phone, communicationPreferences: b.communication_preferences === 1 }, event: offer.event }),
+        now,
+      );
+    }
+    return "confirmed" as const;
+  });
+  if (result === "confirmed") services.mailWorker.kick();
+  return result;
+}
+
+/** Staff: offer the seat to one entry now, out of turn (only when a seat is free). */
+export async function offerByHand(db: Database, site: Site, kind: EntryKind, id: string, offerHours: number, actor: AuditActor, ip: string | null, now = new Date()): Promise<"offered" | "no-seat" | "not-found"> {
+  const table = tableOf(kind);
+  const row = await db.selectFrom(table).select(["event_id", "status"]).where("id", "=", id).executeTakeFirst();
+  if (!row || row.status !== "waiting") return "not-found";
+  return writeTransaction(db, async (trx) => {
+    await lockEvent(trx, row.event_id);
+    const event = await trx.selectFrom("events").selectAll().where("id", "=", row.event_id).executeTakeFirstOrThrow();
+    const entry = (await waitingEntries(trx, event.id, ["waiting"])).find((e) => e.id === id);
+    if (!entry) return "not-found" as const;
+    if (event.capacity !== null && (await seatsHeld(trx, event.id)) >= event.capacity) return "no-seat" as const;
+    await makeOffer(trx, site, entry, event, offerHours, now);
+    await recordAudit(trx, { action: "update", actor, target: { type: kind, id }, ip, detail: { waitingList: "offered by hand" } }, now);
+    return "offered" as const;
+  });
+}
+
+/** Staff: remove an entry from the waiting list (an open offer is withdrawn; its seat goes to the next). */
+export async function removeEntry(db: Database, kind: EntryKind, id: string, actor: AuditActor, ip: string | null, now = new Date()): Promise<boolean> {
+  const table = tableOf(kind);
+  return writeTransaction(db, async (trx) => {
+    const done = await trx
+      .updateTable(table)
+      .set({ status: "removed", offer_token_hash: null })
+      .where("id", "=", id)
+      .where("status", "in", ["waiting", "offered"])
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) !== 1) return false;
+    await recordAudit(trx, { action: "delete", actor, target: { type: kind, id }, ip, detail: { waitingList: "removed" } }, now);
+    return true;
+  });
+}
+
+/** Offers a session's free seats now, in a transaction of its own (after a seat was freed elsewhere). */
+export async function offerSeatsNow(services: Pick<AppServices, "db" | "config" | "mailWorker">, eventId: string, now = new Date()): Promise<number> {
+  const n = await writeTransaction(services.db, async (trx) => {
+    await lockEvent(trx, eventId);
+    const event = await trx.selectFrom("events").selectAll().where("id", "=", eventId).executeTakeFirst();
+    return event ? offerFreeSeats(trx, services.config.site, event, services.config.waitingList.offerHours, now) : 0;
+  });
+  if (n > 0) services.mailWorker.kick();
+  return n;
+}

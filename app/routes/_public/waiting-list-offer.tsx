@@ -1,0 +1,125 @@
+import { CheckCircle2, Clock } from "lucide-react";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { PageHero } from "~/components/layout/page-hero";
+import { servicesContext } from "~/context.server";
+import { formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { confirmOffer, findOffer } from "~/features/waiting-list/offers.server";
+import { siteFrom } from "~/lib/meta";
+import type { Route } from "./+types/waiting-list-offer";
+
+/**
+ * 'Confirm my seat' (issue 11 point 1): the page a waiting-list offer's mail
+ * links to. The token is the key, so the page is private like a registration's:
+ * never cached or indexed, no referrer; a wrong, used or lapsed link all look
+ * the same.
+ */
+const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow" };
+const NOT_VALID = "This offer link is not valid or has expired.";
+
+export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const confirmed = new URL(request.url).searchParams.get("confirmed") === "1";
+  if (confirmed) return data({ offer: null, confirmed: true }, { headers: PRIVATE_HEADERS });
+  const offer = await findOffer(context.get(servicesContext).db, params.token);
+  if (!offer) return data({ offer: null, confirmed: false }, { status: 404, headers: PRIVATE_HEADERS });
+  const e = offer.event;
+  return data(
+    {
+      offer: {
+        name: offer.name,
+        email: offer.email,
+        session: e.title,
+        when: `${formatSessionDate(e.starts_at, e.time_zone)} · ${formatTimeRange(e.starts_at, e.ends_at, e.time_zone)}`,
+        place: [e.venue, e.city].filter(Boolean).join(", "),
+        holdUntil: `${formatSessionDate(offer.expiresAt, e.time_zone)}, ${formatTimeRange(offer.expiresAt, offer.expiresAt, e.time_zone).split(" – ")[0]}`,
+      },
+      confirmed: false,
+    },
+    { headers: PRIVATE_HEADERS },
+  );
+}
+
+export async function action({ params, context }: Route.ActionArgs) {
+  const outcome = await confirmOffer(context.get(servicesContext), params.token);
+  if (outcome === "not-found") return data({ error: NOT_VALID }, { status: 404, headers: PRIVATE_HEADERS });
+  // The token is spent: the confirmation page no longer needs it.
+  throw redirect(`/waiting-list/${params.token}?confirmed=1`, { headers: PRIVATE_HEADERS });
+}
+
+export const meta: Route.MetaFunction = ({ matches }) => {
+  const orgName = siteFrom(matches)?.orgName;
+  return [
+    { title: orgName ? `Your seat offer | ${orgName}` : "Your seat offer" },
+    { name: "robots", content: "noindex, nofollow" },
+    { name: "referrer", content: "no-referrer" },
+  ];
+};
+
+export default function WaitingListOffer({ loaderData, actionData }: Route.ComponentProps) {
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  if (loaderData.confirmed) {
+    return (
+      <PageHero eyebrow="Waiting list" title="Your seat is confirmed">
+        <p className="inline-flex items-center gap-2">
+          <CheckCircle2 aria-hidden="true" className="size-5" />
+          Thank you! Your confirmation, with the calendar file and your registration&apos;s private link, is on its way by e-mail.
+        </p>
+      </PageHero>
+    );
+  }
+  const { offer } = loaderData;
+  if (!offer || actionData?.error) {
+    return (
+      <PageHero title="Link not valid">
+        <p>{actionData?.error ?? NOT_VALID} Offers hold a seat for a limited time; after that it passes to the next person waiting.</p>
+        <Link to="/contact-us" className="mt-6 inline-flex min-h-12 items-center rounded-full bg-white px-6 font-semibold text-plum-900 hover:bg-plum-50">
+          Contact Us
+        </Link>
+      </PageHero>
+    );
+  }
+  return (
+    <>
+      <PageHero eyebrow="Waiting list" title="A seat is free for you">
+        <p>{offer.session}</p>
+      </PageHero>
+      <div className="container-page py-10 md:py-14">
+        <section aria-labelledby="offer-heading" className="mx-auto max-w-2xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-plum-100 sm:p-8">
+          <h2 id="offer-heading" className="text-2xl text-plum-900 md:text-3xl">
+            Hello, {offer.name}
+          </h2>
+          <p className="mt-3 inline-flex items-start gap-2 rounded-xl bg-plum-50 p-4 text-plum-900">
+            <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+            <span>We hold this seat for you until {offer.holdUntil} (the venue&apos;s time). Confirm it to take it.</span>
+          </p>
+          <dl className="mt-6 grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
+            {(
+              [
+                ["Session", offer.session],
+                ["Date and time", offer.when],
+                ["Venue", offer.place],
+                ["E-mail", offer.email],
+              ] as const
+            ).map(([label, value]) => (
+              <div key={label} className="contents">
+                <dt className="font-semibold text-plum-700">{label}</dt>
+                <dd className="text-plum-950 [overflow-wrap:anywhere]">{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <Form method="post" replace className="mt-8 border-t border-plum-100 pt-6">
+            <button
+              type="submit"
+              disabled={busy}
+              className="inline-flex min-h-12 items-center rounded-full bg-brand-gradient px-8 font-semibold text-white shadow-md hover:opacity-95 disabled:opacity-60"
+            >
+              {busy ? "Confirming..." : "Confirm my seat"}
+            </button>
+          </Form>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+import { data } from "react-router";
+import { requestContext, servicesContext } from "~/context.server";
+import { currentStaff } from "~/features/admin-auth/guard.server";
+import { ADMIN_EVENTS_PAGE_SIZE } from "~/features/events/events-admin.server";
+import { eventsScreenAction, eventsScreenData } from "~/features/events/events-screen.server";
+import { EventsScreen } from "~/features/events/events-screen";
+import { FETCH_FAILED } from "~/features/events/schema";
+import type { Route } from "./+types/family-events";
+
+export const meta: Route.MetaFunction = () => [{ title: "Family Constellation events | Staff area" }, { name: "robots", content: "noindex" }];
+
+/** The list page of ?search=&page= (5 a page, spec §9). */
+export function loader({ request, context }: Route.LoaderArgs) {
+  return eventsScreenData(context.get(servicesContext).db, new URL(request.url).searchParams, ADMIN_EVENTS_PAGE_SIZE);
+}
+
+/** intent=save (add or edit) or intent=delete; answers `{ ok, message, errors? }`. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const result = await eventsScreenAction(request, context.get(servicesContext).db, { staff: currentStaff(context), ip: context.get(requestContext).ip });
+  return data(result.body, { status: result.status });
+}
+
+export default function FamilyEvents({ loaderData }: Route.ComponentProps) {
+  return <EventsScreen data={loaderData} />;
+}
+
+export function ErrorBoundary() {
+  return (
+    <div role="alert" className="max-w-2xl rounded-2xl bg-white p-6 ring-1 ring-red-200">
+      <h1 className="text-2xl text-plum-900">Error Loading Data</h1>
+      <p className="mt-2 text-muted">{FETCH_FAILED}</p>
+      <a href="/admin/family-events" className="mt-4 inline-flex min-h-11 items-center rounded-full bg-plum-800 px-6 font-semibold text-white">
+        Retry
+      </a>
+    </div>
+  );
+}

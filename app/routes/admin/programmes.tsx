@@ -1,0 +1,108 @@
+import { useEffect } from "react";
+import { data, isRouteErrorResponse, useLocation, useRevalidator, useRouteError } from "react-router";
+import { toast, ToastHost } from "~/components/ui/toasts";
+import { requestContext, servicesContext } from "~/context.server";
+import { currentStaff } from "~/features/admin-auth/guard.server";
+import { KIND_LABEL, ProgramAdminScreen } from "~/features/programmes/program-admin-screen";
+import { readProgramSubmission } from "~/features/programmes/programmes-admin-api.server";
+import { deleteProgramme, saveProgramme, type ManagedKind } from "~/features/programmes/programmes-admin.server";
+import { listProgrammes } from "~/features/programmes/programmes.server";
+import { listQueryFrom } from "~/features/programmes/query";
+import {
+  ADMIN_PROGRAMS_PAGE_SIZE,
+  PROGRAM_CREATED,
+  PROGRAM_DELETED,
+  PROGRAM_FETCH_FAILED,
+  PROGRAM_INVALID,
+  PROGRAM_NOT_FOUND,
+  PROGRAM_UPDATED,
+} from "~/features/programmes/schema";
+import type { Route } from "./+types/programmes";
+
+/** /admin/hypnotherapy and /admin/decode: the same screen for each kind. */
+function kindOf(request: Request): ManagedKind {
+  return new URL(request.url).pathname.replace(/\.data$/, "").endsWith("/decode") ? "decode" : "hypnotherapy";
+}
+
+export const meta: Route.MetaFunction = ({ location }) => [
+  { title: `${location.pathname.endsWith("/decode") ? "Decode" : "Hypnotherapy"} programs | Staff area` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const kind = kindOf(request);
+  const params = new URL(request.url).searchParams;
+  const parsed = listQueryFrom(params);
+  const query = parsed.success ? { ...parsed.data, limit: ADMIN_PROGRAMS_PAGE_SIZE } : { search: "", page: 1, limit: ADMIN_PROGRAMS_PAGE_SIZE };
+  const { db } = context.get(servicesContext);
+  let result = await listProgrammes(db, kind, query);
+  // A page past the end (after a delete, say) shows the last one.
+  if (result.programs.length === 0 && query.page > result.totalPages) result = await listProgrammes(db, kind, { ...query, page: result.totalPages });
+  return { kind, search: query.search, ...result };
+}
+
+/** Save (multipart: the form with its thumbnail) or delete; answers the dialog with a message and field errors. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const kind = kindOf(request);
+  const { db } = context.get(servicesContext);
+  const actor = { staff: currentStaff(context), ip: context.get(requestContext).ip };
+  const submission = await readProgramSubmission(request);
+  if (submission instanceof Response) {
+    const body = (await submission.json()) as { message?: string };
+    return data({ ok: false as const, message: body.message ?? PROGRAM_INVALID }, { status: submission.status });
+  }
+  const id = typeof submission.values.id === "string" && submission.values.id ? submission.values.id : undefined;
+  if (submission.values.intent === "delete") {
+    const outcome = id ? await deleteProgramme(db, kind, actor, id) : ({ status: "not-found" } as const);
+    if (outcome.status === "deleted") return { ok: true as const, message: PROGRAM_DELETED };
+    return data({ ok: false as const, message: outcome.status === "refused" ? outcome.message : PROGRAM_NOT_FOUND }, { status: outcome.status === "refused" ? 409 : 404 });
+  }
+  const outcome = await saveProgramme(db, kind, actor, submission, id);
+  if (outcome.status === "invalid") return data({ ok: false as const, message: PROGRAM_INVALID, errors: outcome.errors }, { status: 400 });
+  if (outcome.status === "not-found") return data({ ok: false as const, message: PROGRAM_NOT_FOUND }, { status: 404 });
+  return { ok: true as const, message: outcome.status === "created" ? PROGRAM_CREATED : PROGRAM_UPDATED };
+}
+
+export default function AdminProgrammes({ loaderData }: Route.ComponentProps) {
+  return (
+    <ProgramAdminScreen
+      // A new kind is a new screen (its search box, expanded card and dialogs start afresh).
+      key={loaderData.kind}
+      kind={loaderData.kind}
+      programs={loaderData.programs}
+      totalPrograms={loaderData.totalPrograms}
+      totalPages={loaderData.totalPages}
+      currentPage={loaderData.currentPage}
+      search={loaderData.search}
+    />
+  );
+}
+
+/** 'Error Loading Data' with Retry (spec §2.10, §8), inside the staff shell. */
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const revalidator = useRevalidator();
+  const kind = useLocation().pathname.endsWith("/decode") ? "decode" : "hypnotherapy";
+  const message = isRouteErrorResponse(error) && typeof error.data === "string" && error.status < 500 ? error.data : PROGRAM_FETCH_FAILED;
+  useEffect(() => {
+    void toast.error(PROGRAM_FETCH_FAILED);
+  }, []);
+  return (
+    <div className="max-w-2xl">
+      <ToastHost />
+      <h1 className="text-3xl text-plum-900">{KIND_LABEL[kind]} Programs</h1>
+      <div role="alert" className="mt-6 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-red-200">
+        <p className="font-serif text-xl text-danger">Error Loading Data</p>
+        <p className="mt-1 text-muted">{message}</p>
+        <button
+          type="button"
+          onClick={() => void revalidator.revalidate()}
+          disabled={revalidator.state !== "idle"}
+          className="mt-4 inline-flex min-h-11 items-center rounded-full bg-plum-800 px-5 font-semibold text-white hover:bg-plum-700 disabled:opacity-60"
+        >
+          {revalidator.state !== "idle" ? "Retrying..." : "Retry"}
+        </button>
+      </div>
+    </div>
+  );
+}

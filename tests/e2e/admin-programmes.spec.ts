@@ -1,0 +1,296 @@
+import { spawnSync } from "node:child_process";
+import crypto from "node:crypto";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import { expect, test, type Page } from "@playwright/test";
+import sharp from "sharp";
+import { expectNoAxeViolations, hydrated, queryDb } from "./fixtures";
+
+/**
+ * Staff management of programmes (issue 9, points 8–10 and 13), as a staff
+ * member uses it: create a Hypnotherapy programme with rich text typed with the
+ * keyboard shortcuts and a thumbnail, see it on the public site, edit it, delete
+ * it after confirming; the modal by keyboard alone; axe-core on every state.
+ */
+const email = `programmes.${crypto.randomBytes(4).toString("hex")}@example.org`;
+const password = `Velvet lantern ${crypto.randomBytes(6).toString("hex")}`;
+const SIGN_IN_WAIT = 45_000;
+const mod = process.platform === "darwin" ? "Meta" : "Control";
+
+test.beforeAll(() => {
+  const r = spawnSync(process.execPath, ["scripts/admin.ts", "create", "--email", email], {
+    input: `${password}\n`,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, NODE_ENV: "production" },
+    encoding: "utf8",
+  });
+  if (r.status !== 0) throw new Error(`admin:create failed: ${r.stderr}`);
+});
+
+/** A control by its label's words alone (labels end with a required '*' or '(optional)'). */
+const label = (words: string) => new RegExp(`^${words.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?: \\*| \\(optional\\))?$`);
+
+/** Seats taken by visitors, written straight into the e2e server's database (as a registration would). */
+function execDb(sql: string, ...params: Array<string | number>) {
+  const db = new DatabaseSync(path.join(process.env.E2E_DATA_DIR!, "site.db"), { timeout: 10_000 });
+  try {
+    db.prepare(sql).run(...params);
+  } finally {
+    db.close();
+  }
+}
+
+async function signIn(page: Page, next: string) {
+  await page.goto(next);
+  await expect(page).toHaveURL(`/admin/login?next=${encodeURIComponent(next)}`);
+  await hydrated(page);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password").fill(password);
+  await page.getByRole("button", { name: "Sign in" }).click();
+  await expect(page).toHaveURL(next, { timeout: SIGN_IN_WAIT });
+  await hydrated(page);
+}
+
+function futureLocal(daysAhead: number, hour: number) {
+  const d = new Date(Date.now() + daysAhead * 24 * 60 * 60 * 1000);
+  return `${d.toISOString().slice(0, 10)}T${String(hour).padStart(2, "0")}:00`;
+}
+
+test.describe("programme management", () => {
+  test("create with rich text and a thumbnail, see it on the public site, edit, delete with confirmation", async ({ page }) => {
+    // Four axe-core runs over large pages and a full-cost sign-in, on a shared 2-core machine.
+    test.setTimeout(420_000);
+    const tag = crypto.randomBytes(3).toString("hex");
+    const title = `Hypnotherapy Mastery ${tag}`;
+    await signIn(page, "/admin/hypnotherapy");
+
+    await expect(page.getByRole("heading", { level: 1, name: "Hypnotherapy Programs" })).toBeVisible();
+    await expect(page.getByPlaceholder("Search programs by title, subtitle, or status...")).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // The add modal: empty submit shows the spec's messages in place.
+    await page.getByRole("button", { name: "Add New Program" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add New Program" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel(label("Title"))).toBeFocused();
+    await expect(dialog.getByRole("textbox", { name: "Card Points" })).toBeVisible();
+    await dialog.getByRole("button", { name: "Create Program" }).click();
+    await expect(dialog.getByText("Title is required", { exact: true })).toBeVisible();
+    await expect(dialog.getByText("Card points are required", { exact: true })).toBeVisible();
+    await expect(dialog.getByText("Section title is required", { exact: true })).toBeVisible();
+    await expect(dialog.getByLabel(label("Title"))).toBeFocused();
+    await dialog.getByLabel(label("Title")).fill("Abc");
+    await dialog.getByRole("button", { name: "Create Program" }).click();
+    await expect(dialog.getByText("Title must be at least 5 characters", { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    await dialog.getByLabel(label("Title")).fill(title);
+    await dialog.getByLabel(label("Subtitle")).fill("Deep trance work for practicing therapists");
+    await dialog.getByLabel(label("Duration")).fill("6 Days");
+
+    // Card points, formatted with the keyboard alone.
+    const points = dialog.getByRole("textbox", { name: "Card Points" });
+    await points.click();
+    await page.keyboard.press(`${mod}+l`);
+    await page.keyboard.press(`${mod}+b`);
+    await page.keyboard.type("Certified");
+    await page.keyboard.press(`${mod}+b`);
+    await page.keyboard.type(" training");
+    await page.keyboard.press("Enter");
+    // A new, empty list item shows its placeholder.
+    await expect.poll(() => points.locator("li p.is-empty").evaluate((p) => getComputedStyle(p, "::before").content)).toBe('"List item"');
+    await page.keyboard.press(`${mod}+i`);
+    await page.keyboard.type("Small");
+    await page.keyboard.press(`${mod}+i`);
+    await page.keyboard.type(" groups");
+    await page.keyboard.press("Enter");
+    // Backspace in the empty item leaves the list.
+    await page.keyboard.press("Backspace");
+    await expect(points.locator("ul > li")).toHaveCount(2);
+    await page.keyboard.press(`${mod}+u`);
+    await page.keyboard.type("Underlined");
+    await page.keyboard.press(`${mod}+u`);
+    await page.keyboard.press("Enter");
+    await page.keyboard.press(`${mod}+o`);
+    await page.keyboard.type("First step");
+    await expect(points.locator("strong")).toHaveText("Certified");
+    await expect(points.locator("em")).toHaveText("Small");
+    // Typed after the list, not in it.
+    await expect(points.locator("ul ~ p u")).toHaveText("Underlined");
+    await expect(points.locator("ol > li")).toHaveText("First step");
+
+    await dialog.getByLabel(label("Section 1 title")).fill("Trance Foundations");
+    const content = dialog.getByRole("textbox", { name: "Section 1 content" });
+    await content.click();
+    // Pasted formatting does not come in: only the text.
+    await content.evaluate((el) => {
+      const data = new DataTransfer();
+      data.setData("text/html", '<h1 style="color:red">Loud</h1><script>x()</script>');
+      data.setData("text/plain", "Pasted plain text");
+      el.dispatchEvent(new ClipboardEvent("paste", { clipboardData: data, bubbles: true, cancelable: true }));
+    });
+    await expect(content).toHaveText("Pasted plain text");
+    await expect(content.locator("h1, h2, [style]")).toHaveCount(0);
+
+    // The thumbnail's preview shows before saving.
+    const image = await sharp({ create: { width: 640, height: 360, channels: 3, background: { r: 90, g: 40, b: 140 } } }).png().toBuffer();
+    await dialog.getByLabel(label("Thumbnail")).setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: image });
+    await expect(dialog.getByRole("img", { name: "Preview of the chosen thumbnail" })).toBeVisible();
+    // A file that is not an image is refused in place.
+    await dialog.getByLabel(label("Thumbnail")).setInputFiles({ name: "notes.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+    await expect(dialog.getByText("Thumbnail must be a PNG, JPG, GIF or WebP image", { exact: true })).toBeVisible();
+    await dialog.getByLabel(label("Thumbnail")).setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: image });
+    await expect(dialog.getByRole("img", { name: "Preview of the chosen thumbnail" })).toBeVisible();
+
+    // One session visitors can enroll in, and an empty row that is dropped.
+    await dialog.getByRole("button", { name: "Add Event" }).click();
+    await dialog.getByRole("button", { name: "Add Event" }).click();
+    await dialog.getByLabel(label("Event name")).first().fill(`Autumn Intensive ${tag}`);
+    await dialog.getByLabel(label("Start date and time")).first().fill(futureLocal(40, 9));
+    await dialog.getByLabel(label("End date and time")).first().fill(futureLocal(40, 17));
+    await dialog.getByLabel(label("Location")).first().fill("Denver");
+    await dialog.getByLabel(label("Organizer")).first().fill("Dr. Hale");
+    await dialog.getByLabel(label("Price")).first().fill("$750");
+    await dialog.getByLabel(label("Seats")).first().fill("15");
+    await dialog.getByLabel(label("Payment link")).first().fill("https://pay.example.org/autumn");
+    await dialog.getByRole("button", { name: "Create Program" }).click();
+    await expect(page.getByText("Program created successfully", { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(dialog).toBeHidden();
+
+    const [row] = queryDb<{ id: string; card_points: string; learning_sections: string; thumbnail: string }>(
+      "select id, card_points, learning_sections, thumbnail from programmes where title = ?",
+      title,
+    );
+    expect(row).toBeDefined();
+    expect(row!.card_points).toContain("<strong>Certified</strong>");
+    expect(row!.card_points).toContain("<em>Small</em>");
+    expect(row!.card_points).toContain("<u>Underlined</u>");
+    expect(row!.card_points).toContain("<ol>");
+    expect(row!.learning_sections).toContain("Pasted plain text");
+    expect(row!.learning_sections).not.toContain("script");
+    expect(row!.thumbnail).toMatch(/\.png$/);
+    expect(queryDb("select title, capacity from events where programme_id = ?", row!.id)).toEqual([{ title: `Autumn Intensive ${tag}`, capacity: 15 }]);
+
+    // The card: collapsed preview, then the details, one open at a time.
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+    await expect(card.getByText("Open", { exact: true })).toBeVisible();
+    const toggle = card.getByRole("button", { name: title });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await expect(card.getByRole("heading", { name: "Program Details" })).toBeVisible();
+    await expect(card.getByText(`Autumn Intensive ${tag}`, { exact: true })).toBeVisible();
+    await expect(card.getByText(/\$750 · 0 of 15 seats taken/)).toBeVisible();
+    await expect(card.getByRole("link", { name: /Register Now/ })).toHaveAttribute("href", "https://pay.example.org/autumn");
+    await expectNoAxeViolations(page);
+
+    // What staff saved shows on the public site at once, and the public page loads no editor code.
+    const visitor = await page.context().browser()!.newPage();
+    const scripts: string[] = [];
+    visitor.on("request", (r) => {
+      if (r.resourceType() === "script") scripts.push(r.url());
+    });
+    await visitor.goto(`/ich/level/${row!.id}`);
+    await expect(visitor.getByRole("heading", { level: 1, name: title })).toBeVisible();
+    await expect(visitor.getByText("Certified").first()).toBeVisible();
+    await visitor.goto("/ich");
+    await expect(visitor.locator(`img[src*="${row!.thumbnail}"]`).first()).toBeAttached();
+    const thumb = await visitor.request.get(`/uploads/${row!.thumbnail}`);
+    expect(thumb.status()).toBe(200);
+    expect(thumb.headers()["content-type"]).toBe("image/png");
+    expect(scripts.some((u) => /rich-text-editor|tiptap/i.test(u))).toBe(false);
+
+    // Edit: prefilled, saved, shown.
+    await card.getByRole("button", { name: "Edit Program" }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Program" });
+    await expect(edit.getByLabel(label("Title"))).toHaveValue(title);
+    await expect(edit.getByRole("img", { name: "Current thumbnail" })).toBeVisible();
+    await expect(edit.getByRole("textbox", { name: "Card Points" }).locator("strong")).toHaveText("Certified");
+    // The last learning section cannot be removed.
+    const removeLast = edit.getByRole("button", { name: "Remove section 1" });
+    await expect(removeLast).toHaveAttribute("aria-disabled", "true");
+    await removeLast.focus();
+    await page.keyboard.press("Enter");
+    await expect(edit.getByText("the last one cannot be removed")).toBeVisible();
+    await expect(edit.getByLabel(label("Section 1 title"))).toHaveValue("Trance Foundations");
+    // A capacity below the seats taken is refused by the server, in place.
+    execDb(
+      `insert into registrations (id, event_id, programme_id, kind, first_name, last_name, name_on_certificate, email, email_key, mobile_no, date_of_birth, occupation, session_label, terms_accepted_at, level_name, created_at)
+       select ?, id, programme_id, 'hypnotherapy', 'Ann', 'Seat', 'Ann Seat', ?, ?, '5550100000', '1980-01-01', 'Tester', 'x', ?, 'x', ? from events where programme_id = ?`,
+      `e2e-${tag}-1`, `a.${tag}@example.org`, `a.${tag}@example.org`, new Date().toISOString(), new Date().toISOString(), row!.id,
+    );
+    execDb(
+      `insert into registrations (id, event_id, programme_id, kind, first_name, last_name, name_on_certificate, email, email_key, mobile_no, date_of_birth, occupation, session_label, terms_accepted_at, level_name, created_at)
+       select ?, id, programme_id, 'hypnotherapy', 'Bo', 'Seat', 'Bo Seat', ?, ?, '5550100000', '1980-01-01', 'Tester', 'x', ?, 'x', ? from events where programme_id = ?`,
+      `e2e-${tag}-2`, `b.${tag}@example.org`, `b.${tag}@example.org`, new Date().toISOString(), new Date().toISOString(), row!.id,
+    );
+    await edit.getByLabel(label("Seats")).fill("1");
+    await edit.getByRole("button", { name: "Update Program" }).click();
+    await expect(edit.getByText("Capacity cannot be less than the 2 seats already booked", { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(edit.getByLabel(label("Seats"))).toBeFocused();
+    await edit.getByLabel(label("Seats")).fill("20");
+    await edit.getByLabel(label("Title")).fill(`${title} Revised`);
+    await edit.getByRole("button", { name: "Update Program" }).click();
+    await expect(page.getByText("Program updated successfully", { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByRole("heading", { name: `${title} Revised` })).toBeVisible();
+    await visitor.goto(`/ich/level/${row!.id}`);
+    await expect(visitor.getByRole("heading", { level: 1, name: `${title} Revised` })).toBeVisible();
+    await visitor.close();
+
+    // Delete: refused while people hold seats, then confirmed once they are gone.
+    const revised = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `${title} Revised` }) });
+    const revisedToggle = revised.getByRole("button", { name: `${title} Revised` });
+    if ((await revisedToggle.getAttribute("aria-expanded")) !== "true") await revisedToggle.click();
+    await revised.getByRole("button", { name: "Delete" }).click();
+    const confirm = page.getByRole("dialog", { name: "Confirm Deletion" });
+    await expect(confirm.getByText("This action cannot be undone.")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(confirm.getByRole("alert")).toContainText("cannot be deleted");
+    execDb("delete from registrations where id like ?", `e2e-${tag}-%`);
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("Program deleted successfully", { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(confirm).toBeHidden();
+    await expect(page.getByRole("heading", { name: `${title} Revised` })).toHaveCount(0);
+    expect(queryDb("select id from programmes where id = ?", row!.id)).toEqual([]);
+  });
+
+  test("keyboard only: the modal opens, is filled and closes without a mouse; search is kept in the URL", async ({ page }) => {
+    test.setTimeout(180_000);
+    await signIn(page, "/admin/decode");
+    await expect(page.getByRole("heading", { level: 1, name: "Decode Programs" })).toBeVisible();
+
+    // Search on the server, kept in the URL; nothing found says so.
+    await page.getByPlaceholder("Search programs by title, subtitle, or status...").fill("no such program zzz");
+    await expect(page).toHaveURL(/search=no\+such\+program\+zzz/);
+    await expect(page.getByText("No decode programs found", { exact: true })).toBeVisible();
+    await page.reload();
+    await expect(page.getByPlaceholder("Search programs by title, subtitle, or status...")).toHaveValue("no such program zzz");
+    await expect(page.getByText("No decode programs found", { exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const add = page.getByRole("button", { name: "Add New Program" });
+    await add.focus();
+    await page.keyboard.press("Enter");
+    const dialog = page.getByRole("dialog", { name: "Add New Program" });
+    await expect(dialog.getByLabel(label("Title"))).toBeFocused();
+    await page.keyboard.type("Keyboard Only Program");
+    await page.keyboard.press("Tab");
+    await expect(dialog.getByLabel(label("Subtitle"))).toBeFocused();
+    await page.keyboard.type("Written without touching a mouse");
+    await page.keyboard.press("Tab");
+    await expect(dialog.getByLabel(label("Duration"))).toBeFocused();
+    await page.keyboard.type("1 Day");
+    // Tab reaches the editor's toolbar, then the editor itself.
+    const points = dialog.getByRole("textbox", { name: "Card Points" });
+    for (let i = 0; i < 30 && !(await points.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+    await expect(points).toBeFocused();
+    await page.keyboard.type("One clear point");
+    // Focus stays inside the dialog however far Tab goes.
+    for (let i = 0; i < 60; i++) {
+      await page.keyboard.press("Tab");
+      expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+    }
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(add).toBeFocused();
+  });
+});

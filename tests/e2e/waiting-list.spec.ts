@@ -1,0 +1,144 @@
+import { DatabaseSync } from "node:sqlite";
+import path from "node:path";
+import { expect, test, type Page } from "@playwright/test";
+import { expectNoAxeViolations, mailTo, queryDb } from "./fixtures";
+
+/**
+ * The waiting list (issue 11 point 1), as a visitor lives it: a full Family
+ * Constellation session offers its waiting list, a freed seat is offered by
+ * mail, and the mail's link confirms it.
+ */
+const uniqueEmail = (who: string) => `${who}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+function write(sql: string, ...params: Array<string | number | null>) {
+  const db = new DatabaseSync(path.join(process.env.E2E_DATA_DIR!, "site.db"));
+  try {
+    db.exec("PRAGMA busy_timeout = 5000");
+    db.prepare(sql).run(...params);
+  } finally {
+    db.close();
+  }
+}
+
+function addFullFamilySession(): { id: string; holder: string } {
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const id = `s-fc-wait-${tag}`;
+  const start = new Date(Date.now() + 220 * 86_400_000 + Math.floor(Math.random() * 86_400_000));
+  const now = new Date().toISOString();
+  write(
+    `INSERT INTO events (id, programme_id, kind, title, starts_at, ends_at, time_zone, city, venue, time_slot, capacity, price_cents, currency, organiser, organiser_email, facilitator, status, no_enrol, created_at, updated_at)
+     VALUES (?, NULL, 'family', 'Family Constellation', ?, ?, 'America/Denver', ?, 'Canyon Room', 'Morning', 1, 12000, 'USD', 'Mindful Path Institute', 'fc@mindfulpath.example', 'Daniel Brooks', 'Open', 0, ?, ?)`,
+    id,
+    start.toISOString(),
+    new Date(start.getTime() + 4 * 3_600_000).toISOString(),
+    `Waitville ${tag}`,
+    now,
+    now,
+  );
+  const holder = uniqueEmail("holder");
+  write(
+    `INSERT INTO family_bookings (id, event_id, full_name, email, email_key, phone, terms_accepted_at, created_at) VALUES (?, ?, 'Seat Holder', ?, ?, '5125550100', ?, ?)`,
+    `b-${tag}`,
+    id,
+    holder,
+    holder,
+    now,
+    now,
+  );
+  return { id, holder };
+}
+
+const hydrated = (page: Page) => expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 30_000 });
+
+test.describe("Waiting list", () => {
+  test("join a full session's waiting list, get the freed seat's offer by mail, confirm it from the link; axe clean throughout", async ({ page }) => {
+    test.setTimeout(180_000);
+    const { id, holder } = addFullFamilySession();
+    const email = uniqueEmail("waiter");
+    await page.goto("/family-constellation");
+    await hydrated(page);
+    const row = page.locator(`tr[data-session="${id}"]`);
+    await expect(row.locator("[data-seats]")).toHaveText("Full");
+    await row.getByRole("link", { name: /^Waiting list/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Book Your Seat" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("This session is full. Join the waiting list with the same form");
+    await expectNoAxeViolations(page);
+
+    await dialog.getByLabel("Full Name").fill("Wanda Waits");
+    await dialog.getByRole("textbox", { name: "Email" }).fill(email);
+    await dialog.getByRole("textbox", { name: /Phone Number/ }).fill("5125550199");
+    await dialog.getByRole("checkbox", { name: /accept the terms and conditions/ }).check();
+    await dialog.getByRole("button", { name: "Join the waiting list" }).click();
+    await expect(dialog.getByRole("heading", { name: "You are on the waiting list" })).toBeVisible();
+    await expect(dialog).toContainText("We will e-mail you as soon as a seat frees up.");
+    expect(queryDb<{ status: string }>("SELECT status FROM family_bookings WHERE email_key = ?", email)[0]?.status).toBe("waiting");
+    await mailTo(email, "On the waiting list");
+
+    // The seat holder drops out (as staff would record it): the job offers the seat to the waiting list.
+    write("UPDATE family_bookings SET status = 'cancelled' WHERE email_key = ?", holder);
+    const offer = await mailTo(email, "A seat is free for you");
+    const link = /https?:\/\/[^/\s]+(\/waiting-list\/[A-Za-z0-9_-]{43})/.exec(offer.text)?.[1];
+    expect(link).toBeTruthy();
+
+    await page.goto(link!);
+    await expect(page.getByRole("heading", { level: 1, name: "A seat is free for you" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Confirm my seat" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Your seat is confirmed" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    expect(queryDb<{ status: string }>("SELECT status FROM family_bookings WHERE email_key = ?", email)[0]?.status).toBe("booked");
+    await mailTo(email, "Booking confirmed");
+    // The link is spent.
+    await page.goto(link!);
+    await expect(page.getByRole("heading", { level: 1, name: "Link not valid" })).toBeVisible();
+  });
+
+  test("a full DECODE session's row on its level page offers the waiting list; the registration dialog joins it", async ({ page }) => {
+    test.setTimeout(180_000);
+    const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const id = `s-decode-wait-${tag}`;
+    const start = new Date(Date.now() + 230 * 86_400_000 + Math.floor(Math.random() * 86_400_000));
+    const now = new Date().toISOString();
+    write(
+      `INSERT INTO events (id, programme_id, kind, title, starts_at, ends_at, time_zone, city, venue, time_slot, capacity, price_cents, currency, status, no_enrol, created_at, updated_at)
+       VALUES (?, 'decode-1', 'decode', ?, ?, ?, 'America/Phoenix', 'Tempe', 'Desert Hall', 'Morning', 1, 15000, 'USD', 'Open', 0, ?, ?)`,
+      id,
+      `Waitlist weekend ${tag}`,
+      start.toISOString(),
+      new Date(start.getTime() + 8 * 3_600_000).toISOString(),
+      now,
+      now,
+    );
+    const taken = await page.request.post("/api/registration", {
+      data: {
+        firstName: "Seat", lastName: "Holder", email: uniqueEmail("seat"), mobileNo: "(555) 123-4567", dob: "1984-06-21", occupation: "Teacher",
+        currentAddress: "1 Main St, Springfield", city: "Tempe | Waitlist weekend | 1st Jan 2027", hearAbout: "Google",
+        isSameAddress: true, termsandcondition: true, levelName: "DECODE Level 1: Decode Your Mind", upcomingEventId: id, programId: "decode-1",
+      },
+    });
+    expect(taken.status()).toBe(201);
+
+    await page.goto("/decode/level/decode-1");
+    await hydrated(page);
+    const row = page.getByRole("row").filter({ hasText: `Waitlist weekend ${tag}` });
+    await row.getByRole("link", { name: /^Waiting list/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Registration Form" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel("City")).toHaveValue(id);
+    await expect(dialog).toContainText("This session is full. Join the waiting list with the same form");
+    await expectNoAxeViolations(page);
+    const email = uniqueEmail("learner");
+    await dialog.getByLabel("First Name").fill("Lena");
+    await dialog.getByLabel("Last Name").fill("Park");
+    await dialog.getByRole("textbox", { name: "Email" }).fill(email);
+    await dialog.getByLabel("Mobile Number").fill("(312) 555-0142");
+    await dialog.getByLabel("Date of Birth").fill("1984-06-21");
+    await dialog.getByLabel("Occupation").fill("Teacher");
+    await dialog.getByRole("checkbox", { name: /accept the terms and conditions/ }).check();
+    await dialog.getByRole("button", { name: "Join the waiting list" }).click();
+    await expect(dialog.getByRole("heading", { name: "You are on the waiting list" })).toBeVisible();
+    expect(queryDb<{ status: string }>("SELECT status FROM registrations WHERE email_key = ?", email)[0]?.status).toBe("waiting");
+    await mailTo(email, "On the waiting list");
+  });
+});

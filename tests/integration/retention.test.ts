@@ -1,0 +1,191 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrateToLatest, openDatabase, type DbHandle } from "~/db/db.server";
+import { seatsTaken } from "~/features/events/events.server";
+import { claimRetentionRun, eraseRegistration, purgeExpired } from "~/features/retention/retention.server";
+import { createPostgresDatabase, dialects } from "../helpers/databases";
+
+/** Retention of personal data (issue 11 point 4) on both databases, moving the clock. */
+const DAY = 86_400_000;
+const policy = { photoDays: 90, registrationYears: 3, contactYears: 2 };
+const iso = (ms: number) => new Date(ms).toISOString();
+
+describe.each(dialects)("retention on %s", { timeout: 60_000 }, (dialect) => {
+  let h: DbHandle;
+  let dropPg: (() => Promise<void>) | undefined;
+  let dataDir: string;
+  const ended = Date.parse("2026-06-01T18:00:00Z");
+  const contactAt = Date.parse("2026-05-01T10:00:00Z");
+
+  const registration = (id: string, email: string, files: [string, string, string] | null) => ({
+    id,
+    event_id: "ev-past",
+    programme_id: null,
+    kind: "hypnotherapy" as const,
+    first_name: "Lena",
+    middle_name: "Maria",
+    last_name: "Park",
+    name_on_certificate: "Lena M. Park",
+    email,
+    email_key: email,
+    mobile_no: "3125550142",
+    date_of_birth: "1984-06-21",
+    occupation: "Teacher",
+    current_address: "12 Elm St, Austin, TX",
+    permanent_address: "12 Elm St, Austin, TX",
+    session_label: "Austin",
+    venue: null,
+    time_slot: null,
+    tel_no: "5125550100",
+    hear_about: "Friend",
+    terms_accepted_at: iso(ended - 40 * DAY),
+    level_name: "ICH Level I",
+    level: "1",
+    course_date: null,
+    course_time: null,
+    course_venue: null,
+    profile_image_id: files?.[0] ?? null,
+    id_front_id: files?.[1] ?? null,
+    id_back_id: files?.[2] ?? null,
+    created_at: iso(ended - 40 * DAY),
+    access_token_hash: `hash-${id}`,
+    cancelled_at: null,
+  });
+  const file = (id: string, purpose: "profile" | "id_front" | "id_back") => ({
+    id,
+    purpose,
+    content_type: "image/png",
+    size: 3,
+    sha256: "x",
+    width: null,
+    height: null,
+    bytes: new Uint8Array([1, 2, 3]),
+    created_at: iso(ended - 40 * DAY),
+  });
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "retention-"));
+    let url: string | undefined;
+    if (dialect === "postgres") {
+      const pg = await createPostgresDatabase();
+      url = pg.url;
+      dropPg = pg.drop;
+    }
+    h = openDatabase({ databaseUrl: url, dataDir });
+    await migrateToLatest(h.db);
+    await h.db
+      .insertInto("events")
+      .values({
+        id: "ev-past",
+        kind: "hypnotherapy",
+        programme_id: null,
+        title: "ICH Level I",
+        starts_at: iso(ended - 9 * 3_600_000),
+        ends_at: iso(ended),
+        city: "Austin",
+        venue: "Hall",
+        time_slot: null,
+        capacity: 20,
+        price_cents: null,
+        organiser: null,
+        organiser_email: null,
+        facilitator: null,
+        payment_link: null,
+        external_link: null,
+        page_link: null,
+        created_at: iso(ended - 60 * DAY),
+        updated_at: iso(ended - 60 * DAY),
+      })
+      .execute();
+    await h.db.insertInto("files").values([file("f1", "profile"), file("f2", "id_front"), file("f3", "id_back"), file("f4", "profile"), file("f5", "id_front"), file("f6", "id_back")]).execute();
+    await h.db
+      .insertInto("registrations")
+      .values([registration("r1", "lena@example.com", ["f1", "f2", "f3"]), registration("r2", "omar@example.com", ["f4", "f5", "f6"])])
+      .execute();
+    await h.db
+      .insertInto("family_bookings")
+      .values({ id: "b1", event_id: "ev-past", full_name: "Maria Lopez", email: "maria@example.com", email_key: "maria@example.com", phone: "5551234567", terms_accepted_at: iso(ended - 9 * DAY), created_at: iso(ended - 9 * DAY) })
+      .execute();
+    await h.db
+      .insertInto("contact_messages")
+      .values({ id: "c1", first_name: "Ann", last_name: "Lee", email: "ann@example.com", phone_number: "5550001111", country: "United States", zip_code: "78701", message: "Hello", accepted_privacy_at: iso(contactAt), created_at: iso(contactAt) })
+      .execute();
+  });
+
+  afterAll(async () => {
+    await h?.close();
+    await dropPg?.();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const reg = (id: string) => h.db.selectFrom("registrations").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+  const purges = () => h.db.selectFrom("audit_events").select(["action", "target_type", "actor_email"]).where("action", "=", "purge").orderBy("at").execute();
+
+  it("keeps everything until the photos' time has come", async () => {
+    expect(await purgeExpired(h.db, policy, new Date(ended + 89 * DAY))).toEqual({ photos: 0, registrations: 0, bookings: 0, contacts: 0 });
+    expect((await reg("r1")).id_front_id).toBe("f2");
+    expect(await purges()).toEqual([]);
+  });
+
+  it("90 days after the session: the photos are deleted, the registration kept, the purge recorded", async () => {
+    expect(await purgeExpired(h.db, policy, new Date(ended + 91 * DAY))).toEqual({ photos: 6, registrations: 0, bookings: 0, contacts: 0 });
+    const r1 = await reg("r1");
+    expect([r1.profile_image_id, r1.id_front_id, r1.id_back_id]).toEqual([null, null, null]);
+    expect(r1.email).toBe("lena@example.com");
+    expect(await h.db.selectFrom("files").select("id").execute()).toEqual([]);
+    expect(await purges()).toEqual([{ action: "purge", target_type: "registration-photos", actor_email: "retention job" }]);
+    // Nothing more the same day.
+    expect(await purgeExpired(h.db, policy, new Date(ended + 92 * DAY))).toEqual({ photos: 0, registrations: 0, bookings: 0, contacts: 0 });
+  });
+
+  it("a registrant's erasure, carried out by staff, removes their details at once and is recorded", async () => {
+    expect(await eraseRegistration(h.db, "r2", { id: null, email: "boss@example.org" }, "203.0.113.9", new Date(ended + 100 * DAY))).toBe(true);
+    const r2 = await reg("r2");
+    expect([r2.first_name, r2.last_name, r2.email, r2.mobile_no, r2.date_of_birth, r2.current_address, r2.tel_no]).toEqual(["", "", "", "", "", null, null]);
+    expect(r2.anonymised_at).not.toBeNull();
+    expect(await eraseRegistration(h.db, "r2", { id: null, email: "boss@example.org" }, null)).toBe(false);
+    const erase = await h.db.selectFrom("audit_events").select(["actor_email", "target_id", "ip"]).where("action", "=", "erase").execute();
+    expect(erase).toEqual([{ actor_email: "boss@example.org", target_id: "r2", ip: "203.0.113.9" }]);
+  });
+
+  it("two years after a contact message it is anonymised; three years after the session its registrations and bookings are, seats still counted", async () => {
+    expect(await purgeExpired(h.db, policy, new Date(contactAt + 2 * 365 * DAY + 2 * DAY))).toMatchObject({ contacts: 1, registrations: 0, bookings: 0 });
+    const c = await h.db.selectFrom("contact_messages").selectAll().where("id", "=", "c1").executeTakeFirstOrThrow();
+    expect([c.first_name, c.last_name, c.email, c.phone_number, c.zip_code, c.message, c.country]).toEqual(["", "", "", "", "", null, "United States"]);
+
+    const report = await purgeExpired(h.db, policy, new Date(ended + 3 * 365 * DAY + 2 * DAY));
+    expect(report).toEqual({ photos: 0, registrations: 1, bookings: 1, contacts: 0 }); // r2 was already erased
+    const r1 = await reg("r1");
+    expect([r1.first_name, r1.middle_name, r1.last_name, r1.name_on_certificate, r1.email, r1.mobile_no, r1.date_of_birth, r1.permanent_address, r1.access_token_hash]).toEqual(["", null, "", "", "", "", "", null, null]);
+    expect(r1.level_name).toBe("ICH Level I");
+    const b1 = await h.db.selectFrom("family_bookings").selectAll().where("id", "=", "b1").executeTakeFirstOrThrow();
+    expect([b1.full_name, b1.email, b1.phone]).toEqual(["", "", ""]);
+    expect((await seatsTaken(h.db, ["ev-past"])).get("ev-past")).toBe(3);
+    expect((await purges()).map((p) => p.target_type)).toEqual(["registration-photos", "contact-messages", "registrations", "family-bookings"]);
+  });
+
+  it("one instance a day runs the job", async () => {
+    const t = new Date("2030-01-01T00:00:00Z");
+    expect(await claimRetentionRun(h.db, DAY, t)).toBe(true);
+    expect(await claimRetentionRun(h.db, DAY, new Date(t.getTime() + 3_600_000))).toBe(false);
+    expect(await claimRetentionRun(h.db, DAY, new Date(t.getTime() + DAY))).toBe(true);
+  });
+});
+
+describe("the privacy policy follows the retention settings", { timeout: 60_000 }, () => {
+  it("states other periods when they are set otherwise", async () => {
+    const { startSite } = await import("../helpers/site");
+    const s = await startSite("sqlite", { RETENTION_PHOTO_DAYS: "30", RETENTION_REGISTRATION_YEARS: "5", RETENTION_CONTACT_YEARS: "1" });
+    try {
+      const html = await (await fetch(`${s.url}/privacy-policy`)).text();
+      const text = html.replace(/<!--.*?-->/g, "").replace(/<[^>]+>/g, " ").replace(/\s+/g, " ");
+      expect(text).toContain("contact messages: 1 year after they reach us");
+      expect(text).toContain("deleted 30 days after the session ends");
+      expect(text).toContain("until 5 years after the session ends");
+    } finally {
+      await s.stop();
+    }
+  });
+});

@@ -1,0 +1,210 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { migrateToLatest, openDatabase, type DbHandle } from "~/db/db.server";
+import { queueDueReminders, queueScheduleUpdates } from "~/features/session-mail/session-mail.server";
+import { createPostgresDatabase, dialects } from "../helpers/databases";
+
+/**
+ * Reminders and schedule updates (issue 11 point 3) on both databases, with two
+ * handles on one database standing for two server processes running the jobs
+ * at the same moment: every mail is queued exactly once.
+ */
+const site = { orgName: "Mindful Path Institute", contactEmail: "hello@mindfulpath.example", publicUrl: "https://site.example" };
+const DAY = 86_400_000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+describe.each(dialects)("session mail on %s", { timeout: 60_000 }, (dialect) => {
+  let a: DbHandle;
+  let b: DbHandle;
+  let dropPg: (() => Promise<void>) | undefined;
+  let dataDir: string;
+  const t0 = Date.parse("2027-03-01T12:00:00Z");
+  const start = t0 + 6.5 * DAY; // the session: 6½ days after t0
+
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "session-mail-"));
+    let url: string | undefined;
+    if (dialect === "postgres") {
+      const pg = await createPostgresDatabase();
+      url = pg.url;
+      dropPg = pg.drop;
+    }
+    a = openDatabase({ databaseUrl: url, dataDir });
+    await migrateToLatest(a.db);
+    b = openDatabase({ databaseUrl: url, dataDir });
+    const db = a.db;
+    await db
+      .insertInto("events")
+      .values({
+        id: "ev-moving",
+        kind: "decode",
+        programme_id: null,
+        title: "Decode Your Mind weekend",
+        starts_at: iso(start),
+        ends_at: iso(start + 8 * 3_600_000),
+        time_zone: "America/Chicago",
+        city: "Chicago",
+        venue: "Lakeside Hall",
+        time_slot: null,
+        capacity: 10,
+        price_cents: 15000,
+        organiser: null,
+        organiser_email: null,
+        facilitator: null,
+        payment_link: null,
+        external_link: null,
+        page_link: null,
+        created_at: iso(t0 - 30 * DAY),
+        updated_at: iso(t0 - 30 * DAY),
+      })
+      .execute();
+    const registration = (id: string, email: string, createdAt: number, status = "registered") => ({
+      id,
+      event_id: "ev-moving",
+      programme_id: null,
+      kind: "decode" as const,
+      first_name: id === "r-early" ? "Lena" : "Sam",
+      middle_name: null,
+      last_name: "Park",
+      name_on_certificate: "Lena Park",
+      email,
+      email_key: email,
+      mobile_no: "3125550142",
+      date_of_birth: "1984-06-21",
+      occupation: "Teacher",
+      current_address: null,
+      permanent_address: null,
+      session_label: "Chicago",
+      venue: null,
+      time_slot: null,
+      tel_no: null,
+      hear_about: null,
+      terms_accepted_at: iso(createdAt),
+      level_name: "Level 1",
+      level: "1",
+      course_date: null,
+      course_time: null,
+      course_venue: null,
+      profile_image_id: null,
+      id_front_id: null,
+      id_back_id: null,
+      status,
+      created_at: iso(createdAt),
+      access_token_hash: null,
+      cancelled_at: status === "cancelled" ? iso(createdAt) : null,
+    });
+    await db
+      .insertInto("registrations")
+      .values([
+        registration("r-early", "lena@example.com", t0 - 10 * DAY),
+        registration("r-late", "sam@example.com", t0 - 0.25 * DAY),
+        registration("r-gone", "gone@example.com", t0 - 10 * DAY, "cancelled"),
+      ])
+      .execute();
+    await db
+      .insertInto("family_bookings")
+      .values({
+        id: "b-early",
+        event_id: "ev-moving",
+        full_name: "Maria Lopez",
+        email: "maria@example.com",
+        email_key: "maria@example.com",
+        phone: "5551234567",
+        terms_accepted_at: iso(t0 - 9 * DAY),
+        created_at: iso(t0 - 9 * DAY),
+      })
+      .execute();
+  });
+
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+    await dropPg?.();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  /**
+   * Both "processes" run the job. On PostgreSQL at the same moment; node:sqlite is
+   * synchronous, so two handles in one test process would block each other's
+   * thread (separate processes do not): there they run one after the other.
+   */
+  async function both<T>(run: (db: DbHandle["db"]) => Promise<T>): Promise<[T, T]> {
+    if (dialect === "postgres") return Promise.all([run(a.db), run(b.db)]);
+    const first = await run(a.db);
+    return [first, await run(b.db)];
+  }
+
+  const outbox = () => a.db.selectFrom("outbox").select(["to_address", "subject", "attachments", "text_body"]).orderBy("to_address").execute();
+  const calendarOf = (row: { attachments: string }) => (JSON.parse(row.attachments) as Array<{ content: string }>)[0]!.content;
+
+  it("queues the 7-day reminder once per seat holder, even with two processes at once; not for a later registrant or a cancelled one", async () => {
+    const now = new Date(t0); // 6½ days before: the 7-day moment has passed
+    const [na, nb] = await both((db) => queueDueReminders(db, site, [7, 1], now));
+    expect(na + nb).toBe(2);
+    const mails = await outbox();
+    expect(mails.map((m) => m.to_address)).toEqual(["lena@example.com", "maria@example.com"]);
+    for (const m of mails) expect(m.subject).toBe("Reminder: Decode Your Mind weekend is in 7 days | Mindful Path Institute");
+    // The time is said at the venue (Chicago), and the calendar entry keeps the confirmation's UID.
+    expect(mails[0]!.text_body).toContain("CST");
+    expect(calendarOf(mails[0]!)).toContain("UID:registration-r-early@site.example");
+    expect(calendarOf(mails[1]!)).toContain("UID:family-booking-b-early@site.example");
+    expect(calendarOf(mails[0]!)).toContain("SEQUENCE:0");
+    // Run again (a restart, another tick): nothing more.
+    expect(await queueDueReminders(a.db, site, [7, 1], new Date(t0 + 3_600_000))).toBe(0);
+  });
+
+  it("queues the 1-day reminder to everyone registered before that moment, once", async () => {
+    await a.db.deleteFrom("outbox").execute();
+    const now = new Date(start - 20 * 3_600_000);
+    const [na, nb] = await both((db) => queueDueReminders(db, site, [7, 1], now));
+    expect(na + nb).toBe(3);
+    const mails = await outbox();
+    expect(mails.map((m) => m.to_address)).toEqual(["lena@example.com", "maria@example.com", "sam@example.com"]);
+    for (const m of mails) expect(m.subject).toBe("Reminder: Decode Your Mind weekend is tomorrow | Mindful Path Institute");
+    expect(await queueDueReminders(b.db, site, [7, 1], now)).toBe(0);
+    const rows = await a.db.selectFrom("session_reminders").select(["recipient_id", "days_before"]).orderBy("recipient_id").orderBy("days_before").execute();
+    expect(rows).toEqual([
+      { recipient_id: "b-early", days_before: 1 },
+      { recipient_id: "b-early", days_before: 7 },
+      { recipient_id: "r-early", days_before: 1 },
+      { recipient_id: "r-early", days_before: 7 },
+      { recipient_id: "r-late", days_before: 1 },
+    ]);
+  });
+
+  it("a title change is no schedule change: no notice, no mail", async () => {
+    await a.db.deleteFrom("outbox").execute();
+    await a.db.updateTable("events").set({ title: "Decode Your Mind weekend" }).where("id", "=", "ev-moving").execute();
+    expect(await a.db.selectFrom("session_notices").selectAll().execute()).toEqual([]);
+    expect(await queueScheduleUpdates(a.db, site, new Date(t0))).toBe(0);
+  });
+
+  it("moving the session mails every seat holder once, with the same UID and a higher SEQUENCE; two quick moves send the final details once", async () => {
+    await a.db.updateTable("events").set({ starts_at: iso(start + DAY), ends_at: iso(start + DAY + 8 * 3_600_000) }).where("id", "=", "ev-moving").execute();
+    const [na, nb] = await both((db) => queueScheduleUpdates(db, site, new Date(t0)));
+    expect(na + nb).toBe(3);
+    let mails = await outbox();
+    expect(mails.map((m) => m.to_address)).toEqual(["lena@example.com", "maria@example.com", "sam@example.com"]);
+    for (const m of mails) {
+      expect(m.subject).toBe("Session changed: Decode Your Mind weekend | Mindful Path Institute");
+      expect(calendarOf(m)).toContain("SEQUENCE:1");
+    }
+    expect(calendarOf(mails[0]!)).toContain("UID:registration-r-early@site.example");
+
+    // Two moves before the job runs: one mail each, with the final venue and SEQUENCE 3.
+    await a.db.deleteFrom("outbox").execute();
+    await a.db.updateTable("events").set({ venue: "Harbor Room" }).where("id", "=", "ev-moving").execute();
+    await a.db.updateTable("events").set({ venue: "Garden Room" }).where("id", "=", "ev-moving").execute();
+    expect(await queueScheduleUpdates(a.db, site, new Date(t0))).toBe(3);
+    expect(await queueScheduleUpdates(b.db, site, new Date(t0))).toBe(0);
+    mails = await outbox();
+    expect(mails).toHaveLength(3);
+    for (const m of mails) {
+      expect(m.text_body).toContain("Garden Room, Chicago");
+      expect(calendarOf(m)).toContain("SEQUENCE:3");
+      expect(calendarOf(m)).toContain("LOCATION:Garden Room\\, Chicago");
+    }
+  });
+});

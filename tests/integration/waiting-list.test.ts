@@ -1,0 +1,154 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { seatsTaken } from "~/features/events/events.server";
+import { offerByHand, removeEntry, runWaitingList, waitingEntries } from "~/features/waiting-list/offers.server";
+import { dialects } from "../helpers/databases";
+import { addSession, valid } from "../helpers/registration";
+import { startSite, type RunningSite } from "../helpers/site";
+
+/**
+ * The waiting list (issue 11 point 1) through the public API and the pages, on
+ * both databases: joining a full session, the offer when a seat frees, its
+ * confirmation, its expiry, staff actions, and no overselling under concurrency.
+ */
+describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect) => {
+  let s: RunningSite;
+  beforeAll(async () => {
+    s = await startSite(dialect, { FORM_RATE_LIMIT: "100000", SESSION_JOBS_SECONDS: "86400" });
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+  beforeEach(async () => {
+    await s.db.deleteFrom("outbox").execute();
+  });
+
+  const register = (sessionId: string, email: string, waitingList = false) =>
+    fetch(`${s.url}/api/registration`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ...valid, email, upcomingEventId: sessionId, programId: undefined, ...(waitingList ? { waitingList: true } : {}) }),
+    });
+  const statusOf = async (email: string, sessionId: string) =>
+    (await s.db.selectFrom("registrations").select("status").where("event_id", "=", sessionId).where("email_key", "=", email).executeTakeFirstOrThrow()).status;
+  const mailTo = (email: string, subjectStart: string) =>
+    s.db.selectFrom("outbox").selectAll().where("to_address", "=", email).where("subject", "like", `${subjectStart}%`).execute();
+  const linkIn = (text: string, path: string) => new RegExp(`${s.config.site.publicUrl}(/${path}/[A-Za-z0-9_-]{43})`).exec(text)?.[1];
+  const post = (path: string, body: string) =>
+    fetch(`${s.url}${path}`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: s.url }, body });
+
+  it("a full session offers the waiting list; a freed seat is offered to the first in line, held from newcomers, and confirmed from the mail's link", async () => {
+    const sessionId = await addSession(s, { capacity: 1, title: "One seat only" });
+    expect((await register(sessionId, "first@example.com")).status).toBe(201);
+    const firstMail = (await mailTo("first@example.com", "Registration confirmed"))[0]!;
+
+    const refused = await register(sessionId, "second@example.com");
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { message: string }).message).toBe("This session is full");
+
+    const joined = await register(sessionId, "second@example.com", true);
+    expect(joined.status).toBe(201);
+    expect(await joined.json()).toMatchObject({ success: true, waitingList: true, data: { position: 1 } });
+    expect(((await (await register(sessionId, "third@example.com", true)).json()) as { data: { position: number } }).data.position).toBe(2);
+    expect(await mailTo("second@example.com", "On the waiting list")).toHaveLength(1);
+    // Joining twice is refused like registering twice.
+    expect((await register(sessionId, "second@example.com", true)).status).toBe(409);
+
+    // The first registrant cancels from their private page: the seat is offered to the second at once.
+    const privatePath = linkIn(firstMail.text_body, "my-registration")!;
+    expect((await post(privatePath, "intent=cancel")).status).toBe(302);
+    expect(await statusOf("second@example.com", sessionId)).toBe("offered");
+    expect(await statusOf("third@example.com", sessionId)).toBe("waiting");
+    // A newcomer cannot take the held seat.
+    expect((await register(sessionId, "newcomer@example.com")).status).toBe(409);
+    expect((await seatsTaken(s.db, [sessionId])).get(sessionId)).toBe(2); // the offer and the one still waiting
+
+    const offer = (await mailTo("second@example.com", "A seat is free for you"))[0]!;
+    const offerPath = linkIn(offer.text_body, "waiting-list")!;
+    expect(offer.html_body).toContain("Confirm my seat");
+    const page = await fetch(`${s.url}${offerPath}`);
+    expect(page.status).toBe(200);
+    expect(page.headers.get("cache-control")).toBe("private, no-store");
+    expect(await page.text()).toContain("A seat is free for you");
+    expect((await fetch(`${s.url}/waiting-list/${"x".repeat(43)}`)).status).toBe(404);
+
+    const confirmed = await post(offerPath, "");
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.headers.get("location")).toBe(`${offerPath}?confirmed=1`);
+    expect(await statusOf("second@example.com", sessionId)).toBe("registered");
+    const confirmation = (await mailTo("second@example.com", "Registration confirmed"))[0]!;
+    expect(linkIn(confirmation.text_body, "my-registration")).toBeTruthy();
+    expect(confirmation.attachments).toContain("BEGIN:VCALENDAR");
+    // The link is spent.
+    expect((await fetch(`${s.url}${offerPath}`)).status).toBe(404);
+  });
+
+  it("an offer that lapses passes to the next entry; staff can offer by hand and remove an entry", async () => {
+    const sessionId = await addSession(s, { capacity: 1, title: "Lapsing offer" });
+    expect((await register(sessionId, "holder@example.com")).status).toBe(201);
+    for (const who of ["w1", "w2", "w3"]) expect((await register(sessionId, `${who}@example.com`, true)).status).toBe(201);
+    expect((await waitingEntries(s.db, sessionId)).map((e) => e.email)).toEqual(["w1@example.com", "w2@example.com", "w3@example.com"]);
+
+    // A raised capacity frees a seat: the job offers it to w1.
+    await s.db.updateTable("events").set({ capacity: 2 }).where("id", "=", sessionId).execute();
+    await runWaitingList(s.db, s.config.site, 24);
+    expect(await statusOf("w1@example.com", sessionId)).toBe("offered");
+
+    // 25 hours later w1 has not confirmed: the offer lapses and w2 gets it.
+    await runWaitingList(s.db, s.config.site, 24, new Date(Date.now() + 25 * 3_600_000));
+    expect(await statusOf("w1@example.com", sessionId)).toBe("expired");
+    expect(await statusOf("w2@example.com", sessionId)).toBe("offered");
+    expect(await mailTo("w1@example.com", "Seat offer expired")).toHaveLength(1);
+
+    // No seat free: staff cannot offer w3 out of turn; removing w2's offer frees it, and then they can.
+    const actor = { id: null, email: "boss@example.org" };
+    const w3 = (await waitingEntries(s.db, sessionId, ["waiting"]))[0]!;
+    expect(await offerByHand(s.db, s.config.site, "registration", w3.id, 24, actor, null)).toBe("no-seat");
+    const w2 = (await waitingEntries(s.db, sessionId, ["offered"]))[0]!;
+    expect(await removeEntry(s.db, "registration", w2.id, actor, null)).toBe(true);
+    expect(await offerByHand(s.db, s.config.site, "registration", w3.id, 24, actor, null)).toBe("offered");
+    const audit = await s.db.selectFrom("audit_events").select(["action", "target_id"]).where("target_id", "in", [w2.id, w3.id]).orderBy("at").execute();
+    expect(audit).toEqual([
+      { action: "delete", target_id: w2.id },
+      { action: "update", target_id: w3.id },
+    ]);
+  });
+
+  it("a family session's booking dialog can join its waiting list too", async () => {
+    const sessionId = await addSession(s, { kind: "family", capacity: 1, title: "Family one seat" });
+    const book = (email: string, waitingList = false) =>
+      fetch(`${s.url}/api/familyConsitalation/register`, {
+        method: "POST",
+        headers: { "Content-Type": "application/json" },
+        body: JSON.stringify({ fullName: "Maria Lopez", email, phone: "5551234567", termsAndCondition: true, programId: sessionId, ...(waitingList ? { waitingList: true } : {}) }),
+      });
+    expect((await book("fam1@example.com")).status).toBe(201);
+    expect((await book("fam2@example.com")).status).toBe(409);
+    expect(await (await book("fam2@example.com", true)).json()).toMatchObject({ waitingList: true, data: { position: 1 } });
+    const row = await s.db.selectFrom("family_bookings").select("status").where("email_key", "=", "fam2@example.com").executeTakeFirstOrThrow();
+    expect(row.status).toBe("waiting");
+  });
+
+  it("under concurrency, offers, confirmations and newcomers never exceed the capacity", async () => {
+    const capacity = 3;
+    const sessionId = await addSession(s, { capacity, title: "Crowded" });
+    for (let i = 0; i < capacity; i++) expect((await register(sessionId, `seat${i}@example.com`)).status).toBe(201);
+    await Promise.all(Array.from({ length: 12 }, (_, i) => register(sessionId, `wait${i}@example.com`, true)));
+    expect((await waitingEntries(s.db, sessionId)).length).toBe(12);
+
+    // Two seats free while offers run from two "instances" and twenty newcomers try at once.
+    await s.db.updateTable("registrations").set({ status: "cancelled" }).where("event_id", "=", sessionId).where("email_key", "in", ["seat0@example.com", "seat1@example.com"]).execute();
+    const newcomers = Array.from({ length: 20 }, (_, i) => register(sessionId, `new${i}@example.com`));
+    const [answers] = await Promise.all([Promise.all(newcomers), runWaitingList(s.db, s.config.site, 24), runWaitingList(s.db, s.config.site, 24)]);
+    expect(answers.every((r) => r.status === 409)).toBe(true);
+    const held = await s.db
+      .selectFrom("registrations")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("event_id", "=", sessionId)
+      .where("status", "in", ["registered", "offered"])
+      .executeTakeFirstOrThrow();
+    expect(Number(held.n)).toBe(capacity);
+    // First come, first served: the two earliest entries hold the offers, the rest still wait.
+    const list = await waitingEntries(s.db, sessionId);
+    expect(list.map((e) => e.status)).toEqual([...Array(2).fill("offered"), ...Array(10).fill("waiting")]);
+  });
+});

@@ -1,0 +1,174 @@
+import { describe, expect, it } from "vitest";
+import {
+  CARD_POINTS_REQUIRED,
+  DURATION_INVALID,
+  DURATION_REQUIRED,
+  isEmptySessionRow,
+  readList,
+  richTextToPlain,
+  SECTION_CONTENT_REQUIRED,
+  SECTION_TITLE_MIN,
+  SECTION_TITLE_REQUIRED,
+  SECTIONS_REQUIRED,
+  SESSION_CAPACITY_INVALID,
+  SESSION_EMAIL_INVALID,
+  SESSION_END_AFTER,
+  SESSION_END_REQUIRED,
+  SESSION_INVALID_DATE,
+  SESSION_LOCATION,
+  SESSION_NAME,
+  SESSION_ORGANIZER,
+  SESSION_PAYMENT_REQUIRED,
+  SESSION_PRICE_FORMAT,
+  SESSION_PRICE_REQUIRED,
+  SESSION_START_FIRST,
+  SESSION_START_REQUIRED,
+  SESSION_TIME_ZONE_INVALID,
+  SESSION_URL_INVALID,
+  STATUS_REQUIRED,
+  SUBTITLE_MIN,
+  SUBTITLE_REQUIRED,
+  TITLE_MIN,
+  TITLE_REQUIRED,
+  validateProgramForm,
+  VIDEO_URL_INVALID,
+} from "~/features/programmes/schema";
+
+const valid = () => ({
+  title: "Level One Foundations",
+  subtitle: "Everything a new practitioner needs",
+  videoUrl: "",
+  duration: "2 Days",
+  status: "Open",
+  cardPoints: ["<ul><li><p>Point</p></li></ul>"],
+  learningSections: [{ title: "Basics", content: "<p>Content</p>" }],
+  upcomingEvents: [] as Array<Record<string, unknown>>,
+});
+
+const row = (o: Record<string, unknown> = {}) => ({
+  eventName: "Spring Intensive",
+  startDate: "2030-04-01T09:00",
+  endDate: "2030-04-01T17:00",
+  timeZone: "America/Chicago",
+  location: "Chicago",
+  organiser: "Dr. Lee",
+  organizerEmail: "",
+  price: "$99",
+  paymentLink: "https://pay.example.org/x",
+  capacity: "",
+  ...o,
+});
+
+function errorsOf(values: Record<string, unknown>) {
+  const r = validateProgramForm(values);
+  return r.ok ? {} : r.errors;
+}
+
+describe("the programme form (spec part 2 §5 'Programme form')", () => {
+  it("accepts a valid form and returns clean values", () => {
+    const r = validateProgramForm({ ...valid(), upcomingEvents: [row({ price: "99.5", capacity: "20", organizerEmail: "lee@example.org" })] });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.data.videoUrl).toBeNull();
+    expect(r.data.sessions).toEqual([
+      {
+        title: "Spring Intensive",
+        startsAt: "2030-04-01T14:00:00.000Z",
+        endsAt: "2030-04-01T22:00:00.000Z",
+        timeZone: "America/Chicago",
+        city: "Chicago",
+        organiser: "Dr. Lee",
+        organiserEmail: "lee@example.org",
+        priceCents: 9950,
+        paymentLink: "https://pay.example.org/x",
+        capacity: 20,
+      },
+    ]);
+  });
+
+  it.each([
+    ["title", "", TITLE_REQUIRED],
+    ["title", "Abcd", TITLE_MIN],
+    ["subtitle", " ", SUBTITLE_REQUIRED],
+    ["subtitle", "Too short", SUBTITLE_MIN],
+    ["videoUrl", "youtube dot com", VIDEO_URL_INVALID],
+    ["duration", "", DURATION_REQUIRED],
+    ["duration", "2-3 days", DURATION_INVALID],
+    ["status", "", STATUS_REQUIRED],
+    ["status", "Pending", STATUS_REQUIRED],
+    ["cardPoints", [], CARD_POINTS_REQUIRED],
+    ["cardPoints", ["<p></p>"], CARD_POINTS_REQUIRED],
+    ["cardPoints", "<ul><li><p> &nbsp;</p></li></ul>", CARD_POINTS_REQUIRED],
+    ["learningSections", [], SECTIONS_REQUIRED],
+  ])("%s = %j: '%s'", (field, value, message) => {
+    expect(errorsOf({ ...valid(), [field]: value })[field]).toBe(message);
+  });
+
+  it("checks each learning section: title required, at least 3 characters, content required", () => {
+    const errors = errorsOf({ ...valid(), learningSections: [{ title: "", content: "<p>x</p>" }, { title: "ab", content: "<p>ok</p>" }, { title: "Fine", content: "<p></p>" }] });
+    expect(errors).toEqual({
+      "learningSections.0.title": SECTION_TITLE_REQUIRED,
+      "learningSections.1.title": SECTION_TITLE_MIN,
+      "learningSections.2.content": SECTION_CONTENT_REQUIRED,
+    });
+  });
+
+  it("accepts the lists as JSON text (multipart) and old points lists as bullets", () => {
+    const r = validateProgramForm({
+      ...valid(),
+      cardPoints: JSON.stringify(["<p>One</p>"]),
+      learningSections: JSON.stringify([{ title: "Old style", points: ["First", "Second <b>"] }]),
+      upcomingEvents: JSON.stringify([]),
+    });
+    expect(r.ok && r.data.learningSections[0]!.content).toBe("<ul><li><p>First</p></li><li><p>Second &lt;b&gt;</p></li></ul>");
+    expect(readList("[oops")).toBeNull();
+    expect(readList("<p>x</p>")).toEqual(["<p>x</p>"]);
+    expect(richTextToPlain("<p>a&nbsp;<b>b</b></p>")).toBe("a b");
+  });
+});
+
+describe("programme upcoming events (spec part 2 §5)", () => {
+  const sessionErrors = (o: Record<string, unknown>) => errorsOf({ ...valid(), upcomingEvents: [row(o)] });
+
+  it("drops fully empty rows and checks a row once any field is filled", () => {
+    expect(isEmptySessionRow({ eventName: " ", timeZone: "America/New_York" })).toBe(true);
+    const r = validateProgramForm({ ...valid(), upcomingEvents: [{}, { eventName: "", price: "" }] });
+    expect(r.ok && r.data.sessions).toEqual([]);
+    expect(errorsOf({ ...valid(), upcomingEvents: [{ location: "Boston" }] })).toEqual({
+      "upcomingEvents.0.startDate": SESSION_START_REQUIRED,
+      "upcomingEvents.0.endDate": SESSION_END_REQUIRED,
+      "upcomingEvents.0.eventName": SESSION_NAME,
+      "upcomingEvents.0.organiser": SESSION_ORGANIZER,
+      "upcomingEvents.0.price": SESSION_PRICE_REQUIRED,
+      "upcomingEvents.0.paymentLink": SESSION_PAYMENT_REQUIRED,
+    });
+  });
+
+  it.each([
+    [{ startDate: "" }, "startDate", SESSION_START_REQUIRED],
+    [{ startDate: "" }, "endDate", SESSION_START_FIRST],
+    [{ startDate: "tomorrow" }, "startDate", SESSION_INVALID_DATE],
+    [{ endDate: "" }, "endDate", SESSION_END_REQUIRED],
+    [{ endDate: "2030-04-01T09:00" }, "endDate", SESSION_END_AFTER],
+    [{ endDate: "2030-04-01T08:00" }, "endDate", SESSION_END_AFTER],
+    [{ endDate: "2030-13-01T08:00" }, "endDate", SESSION_INVALID_DATE],
+    [{ eventName: "Tiny" }, "eventName", SESSION_NAME],
+    [{ location: "NY" }, "location", SESSION_LOCATION],
+    [{ organiser: "Al" }, "organiser", SESSION_ORGANIZER],
+    [{ organizerEmail: "not-an-email" }, "organizerEmail", SESSION_EMAIL_INVALID],
+    [{ price: "" }, "price", SESSION_PRICE_REQUIRED],
+    [{ price: "99.999" }, "price", SESSION_PRICE_FORMAT],
+    [{ price: "$ninety" }, "price", SESSION_PRICE_FORMAT],
+    [{ paymentLink: "" }, "paymentLink", SESSION_PAYMENT_REQUIRED],
+    [{ paymentLink: "pay.example.org" }, "paymentLink", SESSION_URL_INVALID],
+    [{ capacity: "0" }, "capacity", SESSION_CAPACITY_INVALID],
+    [{ capacity: "2.5" }, "capacity", SESSION_CAPACITY_INVALID],
+    [{ timeZone: "Mars/Olympus" }, "timeZone", SESSION_TIME_ZONE_INVALID],
+  ])("%j: %s '%s'", (o, field, message) => {
+    expect(sessionErrors(o)[`upcomingEvents.0.${field}`]).toBe(message);
+  });
+
+  it("accepts the price forms of the spec: $99, 99.99, $99.9", () => {
+    for (const price of ["$99", "99.99", "$99.9", "99"]) expect(sessionErrors({ price })).toEqual({});
+  });
+});
