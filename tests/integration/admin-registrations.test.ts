@@ -268,6 +268,11 @@ describe.each(dialects)("staff registration lists on %s", { timeout: 120_000 }, 
     expect(await full.json()).toMatchObject({ message: "This session is full" });
     const files = await s.db.selectFrom("registrations").select(["profile_image_id", "id_front_id"]).where("id", "=", ichId).executeTakeFirstOrThrow();
 
+    // A delete from another site is refused, even with a valid session.
+    const crossSite = await asStaff(`/api/ich/${ichId}`, { method: "DELETE", headers: { origin: "https://evil.example" } });
+    expect(crossSite.status).toBe(403);
+    expect(await s.db.selectFrom("registrations").select("id").where("id", "=", ichId).executeTakeFirst()).toBeDefined();
+
     const del = await api(`/api/ich/${ichId}`, { method: "DELETE" });
     expect(del.status).toBe(200);
     expect(await del.json()).toEqual({ success: true, message: "Registration deleted successfully" });
