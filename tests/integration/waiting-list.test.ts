@@ -197,4 +197,17 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("location")).toContain("/admin/login");
   });
+
+  it("a registration deleted by staff through the API frees its seat for the first in line at once", async () => {
+    const account = await createStaffAccount(s.db, `deleter-${dialect}@example.org`, "Lantern orchard 73 quietly");
+    const bearer = `Bearer ${(await createSession(s.db, account.id, "api", 3600)).secret}`;
+    const sessionId = await addSession(s, { capacity: 1, title: "Deleted seat" });
+    const made = await register(sessionId, "leaving@example.com");
+    const id = ((await made.json()) as { data: { _id: string } }).data._id;
+    expect((await register(sessionId, "next@example.com", true)).status).toBe(201);
+    const res = await fetch(`${s.url}/api/registration/${id}`, { method: "DELETE", headers: { authorization: bearer } });
+    expect(res.status).toBe(200);
+    expect(await statusOf("next@example.com", sessionId)).toBe("offered");
+    expect(await mailTo("next@example.com", "A seat is free for you")).toHaveLength(1);
+  });
 });

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { offerSeatsNow } from "~/features/waiting-list/offers.server";
 import type { RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "~/context.server";
 import type { Database } from "~/db/db.server";
@@ -62,7 +63,15 @@ export async function registrationCsvApi(db: Kysely<DB>, request: Request, list:
 const validId = (id: string | undefined): id is string => typeof id === "string" && id.length > 0 && id.length <= 100;
 
 /** GET /{id}: one registration (a recorded view). DELETE /{id}: `{ success, message }`. */
-export async function registrationOneApi(db: Database, request: Request, list: StaffRegistrationList, id: string | undefined, audit: AuditContext) {
+export async function registrationOneApi(
+  db: Database,
+  request: Request,
+  list: StaffRegistrationList,
+  id: string | undefined,
+  audit: AuditContext,
+  /** After a delete: the freed seat goes to the session's waiting list. */
+  afterDelete: (eventId: string) => Promise<unknown> = async () => {},
+) {
   if (request.method === "GET" || request.method === "HEAD") {
     const row = validId(id) ? await viewRegistration(db, list, id, audit) : null;
     if (!row) return jsonError(404, NOT_FOUND);
@@ -70,8 +79,9 @@ export async function registrationOneApi(db: Database, request: Request, list: S
     return Response.json({ success: true, data: { ...wireRegistration(registration), eventTitle: row.event_title, programTitle: row.programme_title } });
   }
   if (request.method === "DELETE") {
-    const deleted = validId(id) ? await deleteRegistration(db, list, id, audit) : false;
+    const deleted = validId(id) ? await deleteRegistration(db, list, id, audit) : null;
     if (!deleted) return jsonError(404, `${DELETE_FAILED}: ${NOT_FOUND.toLowerCase()}`);
+    await afterDelete(deleted.eventId);
     return Response.json({ success: true, message: REGISTRATION_DELETED });
   }
   return jsonError(405, "Use GET or DELETE.", undefined, { Allow: "GET, DELETE" });
@@ -111,7 +121,9 @@ export function staffRegistrationHandlers(list: StaffRegistrationList) {
   return {
     list: withStaff(({ request, context }: RouteArgs, staff) => registrationListApi(db(context), request, list, audit(context, staff))),
     csv: withStaff(({ request, context }: RouteArgs, staff) => registrationCsvApi(db(context), request, list, audit(context, staff))),
-    one: withStaff(({ request, context, params }: RouteArgs, staff) => registrationOneApi(db(context), request, list, params.id, audit(context, staff))),
+    one: withStaff(({ request, context, params }: RouteArgs, staff) =>
+      registrationOneApi(db(context), request, list, params.id, audit(context, staff), (eventId) => offerSeatsNow(context.get(servicesContext), eventId)),
+    ),
     getOnly: withStaff(() => jsonError(405, "Use GET.", undefined, { Allow: "GET" })),
   };
 }

@@ -1,4 +1,5 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
+import { offerSeatsNow } from "~/features/waiting-list/offers.server";
 import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
 import { parseListQuery } from "~/lib/list-query";
@@ -99,7 +100,8 @@ export async function registrationsPageLoader(request: Request, context: Ctx, li
 
 /** The delete confirmation's form: deletes, then back to the same list and page. Failures stay in place with 'Delete failed: …'. */
 export async function registrationsPageAction(request: Request, context: Ctx, list: StaffRegistrationList) {
-  const { db, logger } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { db, logger } = services;
   let form: Record<string, string>;
   try {
     form = await readForm(request);
@@ -109,7 +111,7 @@ export async function registrationsPageAction(request: Request, context: Ctx, li
   }
   const url = new URL(request.url);
   if (form.intent !== "delete" || !form.id) return data({ error: `Delete failed: ${DELETE_FAILED}` }, { status: 400 });
-  let deleted = false;
+  let deleted: { eventId: string } | null = null;
   try {
     deleted = await deleteRegistration(db, list, form.id.slice(0, 100), auditOf(context));
   } catch (error) {
@@ -117,6 +119,8 @@ export async function registrationsPageAction(request: Request, context: Ctx, li
     return data({ error: `Delete failed: ${DELETE_FAILED}` }, { status: 500 });
   }
   if (!deleted) return data({ error: `Delete failed: ${DELETE_FAILED}` }, { status: 404 });
+  // The freed seat goes to the session's waiting list at once (else the periodic job does it).
+  await offerSeatsNow(services, deleted.eventId).catch((error: unknown) => logger.error({ err: error }, "waiting-list offer after a delete failed"));
   // Back to the list as it was (a client-side submission posts to the page's `.data` URL).
   const back = new URLSearchParams(url.searchParams);
   for (const key of ["remove", "view", "_routes", "index"]) back.delete(key);

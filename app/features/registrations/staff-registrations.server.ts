@@ -164,9 +164,10 @@ export type RegistrationDetail = NonNullable<Awaited<ReturnType<typeof viewRegis
 /**
  * Deletes a registration of a list and its photos in one transaction, with its
  * audit entry. Seats are counted from registration rows, so its seat is free
- * at commit, and the page-cache trigger moves with the delete.
+ * at commit, and the page-cache trigger moves with the delete. Returns the
+ * session, whose freed seat the caller offers to its waiting list.
  */
-export async function deleteRegistration(db: Database, list: StaffRegistrationList, id: string, audit: AuditContext): Promise<boolean> {
+export async function deleteRegistration(db: Database, list: StaffRegistrationList, id: string, audit: AuditContext): Promise<{ eventId: string } | null> {
   return writeTransaction(db, async (trx) => {
     const row = await trx
       .selectFrom("registrations")
@@ -174,7 +175,7 @@ export async function deleteRegistration(db: Database, list: StaffRegistrationLi
       .where("id", "=", id)
       .where("kind", "in", LIST_KINDS[list])
       .executeTakeFirst();
-    if (!row) return false;
+    if (!row) return null;
     await lockEvent(trx, row.event_id);
     await trx.deleteFrom("registrations").where("id", "=", id).execute();
     const files = [row.profile_image_id, row.id_front_id, row.id_back_id].filter((f): f is string => f !== null);
@@ -186,7 +187,7 @@ export async function deleteRegistration(db: Database, list: StaffRegistrationLi
       target: { type: "registration", id },
       detail: { list, eventId: row.event_id, photos: files.length },
     });
-    return true;
+    return { eventId: row.event_id };
   });
 }
 
