@@ -10,7 +10,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 
-// Other modes: `--throughput <url of a running server>`, `--registrations` and `--startup`.
+// Other modes: `--throughput <url of a running server>`, `--registrations`, `--admin` and `--startup`.
 const modeArg = process.argv.indexOf("--throughput");
 if (modeArg !== -1) {
   const url = process.argv[modeArg + 1];
@@ -25,6 +25,11 @@ if (modeArg !== -1) {
 if (process.argv.includes("--registrations")) {
   const { runRegistrations } = await import("./registrations.ts");
   await runRegistrations();
+  process.exit(0);
+}
+if (process.argv.includes("--admin")) {
+  const { runAdmin } = await import("./admin.ts");
+  await runAdmin();
   process.exit(0);
 }
 if (process.argv.includes("--startup")) {

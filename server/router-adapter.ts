@@ -256,6 +256,10 @@ function waitForDrain(res: express.Response) {
 }
 
 function flushCompressor(res: express.Response) {
+  // Flushing is for pages (the browser gets the shell while the rest renders). A
+  // long download (a CSV) would only queue a flush per pause on a compressor that
+  // is backed up, each holding a 'drain' listener and its data until it drains.
+  if (res.writableNeedDrain || !String(res.getHeader("content-type") ?? "").startsWith("text/html")) return;
   const flush = (res as express.Response & { flush?: () => void }).flush;
   if (typeof flush === "function") flush.call(res);
 }

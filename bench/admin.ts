@@ -1,0 +1,190 @@
+// Admin mode of `npm run bench`: the staff ICH list's search p95 and the CSV
+// export's time, rows per second and the server's peak memory, at 10,000 and
+// 100,000 generated registrations, on SQLite and (with TEST_DATABASE_URL) on
+// PostgreSQL. Issue 9's budgets: search p95 ≤ 50 ms at 100,000; CSV peak
+// memory at 100,000 ≤ 1.2 × that at 10,000.
+//
+//   npm run build && npm run bench -- --admin        (SIZES=10000,100000 SEARCHES=60)
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { DatabaseSync } from "node:sqlite";
+import pg from "pg";
+
+const PASSWORD = "Bench lantern orchard 73";
+const EMAIL = "bench-admin@example.org";
+
+type Target = { name: string; env: Record<string, string>; exec: (sql: string) => Promise<void>; close: () => Promise<void> };
+
+async function start(env: Record<string, string>, port: number): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ["server.ts"], {
+    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", SESSION_JOBS_SECONDS: "86400", ...env },
+    stdio: ["ignore", "pipe", "inherit"],
+  });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on("data", (d: Buffer) => d.toString().includes("listening on") && resolve());
+    child.on("exit", (code) => reject(new Error(`server exited ${code}`)));
+  });
+  return child;
+}
+
+/** Kilobytes of resident memory of a process (Linux). */
+function rssKb(pid: number): number {
+  const m = /VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, "utf8"));
+  return m ? Number(m[1]) : 0;
+}
+
+/** Inserts registrations `from`..`to` (1-based) for an ICH session, in SQL, spread over the last 400 days. */
+function generateSql(dialect: "sqlite" | "postgres", eventId: string, from: number, to: number): string {
+  const cities = "'Austin','Denver','Boston','Seattle','Chicago','Miami'";
+  const series =
+    dialect === "postgres"
+      ? `select x from generate_series(${from}, ${to}) as x`
+      : `with recursive c(x) as (select ${from} union all select x + 1 from c where x < ${to}) select x from c`;
+  const pick = dialect === "postgres" ? `(array[${cities}])[1 + x % 6]` : `(case x % 6 when 0 then 'Austin' when 1 then 'Denver' when 2 then 'Boston' when 3 then 'Seattle' when 4 then 'Chicago' else 'Miami' end)`;
+  const created = dialect === "postgres" ? `now() - (x % 400) * interval '1 day' - (x % 997) * interval '1 second'` : `strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (x % 400) || ' days', '-' || (x % 997) || ' seconds')`;
+  const text = (s: string) => (dialect === "postgres" ? `${s}::text` : s);
+  return `insert into registrations (id, event_id, programme_id, kind, first_name, middle_name, last_name, name_on_certificate, email, email_key,
+      mobile_no, date_of_birth, occupation, current_address, permanent_address, session_label, venue, time_slot, tel_no, hear_about,
+      terms_accepted_at, level_name, level, course_date, course_time, course_venue, created_at)
+    select 'bench-' || ${text("x")}, '${eventId}', null, 'hypnotherapy', 'Learner' || ${text("x")}, null, 'Family' || ${text("(x % 5000)")},
+      'Learner Family', 'learner' || ${text("x")} || '@example.com', 'learner' || ${text("x")} || '@example.com',
+      '555' || ${text("(1000000 + x)")}, '1985-04-12', 'Teacher', ${pick} || ', USA', null, ${pick}, 'Hall', 'Morning', null, 'Google',
+      ${created}, 'ICH Level I', '1', null, null, null, ${created}
+    from (${series}) as s`;
+}
+
+async function measure(target: Target, port: number, sizes: number[], searches: number) {
+  const rows: Array<Record<string, string | number>> = [];
+  const server = await start(target.env, port);
+  const base = `http://127.0.0.1:${port}`;
+  try {
+    const made = spawnSync(process.execPath, ["scripts/admin.ts", "create", "--email", EMAIL], { input: `${PASSWORD}\n`, env: { ...process.env, ...target.env }, encoding: "utf8" });
+    if (made.status !== 0) throw new Error(`admin:create failed: ${made.stderr}`);
+    const login = await fetch(`${base}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
+    const token = ((await login.json()) as { token: string }).token;
+    const auth = { authorization: `Bearer ${token}` };
+    const events = (await (await fetch(`${base}/api/events/open/type/hypnotherapy`)).json()) as { data?: Array<{ _id: string }>; events?: Array<{ _id: string }> };
+    const eventId = (events.data ?? events.events ?? [])[0]?._id;
+    if (!eventId) throw new Error("no ICH session to attach registrations to");
+
+    let have = 0;
+    for (const size of sizes) {
+      const t0 = performance.now();
+      await target.exec(generateSql(target.name === "PostgreSQL" ? "postgres" : "sqlite", eventId, have + 1, size));
+      have = size;
+      const genSeconds = (performance.now() - t0) / 1000;
+
+      // Search: different words and pages, one at a time (what a staff member does).
+      const terms = ["learner42", "Family17", "Austin", "learner9999@example.com", "Boston", "555100", "Seattle", "Level"];
+      const times: number[] = [];
+      for (let i = 0; i < searches; i++) {
+        const q = new URLSearchParams({ search: terms[i % terms.length]!, page: String(1 + (i % 3)), limit: "10" });
+        const s = performance.now();
+        const res = await fetch(`${base}/api/ich?${q}`, { headers: auth });
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`search answered ${res.status}`);
+        times.push(performance.now() - s);
+      }
+      times.sort((a, b) => a - b);
+      const p95 = times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)]!;
+
+      // CSV: the whole list, counted as it streams; the server's memory sampled meanwhile.
+      const before = rssKb(server.pid!);
+      let peak = before;
+      const sampler = setInterval(() => (peak = Math.max(peak, rssKb(server.pid!))), 10);
+      const c0 = performance.now();
+      const res = await fetch(`${base}/api/ich/download-csv`, { headers: auth });
+      let lines = 0;
+      const reader = res.body!.getReader();
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        for (const b of value) if (b === 10) lines += 1;
+      }
+      const csvSeconds = (performance.now() - c0) / 1000;
+      clearInterval(sampler);
+      peak = Math.max(peak, rssKb(server.pid!));
+      rows.push({
+        database: target.name,
+        registrations: size,
+        "generate s": genSeconds.toFixed(1),
+        "search p95 ms": p95.toFixed(1),
+        "csv rows": lines - 1,
+        "csv s": csvSeconds.toFixed(2),
+        "csv rows/s": Math.round((lines - 1) / csvSeconds),
+        "rss before MB": (before / 1024).toFixed(1),
+        "rss peak MB": (peak / 1024).toFixed(1),
+      });
+    }
+  } finally {
+    server.kill("SIGTERM");
+    await new Promise((resolve) => server.once("exit", resolve));
+  }
+  return rows;
+}
+
+export async function runAdmin() {
+  const sizes = (process.env.SIZES ?? "10000,100000").split(",").map(Number);
+  const searches = Number(process.env.SEARCHES ?? 60);
+  const port = Number(process.env.BENCH_PORT ?? 4393);
+  const all: Array<Record<string, string | number>> = [];
+
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-bench-admin-"));
+  const sqlite: Target = {
+    name: "SQLite",
+    env: { DATA_DIR: dataDir },
+    exec: async (sql) => {
+      const db = new DatabaseSync(path.join(dataDir, "site.db"));
+      try {
+        db.exec("PRAGMA busy_timeout = 10000");
+        db.exec(sql);
+      } finally {
+        db.close();
+      }
+    },
+    close: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
+  };
+  try {
+    all.push(...(await measure(sqlite, port, sizes, searches)));
+  } finally {
+    await sqlite.close();
+  }
+
+  const admin = process.env.TEST_DATABASE_URL;
+  if (admin) {
+    const name = `site_bench_admin_${Date.now().toString(36)}`;
+    const root = new pg.Client({ connectionString: admin });
+    await root.connect();
+    await root.query(`create database ${name}`);
+    const url = new URL(admin);
+    url.pathname = `/${name}`;
+    const client = new pg.Client({ connectionString: url.toString() });
+    const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-bench-admin-pg-"));
+    const target: Target = {
+      name: "PostgreSQL",
+      env: { DATABASE_URL: url.toString(), DATA_DIR: pgDir },
+      exec: async (sql) => {
+        await client.query(sql);
+        await client.query("analyze registrations");
+      },
+      close: async () => {
+        await client.end().catch(() => {});
+        await root.query(`drop database if exists ${name} with (force)`);
+        await root.end();
+        fs.rmSync(pgDir, { recursive: true, force: true });
+      },
+    };
+    try {
+      const server = await start(target.env, port);
+      server.kill("SIGTERM");
+      await new Promise((resolve) => server.once("exit", resolve));
+      await client.connect();
+      all.push(...(await measure(target, port, sizes, searches)));
+    } finally {
+      await target.close();
+    }
+  }
+  console.table(all);
+}
