@@ -194,7 +194,7 @@ test.describe("Family Constellation events screen", () => {
     expect(second.status()).toBe(201);
     await edit.getByLabel("Capacity").fill("1 Seat");
     await edit.getByRole("button", { name: "Update Event" }).click();
-    await expect(edit.getByText("Capacity cannot be less than the 2 seats already booked")).toBeVisible();
+    await expect(edit.locator("form").getByText("Capacity cannot be less than the 2 seats already booked")).toBeVisible();
     await expect(toast(page, "Capacity cannot be less than the 2 seats already booked")).toBeVisible();
     await expect(edit.getByLabel("Capacity")).toBeFocused();
     await expectNoAxeViolations(page);
