@@ -159,7 +159,7 @@ test.describe("Registration dialog", () => {
     await expect(dialog.getByLabel("First Name")).toHaveValue("Omar");
   });
 
-  test("a session that fills up meanwhile: 'This session is full', shown in place, and the seat counts update", async ({ page, request }) => {
+  test("a session that fills up meanwhile: 'This session is full', shown in place, the seat counts update and the waiting list is offered", async ({ page, request }) => {
     // Browser-heavy (axe runs, real waits) on shared CPUs.
     test.slow();
     const sessionId = addOneSeatSession();
@@ -183,10 +183,10 @@ test.describe("Registration dialog", () => {
     await expect(dialog.getByRole("alert")).toHaveText("Submission failed: This session is full");
     await expect(dialog.locator("#reg-upcomingEventId-error")).toHaveText("This session is full");
     await expect(choice).toBeFocused();
-    // The page's data were read again: the session now shows as fully booked and cannot be chosen.
+    // The page's data were read again: the session now shows as fully booked, and the same form joins its waiting list (issue 11).
     const option = choice.locator(`option[value="${sessionId}"]`);
-    await expect(option).toHaveText(/\(Fully booked\)$/);
-    await expect(option).toBeDisabled();
+    await expect(option).toHaveText(/\(Fully booked: waiting list\)$/);
+    await expect(dialog.getByRole("button", { name: "Join the waiting list" })).toBeVisible();
     expect(queryDb<{ n: number }>("SELECT count(*) AS n FROM registrations WHERE event_id = ?", sessionId)).toEqual([{ n: 1 }]);
   });
 });
