@@ -96,7 +96,7 @@ export default function Requests({ loaderData, actionData }: Route.ComponentProp
                 {s.title} · {s.city}
               </h3>
               <p className="text-sm text-muted">
-                {s.when} · {s.capacity === null ? "Not limited" : `${s.capacity} seats`}
+                {s.when} · {s.capacity === null ? "Not limited" : `${s.capacity} ${s.capacity === 1 ? "seat" : "seats"}`}
               </p>
             </div>
             <table className="w-full text-left text-sm">
