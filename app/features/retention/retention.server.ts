@@ -87,91 +87,95 @@ export async function purgeExpired(db: Database, policy: RetentionPolicy, now = 
   const report: PurgeReport = { photos: 0, registrations: 0, bookings: 0, contacts: 0 };
   const endedBefore = (iso: string) => db.selectFrom("events").select("id").where("ends_at", "<", iso);
 
+  /**
+   * One kind of purge: ids chosen `BATCH` at a time until none is left, each
+   * batch changed and recorded (`purge`, by the job) in one transaction.
+   * Returns the sum of what each batch reports.
+   */
+  async function inBatches(
+    select: () => Promise<Array<{ id: string }>>,
+    apply: (trx: Kysely<DB>, ids: string[]) => Promise<number>,
+    audit: (ids: string[], n: number) => { type: string; detail: Record<string, unknown> },
+  ): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const ids = (await select()).map((r) => r.id);
+      if (ids.length === 0) return total;
+      total += await writeTransaction(db, async (trx) => {
+        const n = await apply(trx, ids);
+        const { type, detail } = audit(ids, n);
+        await recordAudit(trx, { action: "purge", actor: JOB, target: { type }, detail }, now);
+        return n;
+      });
+    }
+  }
+
   // 1. Photos of sessions ended more than photoDays ago.
-  for (;;) {
-    const ids = (
-      await db
+  report.photos = await inBatches(
+    () =>
+      db
         .selectFrom("registrations")
         .select("id")
         .where("event_id", "in", endedBefore(cut.photosOfSessionsEndedBefore))
         .where((eb) => eb.or([eb("profile_image_id", "is not", null), eb("id_front_id", "is not", null), eb("id_back_id", "is not", null)]))
         .limit(BATCH)
-        .execute()
-    ).map((r) => r.id);
-    if (ids.length === 0) break;
-    const files = await writeTransaction(db, async (trx) => {
-      const n = await dropPhotos(trx, ids);
-      await recordAudit(trx, { action: "purge", actor: JOB, target: { type: "registration-photos" }, detail: { registrations: ids.length, files: n, sessionsEndedBefore: cut.photosOfSessionsEndedBefore } }, now);
-      return n;
-    });
-    report.photos += files;
-  }
+        .execute(),
+    (trx, ids) => dropPhotos(trx, ids),
+    (ids, files) => ({ type: "registration-photos", detail: { registrations: ids.length, files, sessionsEndedBefore: cut.photosOfSessionsEndedBefore } }),
+  );
 
-  // 2. Registrations of sessions ended more than registrationYears ago.
-  for (;;) {
-    const ids = (
-      await db
-        .selectFrom("registrations")
-        .select("id")
-        .where("event_id", "in", endedBefore(cut.personalOfSessionsEndedBefore))
-        .where("anonymised_at", "is", null)
-        .limit(BATCH)
-        .execute()
-    ).map((r) => r.id);
-    if (ids.length === 0) break;
-    await writeTransaction(db, async (trx) => {
+  // 2 and 3. Registrations and Family Constellation bookings of sessions ended more than registrationYears ago.
+  const unanonymisedOf = (table: "registrations" | "family_bookings") => () =>
+    db
+      .selectFrom(table)
+      .select("id")
+      .where("event_id", "in", endedBefore(cut.personalOfSessionsEndedBefore))
+      .where("anonymised_at", "is", null)
+      .limit(BATCH)
+      .execute();
+  const personal = (type: string) => (ids: string[]) => ({ type, detail: { anonymised: ids.length, sessionsEndedBefore: cut.personalOfSessionsEndedBefore } });
+  report.registrations = await inBatches(
+    unanonymisedOf("registrations"),
+    async (trx, ids) => {
       await dropPhotos(trx, ids);
       await trx.updateTable("registrations").set(anonymousRegistration(now)).where("id", "in", ids).execute();
-      await recordAudit(trx, { action: "purge", actor: JOB, target: { type: "registrations" }, detail: { anonymised: ids.length, sessionsEndedBefore: cut.personalOfSessionsEndedBefore } }, now);
-    });
-    report.registrations += ids.length;
-  }
-
-  // 3. Family Constellation bookings, likewise.
-  for (;;) {
-    const ids = (
-      await db
-        .selectFrom("family_bookings")
-        .select("id")
-        .where("event_id", "in", endedBefore(cut.personalOfSessionsEndedBefore))
-        .where("anonymised_at", "is", null)
-        .limit(BATCH)
-        .execute()
-    ).map((r) => r.id);
-    if (ids.length === 0) break;
-    await writeTransaction(db, async (trx) => {
+      return ids.length;
+    },
+    personal("registrations"),
+  );
+  report.bookings = await inBatches(
+    unanonymisedOf("family_bookings"),
+    async (trx, ids) => {
       await trx
         .updateTable("family_bookings")
         .set({ full_name: "", email: "", email_key: sql<string>`'erased:' || id`, phone: "", anonymised_at: now.toISOString() })
         .where("id", "in", ids)
         .execute();
-      await recordAudit(trx, { action: "purge", actor: JOB, target: { type: "family-bookings" }, detail: { anonymised: ids.length, sessionsEndedBefore: cut.personalOfSessionsEndedBefore } }, now);
-    });
-    report.bookings += ids.length;
-  }
+      return ids.length;
+    },
+    personal("family-bookings"),
+  );
 
   // 4. Contact messages received more than contactYears ago.
-  for (;;) {
-    const ids = (
-      await db
+  report.contacts = await inBatches(
+    () =>
+      db
         .selectFrom("contact_messages")
         .select("id")
         .where("created_at", "<", cut.contactsReceivedBefore)
         .where("anonymised_at", "is", null)
         .limit(BATCH)
-        .execute()
-    ).map((r) => r.id);
-    if (ids.length === 0) break;
-    await writeTransaction(db, async (trx) => {
+        .execute(),
+    async (trx, ids) => {
       await trx
         .updateTable("contact_messages")
         .set({ first_name: "", last_name: "", email: "", phone_number: "", zip_code: "", message: null, anonymised_at: now.toISOString() })
         .where("id", "in", ids)
         .execute();
-      await recordAudit(trx, { action: "purge", actor: JOB, target: { type: "contact-messages" }, detail: { anonymised: ids.length, receivedBefore: cut.contactsReceivedBefore } }, now);
-    });
-    report.contacts += ids.length;
-  }
+      return ids.length;
+    },
+    (ids) => ({ type: "contact-messages", detail: { anonymised: ids.length, receivedBefore: cut.contactsReceivedBefore } }),
+  );
   return report;
 }
 
