@@ -241,6 +241,14 @@ export interface SessionNoticesTable {
   processed_at: string | null;
 }
 
+/** The staff search's narrow copy of each registration (migration 0017, kept by triggers; never written by the app). */
+export interface RegistrationSearchTable {
+  registration_id: string;
+  kind: RegistrationKind;
+  created_at: string;
+  body: string;
+}
+
 export interface DB {
   staff_accounts: StaffAccountsTable;
   staff_sessions: StaffSessionsTable;
@@ -257,6 +265,7 @@ export interface DB {
   outbox: OutboxTable;
   session_reminders: SessionRemindersTable;
   session_notices: SessionNoticesTable;
+  registration_search: RegistrationSearchTable;
 }
 
 export type EventRow = Selectable<EventsTable>;

@@ -19,7 +19,7 @@ export type ListQuery = {
   endDate: string | null;
 };
 
-export type ListQueryErrors = Partial<Record<"page" | "limit" | "startDate" | "endDate", string>>;
+export type ListQueryErrors = Partial<Record<"search" | "page" | "limit" | "startDate" | "endDate", string>>;
 
 export const SEARCH_MAX = 200;
 export const INVALID_DATE = "Please enter a valid date (YYYY-MM-DD)";
@@ -47,6 +47,9 @@ function positiveInt(raw: string | null): number | null {
  * unusable values are replaced by their defaults in `query`: a page loader
  * shows the list anyway, an API call answers 400 with `errors`.
  */
+const CONTROL_CHARACTERS = /\p{Cc}|\p{Cs}/u;
+export const SEARCH_CONTROL_CHARACTERS = "Search must not contain control characters";
+
 export function parseListQuery(
   params: URLSearchParams,
   options: { defaultLimit?: number; maxLimit?: number } = {},
@@ -64,12 +67,15 @@ export function parseListQuery(
     errors[name] = INVALID_DATE;
     return null;
   };
+  const rawSearch = (params.get("search") ?? "").trim().slice(0, SEARCH_MAX);
+  // A NUL or other control character is no word anyone types, and PostgreSQL refuses NUL in text.
+  if (CONTROL_CHARACTERS.test(rawSearch)) errors.search = SEARCH_CONTROL_CHARACTERS;
   const startDate = day("startDate");
   const endDate = day("endDate");
   if (startDate && endDate && endDate < startDate) errors.endDate = END_BEFORE_START;
   return {
     query: {
-      search: (params.get("search") ?? "").trim().slice(0, SEARCH_MAX),
+      search: errors.search ? "" : rawSearch,
       page: errors.page || page === null ? 1 : page,
       limit: errors.limit || limit === null ? defaultLimit : limit,
       startDate,

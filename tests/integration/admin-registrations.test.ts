@@ -112,10 +112,45 @@ describe.each(dialects)("staff registration lists on %s", { timeout: 120_000 }, 
       idphotoback: null,
     });
     expect(String(ich.data[0]!.city)).toContain("Seattle");
-    expect(ich.pagination).toEqual({ currentPage: 1, totalPages: 1, totalRegistrations: 1, total: 1, limit: 10, nextPage: null, prevPage: null });
+    expect(ich.pagination).toEqual({ currentPage: 1, totalPages: 1, totalRegistrations: 1, total: 1, capped: false, limit: 10, nextPage: null, prevPage: null });
     const decode = (await (await api("/api/registration")).json()) as ListBody;
     expect(decode.data.map((r) => r._id)).toEqual([decodeId]);
     expect(decode.data[0]).toMatchObject({ firstName: "Ann", lastName: "Lee", profileImage: null });
+  });
+
+  it("the search index follows every write (insert, edit, anonymisation, delete) and a broad search lists the newest 1,000", async () => {
+    const total = async (search: string) =>
+      ((await (await api(`/api/ich?search=${encodeURIComponent(search)}`)).json()) as ListBody).pagination.totalRegistrations;
+    const [row] = await insertRows(1, () => ({ first_name: "Quillon", email: "quillon.first@example.com" }));
+    try {
+      expect(await total("quillon")).toBe(1);
+      await s.db.updateTable("registrations").set({ email: "renamed.address@example.com", first_name: "Anon" }).where("id", "=", row!.id).execute();
+      expect(await total("quillon")).toBe(0);
+      expect(await total("renamed.address")).toBe(1);
+    } finally {
+      await s.db.deleteFrom("registrations").where("id", "=", row!.id).execute();
+    }
+    expect(await total("renamed.address")).toBe(0);
+    expect(Number((await s.db.selectFrom("registration_search").select((eb) => eb.fn.countAll().as("n")).where("registration_id", "=", row!.id).executeTakeFirstOrThrow()).n)).toBe(0);
+
+    // 1,005 match 'capword': the count stops at 1,000, the pages walk the newest 1,000, and the page says so.
+    const many = await insertRows(1005, (i) => ({ last_name: "Capword", created_at: new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString() }));
+    try {
+      const first = (await (await api("/api/ich?search=capword")).json()) as ListBody;
+      expect(first.pagination).toMatchObject({ totalRegistrations: 1000, totalPages: 100, capped: true });
+      // Newest first: the last inserted leads.
+      expect(first.data[0]!.firstName).toBe("Person1004");
+      const last = (await (await api("/api/ich?search=capword&page=100")).json()) as ListBody;
+      expect(last.data.map((r) => r.firstName)).toEqual(Array.from({ length: 10 }, (_, i) => `Person${14 - i}`));
+      // A second word narrows it below the cap: exact again.
+      const narrow = (await (await api("/api/ich?search=capword%20person100")).json()) as ListBody;
+      expect(narrow.pagination).toMatchObject({ totalRegistrations: 6, capped: false });
+      const html = await (await asStaff("/admin/ich-registrations?search=capword")).text();
+      expect(html).toContain("More than 1,000 registrations match “capword”");
+      expect(html).toContain("1,000+");
+    } finally {
+      await s.db.deleteFrom("registrations").where("id", "in", many.map((r) => r.id)).execute();
+    }
   });
 
   it("answers 400 with a message per unusable query value", async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { END_BEFORE_START, INVALID_DATE, listHref, pageNumbers, pageWindow, paginationOf, parseListQuery } from "~/lib/list-query";
+import { END_BEFORE_START, INVALID_DATE, listHref, pageNumbers, pageWindow, paginationOf, parseListQuery, SEARCH_CONTROL_CHARACTERS } from "~/lib/list-query";
 
 describe("staff list query (D9)", () => {
   it("reads the spec's names with defaults", () => {
@@ -15,6 +15,15 @@ describe("staff list query (D9)", () => {
     expect(query).toMatchObject({ page: 1, limit: 10, startDate: null, endDate: null });
     expect(parseListQuery(new URLSearchParams("startDate=2026-03-02&endDate=2026-03-01")).errors).toEqual({ endDate: END_BEFORE_START });
     expect(parseListQuery(new URLSearchParams(`search=${"x".repeat(300)}`)).query.search).toHaveLength(200);
+  });
+
+  it("refuses a search with control characters (PostgreSQL refuses NUL in text) and lists without it", () => {
+    for (const bad of ["ann\u0000", "\u001b[31m", "tab\tinside"]) {
+      const { query, errors } = parseListQuery(new URLSearchParams({ search: bad }));
+      expect(errors).toEqual({ search: SEARCH_CONTROL_CHARACTERS });
+      expect(query.search).toBe("");
+    }
+    expect(parseListQuery(new URLSearchParams({ search: "Ann Díaz 😀" })).errors).toEqual({});
   });
 
   it("builds short links that keep the list's state", () => {

@@ -11,6 +11,7 @@ import * as m0011 from "./0011-contact-status.ts";
 import * as m0014 from "./0014-session-mail.ts";
 import * as m0015 from "./0015-retention.ts";
 import * as m0016 from "./0016-waiting-list.ts";
+import * as m0017 from "./0017-registration-search.ts";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   "0014-session-mail": m0014,
   "0015-retention": m0015,
   "0016-waiting-list": m0016,
+  "0017-registration-search": m0017,
 };

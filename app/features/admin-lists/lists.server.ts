@@ -7,12 +7,17 @@ import { sql, type Expression, type SqlBool } from "kysely";
 import { DEFAULT_TIME_ZONE, parseEventInstant } from "~/features/events/format";
 import type { ListQuery } from "~/lib/list-query";
 
-function escapeLike(s: string) {
+export function escapeLike(s: string) {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
 /** At most this many words of a search are used. */
 const MAX_TERMS = 6;
+
+/** The words of a search, lower-cased: each must appear somewhere. */
+export function searchTerms(search: string): string[] {
+  return search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_TERMS);
+}
 
 /**
  * Every word of `search` must appear (case-insensitively, anywhere) in at least
@@ -20,7 +25,7 @@ const MAX_TERMS = 6;
  * are the caller's constants, never user input. Null when there is nothing to search.
  */
 export function searchCondition(columns: readonly string[], search: string): Expression<SqlBool> | null {
-  const terms = search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_TERMS);
+  const terms = searchTerms(search);
   if (terms.length === 0 || columns.length === 0) return null;
   const perTerm = terms.map((term) => {
     const like = `%${escapeLike(term)}%`;
@@ -54,4 +59,16 @@ export function dayRangeCondition(column: string, query: Pick<ListQuery, "startD
     ...(until ? [sql<SqlBool>`${sql.ref(column)} < ${until}`] : []),
   ];
   return parts.length ? sql<SqlBool>`(${sql.join(parts, sql` and `)})` : null;
+}
+
+/**
+ * The keyset step of an export read newest first: rows strictly before the last
+ * (`at`, `id`) seen. The leading `at <= …` is what lets both databases start the
+ * index scan there; an OR alone is only a filter, and every batch would scan
+ * again from the newest row (quadratic on a long export).
+ */
+export function olderThan(atColumn: string, idColumn: string, after: { at: string; id: string }): Expression<SqlBool> {
+  const at = sql.ref(atColumn);
+  const id = sql.ref(idColumn);
+  return sql<SqlBool>`(${at} <= ${after.at} and (${at} < ${after.at} or ${id} < ${after.id}))`;
 }

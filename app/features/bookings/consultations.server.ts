@@ -7,7 +7,7 @@
  */
 import type { Database } from "~/db/db.server";
 import { lockEvent, writeTransaction } from "~/db/transactions.server";
-import { dayRangeCondition, searchCondition } from "~/features/admin-lists/lists.server";
+import { olderThan, dayRangeCondition, searchCondition } from "~/features/admin-lists/lists.server";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { csvFileName, keysetRows, type CsvColumn } from "~/features/exports/csv.server";
 import { formatSessionDate, formatTimeRange } from "~/features/events/format";
@@ -204,7 +204,7 @@ export async function exportConsultations(db: Database, query: Pick<ListQuery, "
   const rows = keysetRows<Joined, { at: string; id: string }>(
     async (after, limit) => {
       let q = filtered(db, query).select(columns);
-      if (after) q = q.where((eb) => eb.or([eb("b.created_at", "<", after.at), eb.and([eb("b.created_at", "=", after.at), eb("b.id", "<", after.id)])]));
+      if (after) q = q.where(olderThan("b.created_at", "b.id", after));
       return (await q.orderBy("b.created_at", "desc").orderBy("b.id", "desc").limit(limit).execute()) as Joined[];
     },
     (row) => ({ at: row.created_at, id: row.id }),

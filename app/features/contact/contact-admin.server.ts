@@ -8,7 +8,7 @@
 import { sql, type Expression, type SqlBool } from "kysely";
 import type { Database } from "~/db/db.server";
 import type { ContactMessageRow } from "~/db/schema";
-import { dayRangeCondition, searchCondition } from "~/features/admin-lists/lists.server";
+import { olderThan, dayRangeCondition, searchCondition } from "~/features/admin-lists/lists.server";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { csvFileName, keysetRows, type CsvColumn } from "~/features/exports/csv.server";
 import { paginationOf, pageWindow, type ListQuery } from "~/lib/list-query";
@@ -151,7 +151,7 @@ export async function exportContacts(db: Database, query: Pick<ListQuery, "searc
   const rows = keysetRows<ContactMessageRow, { at: string; id: string }>(
     (after, limit) => {
       let q = filtered(db, query).selectAll();
-      if (after) q = q.where((eb) => eb.or([eb("created_at", "<", after.at), eb.and([eb("created_at", "=", after.at), eb("id", "<", after.id)])]));
+      if (after) q = q.where(olderThan("created_at", "id", after));
       return q.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
     },
     (row) => ({ at: row.created_at, id: row.id }),

@@ -46,7 +46,8 @@ export async function registrationListApi(db: Kysely<DB>, request: Request, list
     success: true,
     message: r.total === 0 ? "No registrations found" : "Registrations fetched successfully",
     data: r.rows.map(wireRegistration),
-    pagination: { ...pagination, total: r.total },
+    // `capped`: more than `total` match the search and only the newest `total` can be paged (decision 0027).
+    pagination: { ...pagination, total: r.total, capped: r.capped },
   });
 }
 

@@ -86,6 +86,7 @@ export async function registrationsPageLoader(request: Request, context: Ctx, li
   return {
     rows: result.rows.map(summaryOf),
     total: result.total,
+    capped: result.capped,
     page: result.page,
     totalPages: result.totalPages,
     limit: result.limit,

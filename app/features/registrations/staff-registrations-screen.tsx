@@ -35,6 +35,8 @@ type Props = {
   list: StaffRegistrationList;
   rows: RegistrationSummary[];
   total: number;
+  /** More than `total` match the search; only the newest `total` are listed. */
+  capped: boolean;
   page: number;
   totalPages: number;
   limit: number;
@@ -107,7 +109,7 @@ export function StaffRegistrationsScreen(p: Props) {
         </div>
         <p className="rounded-2xl bg-white px-5 py-3 ring-1 ring-plum-100">
           <span className="block text-sm text-muted">{filtered ? "Matching registrations" : "Total registrations"}</span>
-          <span className="text-2xl font-semibold text-plum-900">{p.total}</span>
+          <span className="text-2xl font-semibold text-plum-900">{p.capped ? `${p.total.toLocaleString("en-US")}+` : p.total}</span>
         </p>
       </div>
 
@@ -129,8 +131,15 @@ export function StaffRegistrationsScreen(p: Props) {
         </Link>
       </div>
 
+      {p.capped ? (
+        <p className="mt-4 rounded-xl bg-sand-100 px-4 py-3 text-ink">
+          {`More than ${p.total.toLocaleString("en-US")} registrations match “${p.search}”. The newest ${p.total.toLocaleString("en-US")} are listed: add a word or choose dates to narrow the search. The download holds every match.`}
+        </p>
+      ) : null}
       <p className="sr-only" aria-live="polite">
-        {pending ? "Loading registrations" : `${p.total} registrations${filtered ? ` match “${p.search}”` : ""}`}
+        {pending
+          ? "Loading registrations"
+          : `${p.capped ? "More than " : ""}${p.total} registrations${filtered ? ` match “${p.search}”` : ""}`}
       </p>
       {p.rows.length === 0 ? (
         <ListEmpty title="No registrations found" hint={filtered ? "Try adjusting your search criteria" : null} />

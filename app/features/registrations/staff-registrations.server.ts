@@ -4,11 +4,12 @@
  * photos, the CSV export and deletion. Every view of personal details or
  * photos, every export and every delete is written to the audit trail.
  */
-import { sql, type Kysely } from "kysely";
+import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { Database } from "~/db/db.server";
 import type { DB, FilePurpose, RegistrationKind, RegistrationRow } from "~/db/schema";
+import { isPostgres } from "~/db/migrations/types";
 import { lockEvent, writeTransaction } from "~/db/transactions.server";
-import { dayRangeCondition, searchCondition } from "~/features/admin-lists/lists.server";
+import { olderThan, dayRangeCondition, escapeLike, searchCondition, searchTerms } from "~/features/admin-lists/lists.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { csvFileName, keysetRows, type CsvColumn } from "~/features/exports/csv.server";
 import { pageWindow, type ListQuery } from "~/lib/list-query";
@@ -64,19 +65,75 @@ function filtered(db: Kysely<DB>, list: StaffRegistrationList, query: Pick<ListQ
   return q;
 }
 
-/** One page of a list, newest first: the search and the date range applied on the server. */
+/**
+ * A search finds at most this many registrations (newest first). Counting every
+ * match of a word that nearly every row holds ('level', 'example.com') is what
+ * made a search slow at 100,000 rows; staff narrow a broad search with another
+ * word or a date range instead (decision 0027).
+ */
+export const SEARCH_CAP = 1000;
+
+/** Phrase query of FTS5 for one word: quoted, inner quotes doubled. */
+const phrase = (term: string) => `"${term.replace(/"/g, '""')}"`;
+
+/**
+ * The search over the narrow `registration_search` table (migration 0017), `s`:
+ * every word must appear in the registration's searched text. `indexed` uses the
+ * trigram index (PostgreSQL's GIN answers LIKE itself; on SQLite words of 3+
+ * letters go through the FTS5 table); without it, a plain scan in date order,
+ * which is the fast way when matches are dense.
+ */
+function searchWhere(db: Kysely<DB>, terms: string[], indexed: boolean): Expression<SqlBool> {
+  const like = (t: string) => sql<SqlBool>`s.body like ${`%${escapeLike(t)}%`} escape '\\'`;
+  if (isPostgres(db as Kysely<unknown>) || !indexed) return sql<SqlBool>`(${sql.join(terms.map(like), sql` and `)})`;
+  const long = terms.filter((t) => [...t].length >= 3);
+  const parts = terms.filter((t) => [...t].length < 3).map(like);
+  if (long.length) {
+    parts.unshift(sql<SqlBool>`s.id in (select rowid from registration_search_fts where registration_search_fts match ${long.map(phrase).join(" AND ")})`);
+  }
+  return sql<SqlBool>`(${sql.join(parts, sql` and `)})`;
+}
+
+function searched(db: Kysely<DB>, list: StaffRegistrationList, query: Pick<ListQuery, "startDate" | "endDate">, where: Expression<SqlBool>) {
+  let q = db.selectFrom("registration_search as s").where("s.kind", "in", LIST_KINDS[list]).where(where);
+  const range = dayRangeCondition("s.created_at", query);
+  if (range) q = q.where(range);
+  return q;
+}
+
+/**
+ * One page of a list, newest first: the search and the date range applied on
+ * the server. With a search, `capped` says that more than SEARCH_CAP match and
+ * only the newest SEARCH_CAP can be paged through.
+ */
 export async function listRegistrations(db: Kysely<DB>, list: StaffRegistrationList, query: ListQuery) {
-  const base = filtered(db, list, query);
-  const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
-  const { page, totalPages, offset } = pageWindow(Number(total), query.page, query.limit);
-  const rows = await base
-    .selectAll()
-    .orderBy("created_at", "desc")
-    .orderBy("id", "desc")
+  const terms = searchTerms(query.search);
+  if (terms.length === 0) {
+    const base = filtered(db, list, query);
+    const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+    const { page, totalPages, offset } = pageWindow(Number(total), query.page, query.limit);
+    const rows = await base.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(query.limit).offset(offset).execute();
+    return { rows, total: Number(total), page, totalPages, limit: query.limit, capped: false };
+  }
+
+  const indexed = searchWhere(db, terms, true);
+  const { found } = await db
+    .selectFrom(searched(db, list, query, indexed).select(sql`1`.as("one")).limit(SEARCH_CAP + 1).as("m"))
+    .select((eb) => eb.fn.countAll<number>().as("found"))
+    .executeTakeFirstOrThrow();
+  const capped = Number(found) > SEARCH_CAP;
+  const total = Math.min(Number(found), SEARCH_CAP);
+  const { page, totalPages, offset } = pageWindow(total, query.page, query.limit);
+  // Many matches: walking the date index and testing each row finds a page at once; few: the index finds them.
+  const rows = await searched(db, list, query, capped ? searchWhere(db, terms, false) : indexed)
+    .innerJoin("registrations as r", "r.id", "s.registration_id")
+    .selectAll("r")
+    .orderBy("s.created_at", "desc")
+    .orderBy("s.registration_id", "desc")
     .limit(query.limit)
     .offset(offset)
     .execute();
-  return { rows, total: Number(total), page, totalPages, limit: query.limit };
+  return { rows, total, page, totalPages, limit: query.limit, capped };
 }
 
 export function summaryOf(r: RegistrationRow): RegistrationSummary {
@@ -258,7 +315,7 @@ export async function exportRegistrations(db: Kysely<DB>, list: StaffRegistratio
   const rows = keysetRows<RegistrationRow, { at: string; id: string }>(
     (after, limit) => {
       let q = filtered(db, list, query).selectAll();
-      if (after) q = q.where(sql<boolean>`(created_at < ${after.at} or (created_at = ${after.at} and id < ${after.id}))`);
+      if (after) q = q.where(olderThan("created_at", "id", after));
       return q.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
     },
     (r) => ({ at: r.created_at, id: r.id }),
