@@ -9,7 +9,7 @@ import { CONFIRMATION_AUTO_CLOSE_MS } from "./schema";
 
 export const BOOKING_DIALOG_TITLE = "Book Your Seat";
 
-type Props = {
+export type BookingDialogProps = {
   open: boolean;
   onClose: () => void;
   session: EventJson | null;
@@ -22,7 +22,7 @@ type Props = {
  * confirmation shows and the dialog closes itself after 3 s; the next opening
  * starts from an empty form.
  */
-export function BookingDialog({ open, onClose, session }: Props) {
+export function BookingDialog({ open, onClose, session }: BookingDialogProps) {
   const { site } = useSite();
   const { busy, setBusy, done, setDone, formKey } = useDialogForm<{ session: EventJson; waitingList: boolean }>(open, onClose, CONFIRMATION_AUTO_CLOSE_MS);
   return (

@@ -4,7 +4,11 @@ import type { EventJson } from "~/features/events/events.server";
 import { formatSessionDate, formatTimeRange } from "~/features/events/format";
 import { safeExternalLink } from "~/features/programmes/enrol-button";
 import { WAITING_LIST_BUTTON } from "~/features/events/seats";
-import { bookPath, seatsLeftText } from "./schema";
+import { preloadBookingDialog } from "./lazy-booking-dialog";
+import { bookPath, seatsLeftText } from "./links";
+
+/** Hover or focus on a session's button: start loading the booking dialog's code. */
+const preload = () => void preloadBookingDialog().catch(() => {});
 
 type Props = {
   sessions: EventJson[];
@@ -44,6 +48,8 @@ function EnrollButton({ session, onBook, label }: { session: EventJson; onBook: 
       href={bookPath(session._id)}
       className={full ? waitingClass : activeClass}
       aria-label={`${full ? WAITING_LIST_BUTTON : "Enroll Now"}: ${label}`}
+      onPointerEnter={preload}
+      onFocus={preload}
       onClick={(e) => {
         if (e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
         e.preventDefault();

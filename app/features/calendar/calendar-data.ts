@@ -1,5 +1,5 @@
 import { ApiError, apiRequest, failureMessage } from "~/lib/api-client";
-import { CALENDAR_DEFAULT_LIMIT } from "./query";
+import { CALENDAR_DEFAULT_LIMIT } from "./limits";
 import type { RoutedEvent } from "./routing";
 
 /** Spec part 2 §8: the event list's failure text when the server gives none. */

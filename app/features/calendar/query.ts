@@ -1,13 +1,13 @@
 import { z } from "zod";
 import { listQuerySchema } from "~/features/programmes/query";
+import { CALENDAR_DEFAULT_LIMIT, CALENDAR_MAX_LIMIT } from "./limits";
+
+export { CALENDAR_DEFAULT_LIMIT, CALENDAR_MAX_LIMIT };
 
 /**
  * The calendar's list query (spec part 2 §7 'GET events list'): search, page,
  * limit, with the limit defaulting to 50 (§9 'calendar list default limit 50').
  */
-export const CALENDAR_DEFAULT_LIMIT = 50;
-export const CALENDAR_MAX_LIMIT = 100;
-
 export const eventListQuerySchema = listQuerySchema.extend({
   limit: z.coerce
     .number({ error: "Limit must be a whole number" })

@@ -135,9 +135,7 @@ export function registrationEndpoint(channel: RegistrationChannel): string {
 }
 
 /** The page that holds the form without JavaScript; enrol links point here. */
-export function registerPath(sessionId: string): string {
-  return `/register/${encodeURIComponent(sessionId)}`;
-}
+export { registerPath } from "./paths";
 
 /** The ICH registration's optional photo parts (wire names kept). */
 export type PhotoField = "profileImage" | "idPhotofront" | "idphotoback";

@@ -5,7 +5,7 @@ import { PersonAvatar } from "~/components/people/person-avatar";
 import { familyConstellation as copy, familyFacilitator } from "~/content/family-constellation";
 import { videos } from "~/content/media";
 import { servicesContext } from "~/context.server";
-import { BookingDialog } from "~/features/bookings/booking-dialog";
+import { LazyBookingDialog } from "~/features/bookings/lazy-booking-dialog";
 import { listFamilySessions } from "~/features/bookings/bookings.server";
 import { FamilySessionsTable } from "~/features/bookings/family-sessions-table";
 import { eventJsonLd } from "~/features/bookings/event-jsonld";
@@ -125,7 +125,7 @@ export default function FamilyConstellation({ loaderData }: Route.ComponentProps
         </div>
       </section>
 
-      <BookingDialog open={session !== null} onClose={close} session={session} />
+      <LazyBookingDialog open={session !== null} onClose={close} session={session} />
     </>
   );
 }

@@ -15,7 +15,7 @@ import { CalendarSkeleton } from "~/features/calendar/calendar-skeleton";
 import { EventCalendar } from "~/features/calendar/event-calendar";
 import { eventsJsonLd } from "~/features/calendar/event-jsonld";
 import { ProgramFilter } from "~/features/calendar/program-filter";
-import { CALENDAR_DEFAULT_LIMIT } from "~/features/calendar/query";
+import { CALENDAR_DEFAULT_LIMIT } from "~/features/calendar/limits";
 import { pageMeta, siteFrom } from "~/lib/meta";
 import type { Route } from "./+types/schedule";
 

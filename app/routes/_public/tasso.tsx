@@ -10,7 +10,7 @@ import { formatPrice, formatSessionDate } from "~/features/events/format";
 import { enrolButton } from "~/features/programmes/enrol-button";
 import { listProgrammes } from "~/features/programmes/programmes.server";
 import { EnrolLink } from "~/features/registrations/enrol-link";
-import { RegistrationDialog } from "~/features/registrations/registration-dialog";
+import { LazyRegistrationDialog, preloadRegistrationDialog } from "~/features/programmes/lazy-registration-dialog";
 import { useSite } from "~/hooks/use-site";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/tasso";
@@ -102,7 +102,7 @@ export default function Tasso({ loaderData }: Route.ComponentProps) {
           </ul>
           <div className="mt-6">
             {button.action === "open-dialog" && button.preselectId ? (
-              <EnrolLink sessionId={button.preselectId} onOpen={() => setOpen(true)} className={buttonClass}>
+              <EnrolLink sessionId={button.preselectId} onOpen={() => setOpen(true)} onIntent={() => void preloadRegistrationDialog().catch(() => {})} className={buttonClass}>
                 {button.label}
               </EnrolLink>
             ) : button.action === "external" && button.href ? (
@@ -173,7 +173,7 @@ export default function Tasso({ loaderData }: Route.ComponentProps) {
       </div>
 
       {sessions.length > 0 ? (
-        <RegistrationDialog
+        <LazyRegistrationDialog
           open={open}
           onClose={() => setOpen(false)}
           channel="decode"
