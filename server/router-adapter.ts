@@ -245,13 +245,16 @@ async function writeChunks(
 
 function waitForDrain(res: express.Response) {
   return new Promise<void>((resolve) => {
-    const done = () => {
-      res.off("drain", done);
-      res.off("close", done);
+    // `once`, not on/off: the compression middleware hands 'drain' listeners to
+    // its gzip stream but does not take them off there, so each wait of a long
+    // download left one behind (the MaxListeners warning). A once-listener
+    // removes itself from whichever emitter holds it.
+    const onClose = () => resolve();
+    res.once("drain", () => {
+      res.off("close", onClose);
       resolve();
-    };
-    res.on("drain", done);
-    res.on("close", done);
+    });
+    res.once("close", onClose);
   });
 }
 

@@ -7,6 +7,7 @@ import { formatPrice, formatSessionDate, formatTimeRange } from "~/features/even
 import { cancelByAccessToken, findByAccessToken, requestErasureByAccessToken } from "~/features/registrations/access.server";
 import { offerSeatsNow } from "~/features/waiting-list/offers.server";
 import { siteFrom } from "~/lib/meta";
+import { BadRequest, readForm } from "~/lib/http.server";
 import type { Route } from "./+types/my-registration";
 
 /**
@@ -55,13 +56,19 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, request, context }: Route.ActionArgs) {
-  const form = await request.formData();
-  if (form.get("intent") === "erase") {
+  let form: Record<string, string>;
+  try {
+    form = await readForm(request);
+  } catch (error) {
+    if (error instanceof BadRequest) return data({ error: error.message }, { status: error.status, headers: PRIVATE_HEADERS });
+    throw error;
+  }
+  if (form.intent === "erase") {
     const asked = await requestErasureByAccessToken(context.get(servicesContext), params.token, context.get(requestContext).ip);
     if (asked === "not-found") return data({ error: "This link is not valid or has expired." }, { status: 404, headers: PRIVATE_HEADERS });
     throw redirect(`/my-registration/${params.token}?erasure=1`, { headers: PRIVATE_HEADERS });
   }
-  if (form.get("intent") !== "cancel") return data({ error: "Unknown request." }, { status: 400, headers: PRIVATE_HEADERS });
+  if (form.intent !== "cancel") return data({ error: "Unknown request." }, { status: 400, headers: PRIVATE_HEADERS });
   const services = context.get(servicesContext);
   const found = await findByAccessToken(services.db, params.token);
   const outcome = await cancelByAccessToken(services, params.token, context.get(requestContext).ip);

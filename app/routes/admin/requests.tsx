@@ -4,6 +4,7 @@ import { currentStaff } from "~/features/admin-auth/guard.server";
 import { formatSessionDate, formatTimeRange } from "~/features/events/format";
 import { eraseRegistration, listErasureRequests } from "~/features/retention/retention.server";
 import { listWaitingSessions, offerByHand, removeEntry, type EntryKind } from "~/features/waiting-list/offers.server";
+import { BadRequest, readForm } from "~/lib/http.server";
 import type { Route } from "./+types/requests";
 
 /**
@@ -35,10 +36,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const staff = currentStaff(context);
   const actor = { id: staff.accountId, email: staff.email };
   const ip = context.get(requestContext).ip;
-  const form = await request.formData();
-  const intent = String(form.get("intent") ?? "");
-  const id = String(form.get("id") ?? "");
-  const kind = String(form.get("kind") ?? "") as EntryKind;
+  let form: Record<string, string>;
+  try {
+    form = await readForm(request);
+  } catch (error) {
+    if (error instanceof BadRequest) return data({ ok: false, message: error.message }, { status: error.status });
+    throw error;
+  }
+  const intent = form.intent ?? "";
+  const id = form.id ?? "";
+  const kind = (form.kind ?? "") as EntryKind;
   if (!id || id.length > 100) return data({ ok: false, message: "Choose an entry first." }, { status: 400 });
   if (intent === "erase") {
     const done = await eraseRegistration(services.db, id, actor, ip);
