@@ -1,7 +1,6 @@
-import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, hydrated, queryDb } from "./fixtures";
+import { expectNoAxeViolations, hydrated, queryDb, createStaffAccount } from "./fixtures";
 
 /**
  * The staff sign-in and shell (issue 9, points 1–4 and 12), as an administrator
@@ -11,15 +10,7 @@ import { expectNoAxeViolations, hydrated, queryDb } from "./fixtures";
 const email = `staff.${crypto.randomBytes(4).toString("hex")}@example.org`;
 const password = `Quiet harbor ${crypto.randomBytes(6).toString("hex")}`;
 
-test.beforeAll(() => {
-  const r = spawnSync(process.execPath, ["scripts/admin.ts", "create", "--email", email], {
-    input: `${password}\n`,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, NODE_ENV: "production" },
-    encoding: "utf8",
-  });
-  // A worker runs this hook again for a later group of the file's tests (fully parallel); the module (and the account) stay.
-  if (r.status !== 0 && !/already exists/i.test(r.stderr)) throw new Error(`admin:create failed: ${r.stderr}`);
-});
+test.beforeAll(() => createStaffAccount(email, password));
 
 /** A sign-in hashes at full scrypt cost: on a loaded machine that can take seconds. Not a timing assertion. */
 const SIGN_IN_WAIT = 45_000;

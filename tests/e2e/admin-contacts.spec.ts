@@ -1,10 +1,9 @@
-import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { expect, request, test, type Cookie, type Page } from "@playwright/test";
-import { expectNoAxeViolations, hydrated, queryDb } from "./fixtures";
+import { expectNoAxeViolations, hydrated, queryDb, createStaffAccount } from "./fixtures";
 
 /**
  * The staff lists of contact messages and family consultations (issue 9,
@@ -24,13 +23,7 @@ test.beforeAll(async () => {
   // Two full-cost scrypt hashes (the script, then the sign-in) on shared CPUs: seconds each, more under load.
   test.setTimeout(180_000);
   // The operator's script makes the account; one sign-in (full-cost scrypt) serves every test of this worker.
-  const r = spawnSync(process.execPath, ["scripts/admin.ts", "create", "--email", email], {
-    input: `${password}\n`,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, NODE_ENV: "production" },
-    encoding: "utf8",
-  });
-  // A worker runs this hook again for a later group of the file's tests (fully parallel); the module (and the account) stay.
-  if (r.status !== 0 && !/already exists/i.test(r.stderr)) throw new Error(`admin:create failed: ${r.stderr}`);
+  createStaffAccount(email, password);
   const api = await request.newContext({ baseURL });
   const res = await api.post("/admin/login", { form: { email, password }, maxRedirects: 0, timeout: 60_000 });
   if (res.status() !== 302) throw new Error(`sign-in answered ${res.status()}`);

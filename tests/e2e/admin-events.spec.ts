@@ -1,7 +1,6 @@
-import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import { expect as baseExpect, test, type Locator, type Page } from "@playwright/test";
-import { expectNoAxeViolations, hydrated, queryDb } from "./fixtures";
+import { expectNoAxeViolations, hydrated, queryDb, createStaffAccount } from "./fixtures";
 
 /**
  * Staff management of Family Constellation events (issue 9, points 8, 12, 13),
@@ -17,15 +16,7 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 const email = `events.${crypto.randomBytes(4).toString("hex")}@example.org`;
 const password = `Quiet harbor ${crypto.randomBytes(6).toString("hex")}`;
 
-test.beforeAll(() => {
-  const r = spawnSync(process.execPath, ["scripts/admin.ts", "create", "--email", email], {
-    input: `${password}\n`,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, NODE_ENV: "production" },
-    encoding: "utf8",
-  });
-  // A worker runs this hook again for a later group of the file's tests (fully parallel); the module (and the account) stay.
-  if (r.status !== 0 && !/already exists/i.test(r.stderr)) throw new Error(`admin:create failed: ${r.stderr}`);
-});
+test.beforeAll(() => createStaffAccount(email, password));
 
 /** A sign-in hashes at full scrypt cost: on a loaded machine that can take seconds. */
 const SIGN_IN_WAIT = 45_000;

@@ -1,10 +1,9 @@
-import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { expectNoAxeViolations, hydrated, queryDb } from "./fixtures";
+import { expectNoAxeViolations, hydrated, queryDb, createStaffAccount } from "./fixtures";
 
 /**
  * Staff management of programmes (issue 9, points 8–10 and 13), as a staff
@@ -17,15 +16,7 @@ const password = `Velvet lantern ${crypto.randomBytes(6).toString("hex")}`;
 const SIGN_IN_WAIT = 45_000;
 const mod = process.platform === "darwin" ? "Meta" : "Control";
 
-test.beforeAll(() => {
-  const r = spawnSync(process.execPath, ["scripts/admin.ts", "create", "--email", email], {
-    input: `${password}\n`,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, NODE_ENV: "production" },
-    encoding: "utf8",
-  });
-  // A worker runs this hook again for a later group of the file's tests (fully parallel); the module (and the account) stay.
-  if (r.status !== 0 && !/already exists/i.test(r.stderr)) throw new Error(`admin:create failed: ${r.stderr}`);
-});
+test.beforeAll(() => createStaffAccount(email, password));
 
 /** A control by its label's words alone (labels end with a required '*' or '(optional)'). */
 const label = (words: string) => new RegExp(`^${words.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?: \\*| \\(optional\\))?$`);

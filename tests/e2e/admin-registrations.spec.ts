@@ -1,10 +1,9 @@
-import { spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import sharp from "sharp";
 import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, hydrated, queryDb } from "./fixtures";
+import { expectNoAxeViolations, hydrated, queryDb, createStaffAccount } from "./fixtures";
 
 /**
  * The staff registration lists (issue 9, points 5–7, 12, 13) as staff use
@@ -15,14 +14,7 @@ import { expectNoAxeViolations, hydrated, queryDb } from "./fixtures";
 const email = `lists.${crypto.randomBytes(4).toString("hex")}@example.org`;
 const password = `Amber lighthouse ${crypto.randomBytes(6).toString("hex")}`;
 
-test.beforeAll(() => {
-  const r = spawnSync(process.execPath, ["scripts/admin.ts", "create", "--email", email], {
-    input: `${password}\n`,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, NODE_ENV: "production" },
-    encoding: "utf8",
-  });
-  if (r.status !== 0 && !/already exists/i.test(r.stderr)) throw new Error(`admin:create failed: ${r.stderr}`);
-});
+test.beforeAll(() => createStaffAccount(email, password));
 
 /** One full-cost sign-in per worker; later tests reuse its session cookie. */
 let sessionCookie: { name: string; value: string } | null = null;

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import { DatabaseSync } from "node:sqlite";
 import path from "node:path";
@@ -18,11 +19,29 @@ export function queryDb<T = Record<string, unknown>>(sql: string, ...params: Arr
 
 /** axe-core with the WCAG 2.0–2.2 A and AA rules: expects no violation (outside `exclude`, CSS selectors). */
 export async function expectNoAxeViolations(page: Page, exclude: string[] = []) {
+  await toastsSettled(page);
   const builder = new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]);
   for (const selector of exclude) builder.exclude(selector);
   const results = await builder.analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary).toEqual([]);
+}
+
+/**
+ * Toasts fade in and out; axe measures colours as they are at that instant, so a
+ * toast half-way through its transition reads as low contrast. Waits until no
+ * toast has a transition or animation running.
+ */
+export async function toastsSettled(page: Page) {
+  await expect
+    .poll(
+      () =>
+        page.evaluate(() =>
+          [...document.querySelectorAll("[data-sonner-toast]")].some((t) => t.getAnimations({ subtree: true }).some((a) => a.playState === "running")),
+        ),
+      { timeout: 10_000 },
+    )
+    .toBe(false);
 }
 
 /** Waits until React has hydrated the page (the layout marks <html> once it has). */
@@ -170,4 +189,19 @@ export async function mailTo(to: string, subjectPrefix: string): Promise<{ raw: 
     )
     .toBe(true);
   return found;
+}
+
+/**
+ * Makes a staff account in the e2e server's database with the operator's own
+ * script (`npm run admin:create`). Playwright may run a file's `beforeAll`
+ * again in the same worker for a later group of its tests (fully parallel):
+ * the module, and so the account, stay, and "already exists" is fine.
+ */
+export function createStaffAccount(email: string, password: string) {
+  const r = spawnSync(process.execPath, ["scripts/admin.ts", "create", "--email", email], {
+    input: `${password}\n`,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR!, NODE_ENV: "production" },
+    encoding: "utf8",
+  });
+  if (r.status !== 0 && !/already exists/i.test(r.stderr)) throw new Error(`admin:create failed: ${r.stderr}`);
 }

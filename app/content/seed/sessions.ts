@@ -45,7 +45,8 @@ const SEA = { city: "Seattle", timeZone: "America/Los_Angeles" };
 const MIA = { city: "Miami", timeZone: "America/New_York" };
 const AUS = { city: "Austin", timeZone: "America/Chicago" };
 
-const org = { organiser: "Mindful Path Institute", organiserEmail: "events@mindfulpath.example" };
+// Staff's programme form requires a payment link on every upcoming session (spec §5), so the seed gives each one.
+const org = { organiser: "Mindful Path Institute", organiserEmail: "events@mindfulpath.example", paymentLink: "https://pay.example.org/mindful-path/enroll" };
 const fc = {
   programmeId: null,
   kind: "family" as const,
