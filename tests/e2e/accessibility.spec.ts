@@ -220,7 +220,8 @@ test.describe("axe on every staff screen and its dialogs", () => {
   }
 
   test("every screen", async ({ page }) => {
-    test.slow();
+    // Eleven screens, a full axe run each, after a full-cost sign-in: minutes on a shared machine. No timing is asserted.
+    test.setTimeout(240_000);
     await visit(page, "/admin/login");
     await expectNoAxeViolations(page);
     await signIn(page);
