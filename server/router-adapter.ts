@@ -40,6 +40,11 @@ export type RouterAdapterOptions = {
    * them): one visitor waits for the whole page, every later one gets it from memory.
    */
   wantsWhole?: (res: express.Response) => boolean;
+  /**
+   * Offered React Router's answer before any of it is sent; returns true when
+   * it answered the request itself (a database outage's 503 in place of a 500).
+   */
+  takeOver?: (req: express.Request, res: express.Response, response: Response) => boolean;
 };
 
 /** Thrown into a body stream that went past the adapter's cap. */
@@ -61,6 +66,10 @@ export function createRouterHandler(opts: RouterAdapterOptions): express.Request
     try {
       const request = toFetchRequest(req, res, opts);
       const response = await handle(request, opts.getLoadContext(req, res));
+      if (opts.takeOver?.(req, res, response)) {
+        await response.body?.cancel().catch(() => {});
+        return;
+      }
       await sendResponse(req, res, response, opts.nonceOf(res), opts.onPage, opts.wantsWhole?.(res) === true);
     } catch (error) {
       next(error);
