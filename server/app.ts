@@ -150,6 +150,13 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
   // compressed once, at build time (server/build/precompress.ts).
   app.use(compression());
 
+  // Liveness for a load balancer (docs/deploy.md): the process answers. It does
+  // not ask the database, so during an outage the balancer keeps sending
+  // visitors to instances that answer with the friendly 503 page themselves.
+  app.get("/livez", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+
   // Asks the database itself, around the circuit (decision 0033): a load
   // balancer polling it sees the database back as soon as it answers, and the
   // answer also closes the circuit for the requests behind it.

@@ -127,6 +127,8 @@ describe.skipIf(!postgresUrl)("PostgreSQL unreachable, then back, without a rest
     const health = await timed(fetch(`${s.url}/healthz`));
     expect(health.response.status).toBe(503);
     expect(JSON.parse(health.body)).toMatchObject({ status: "error", database: "unreachable" });
+    // The process itself is alive: what a load balancer asks (docs/deploy.md).
+    expect(await (await fetch(`${s.url}/livez`)).json()).toEqual({ status: "ok" });
     expect(s.site.database.status.down).toBe(true);
 
     // Back: the pool reconnects and the same process serves again, no restart.

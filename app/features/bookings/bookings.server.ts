@@ -3,7 +3,7 @@ import type { AppServices, RequestInfo } from "~/context.server";
 import type { Database } from "~/db/db.server";
 import { isUniqueViolation, lockedEvent, writeTransaction } from "~/db/transactions.server";
 import { consumeFormAllowance } from "~/features/contact/contact.server";
-import { RELEASED_STATUSES, availability, eventToJson, seatsTaken, type EventJson } from "~/features/events/events.server";
+import { RELEASED_STATUSES, availability, eventToJson, seatsTaken, sessionFullNow, type EventJson } from "~/features/events/events.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { likePattern } from "~/features/programmes/programmes.server";
 import { refusalMessages } from "~/features/events/seats";
@@ -43,6 +43,10 @@ export async function submitBooking(
   const result = validateBooking(values);
   if (!result.ok) return { status: "invalid", errors: result.errors };
   const input = result.data;
+  // A session already full is refused before queuing for its lock (decision 0033), as the transaction below would.
+  if (!wantsWaitingList(values) && (await sessionFullNow(services.db, input.programId, (event) => event.kind === "family"))) {
+    return { status: "refused", code: 409, message: refusalMessages.full };
+  }
   try {
     const outcome = await writeTransaction(services.db, async (trx) => {
       const found = await lockedEvent(trx, input.programId);

@@ -3,7 +3,7 @@ import type { AppServices, RequestInfo } from "~/context.server";
 import type { DB, EventRow, RegistrationKind } from "~/db/schema";
 import { isUniqueViolation, lockedEvent, writeTransaction } from "~/db/transactions.server";
 import { consumeFormAllowance } from "~/features/contact/contact.server";
-import { RELEASED_STATUSES, availability, seatsTaken } from "~/features/events/events.server";
+import { RELEASED_STATUSES, availability, seatsTaken, sessionFullNow } from "~/features/events/events.server";
 import { refusalMessages } from "~/features/events/seats";
 import { courseDetailDate, courseDetailTime, sessionLabel } from "~/features/events/format";
 import { enqueueMail } from "~/features/mail/outbox.server";
@@ -73,7 +73,12 @@ export async function submitRegistration(
   }
   if (!result.ok || Object.keys(errors).length > 0) return { status: "invalid", errors };
   const input = result.data;
-  if (await fullBeforeLocking(services.db, channel, input, values)) return { status: "refused", code: 409, message: refusalMessages.full };
+  // A session already full is refused before queuing for its lock (decision 0033), as the transaction below would.
+  const applies = (event: EventRow) =>
+    acceptedKinds[channel].includes(event.kind as RegistrationKind) && !(input.programId && event.programme_id && input.programId !== event.programme_id);
+  if (!wantsWaitingList(values) && (await sessionFullNow(services.db, input.upcomingEventId, applies))) {
+    return { status: "refused", code: 409, message: refusalMessages.full };
+  }
 
   try {
     const outcome = await writeTransaction(services.db, async (trx) => {
@@ -121,23 +126,6 @@ export async function submitRegistration(
     if (isUniqueViolation(error)) return { status: "refused", code: 409, message: ALREADY_REGISTERED };
     throw error;
   }
-}
-
-/**
- * A session already full is refused from a plain read, before queuing for its
- * seat lock: in a rush for the last seats the many refusals do not wait behind
- * one another and behind the winners' commits (issue 10 point 4, decision 0033).
- * Only a refusal is decided here, in the order the locked transaction checks
- * (session, programme, then seats); a seat is given only inside that transaction,
- * which counts again.
- */
-async function fullBeforeLocking(db: Kysely<DB>, channel: "decode" | "hypnotherapy", input: RegistrationInput, values: Record<string, unknown>) {
-  if (wantsWaitingList(values)) return false;
-  const event = await db.selectFrom("events").selectAll().where("id", "=", input.upcomingEventId).executeTakeFirst();
-  if (!event || event.capacity === null || !acceptedKinds[channel].includes(event.kind as RegistrationKind)) return false;
-  if (input.programId && event.programme_id && input.programId !== event.programme_id) return false;
-  const taken = (await seatsTaken(db, [event.id])).get(event.id) ?? 0;
-  return availability(event, taken) === "full";
 }
 
 async function insertRegistration(
