@@ -4,6 +4,7 @@ import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, isRouteErrorResponse, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { requestContext } from "./context.server";
+import { hydrateAfterPaint } from "./lib/hydrate-after-paint.server";
 
 export const streamTimeout = 5_000;
 
@@ -62,7 +63,7 @@ export default function handleRequest(
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
           resolve(
-            new Response(createReadableStreamFromReadable(body), {
+            new Response(createReadableStreamFromReadable(body.pipe(hydrateAfterPaint())), {
               headers: responseHeaders,
               status: responseStatusCode,
             }),

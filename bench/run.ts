@@ -62,7 +62,7 @@ await new Promise<void>((resolve, reject) => {
   server.on("exit", (code) => reject(new Error(`server exited ${code}`)));
 });
 
-type Row = { page: string; perf: number; a11y: number; bp: number; seo: number; cls: number; lcpMs: number; jsGzipKb: number; bytesKb: number };
+type Row = { page: string; perf: number; a11y: number; bp: number; seo: number; cls: number; fcpMs: number; lcpMs: number; tbtMs: number; jsGzipKb: number; bytesKb: number };
 const rows: Row[] = [];
 
 try {
@@ -114,7 +114,9 @@ try {
         bp: score("best-practices"),
         seo: score("seo"),
         cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
+        fcpMs: Math.round(lhr.audits["first-contentful-paint"]?.numericValue ?? 0),
         lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
+        tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
         jsGzipKb: Math.round(t.js / 102.4) / 10,
         bytesKb: Math.round(t.total / 102.4) / 10,
       });

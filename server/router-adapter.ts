@@ -244,10 +244,11 @@ async function writeChunks(
 ): Promise<boolean> {
   let result = first;
   let flushTimer: NodeJS.Immediate | undefined;
+  const drained = drainWaiter(res);
   try {
     while (!result.done) {
       if (closed()) return false;
-      if (!res.write(result.value)) await waitForDrain(res);
+      if (!res.write(result.value)) await drained();
       flushTimer ??= setImmediate(() => {
         flushTimer = undefined;
         flushCompressor(res);
@@ -261,19 +262,35 @@ async function writeChunks(
   return true;
 }
 
-function waitForDrain(res: express.Response) {
-  return new Promise<void>((resolve) => {
-    // `once`, not on/off: the compression middleware hands 'drain' listeners to
-    // its gzip stream but does not take them off there, so each wait of a long
-    // download left one behind (the MaxListeners warning). A once-listener
-    // removes itself from whichever emitter holds it.
-    const onClose = () => resolve();
-    res.once("drain", () => {
-      res.off("close", onClose);
-      resolve();
+/**
+ * A wait for 'drain' (or 'close') that adds its two listeners once per
+ * response, however many times a long download waits. The compression
+ * middleware hands 'drain' listeners on to its gzip stream, where neither
+ * `off` nor `once` can take them away again: a listener per wait piled up
+ * there (the MaxListeners warning) for as long as the download ran.
+ */
+function drainWaiter(res: express.Response): () => Promise<void> {
+  let wake: (() => void) | null = null;
+  let hooked = false;
+  let ended = false;
+  const fire = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  return () =>
+    new Promise<void>((resolve) => {
+      if (ended || res.destroyed) return resolve();
+      if (!hooked) {
+        hooked = true;
+        res.on("drain", fire);
+        res.on("close", () => {
+          ended = true;
+          fire();
+        });
+      }
+      wake = resolve;
     });
-    res.once("close", onClose);
-  });
 }
 
 function flushCompressor(res: express.Response) {
