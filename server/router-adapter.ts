@@ -40,6 +40,11 @@ export type RouterAdapterOptions = {
    * them): one visitor waits for the whole page, every later one gets it from memory.
    */
   wantsWhole?: (res: express.Response) => boolean;
+  /**
+   * Offered React Router's answer before any of it is sent; returns true when
+   * it answered the request itself (a database outage's 503 in place of a 500).
+   */
+  takeOver?: (req: express.Request, res: express.Response, response: Response) => boolean;
 };
 
 /** Thrown into a body stream that went past the adapter's cap. */
@@ -61,6 +66,10 @@ export function createRouterHandler(opts: RouterAdapterOptions): express.Request
     try {
       const request = toFetchRequest(req, res, opts);
       const response = await handle(request, opts.getLoadContext(req, res));
+      if (opts.takeOver?.(req, res, response)) {
+        await response.body?.cancel().catch(() => {});
+        return;
+      }
       await sendResponse(req, res, response, opts.nonceOf(res), opts.onPage, opts.wantsWhole?.(res) === true);
     } catch (error) {
       next(error);
@@ -175,7 +184,12 @@ async function sendResponse(
 
   const buffered: Uint8Array[] = [];
   let bufferedBytes = 0;
-  let streaming = !mayHaveValidator(req, res);
+  // Every answer that arrives in one piece is sent in one piece, with its
+  // length: a small JSON answer then stays under the compressor's threshold
+  // instead of paying for a gzip stream (issue 10 point 4: 200 refusals at once).
+  // Only anonymous pages get a validator.
+  const validator = mayHaveValidator(req, res);
+  let streaming = false;
 
   // A page is "rendered in one piece" when its whole body arrives without the
   // stream ever waiting on I/O: React wrote it in one pass. Reads that resolve
@@ -204,6 +218,10 @@ async function sendResponse(
 
   if (closed()) return;
   const body = Buffer.concat(buffered);
+  if (!validator) {
+    res.end(body);
+    return;
+  }
   const etag = weakEtag(body, nonce);
   res.setHeader("ETag", etag);
   if (matchesIfNoneMatch(req.get("if-none-match"), etag)) {
