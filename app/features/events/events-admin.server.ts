@@ -25,6 +25,7 @@ import { capacityBelowTaken, capacityText, centsToPrice, validateEventForm, type
 export const ADMIN_EVENTS_PAGE_SIZE = 5;
 
 export const EVENT_NOT_FOUND = "Event not found";
+export const SESSION_IS_CANCELLED = "This session was cancelled and can no longer be changed.";
 export const eventHasBookings = (n: number) =>
   `This event has ${n} ${n === 1 ? "booking" : "bookings"} and cannot be deleted. Set its status to Closed instead, or remove the bookings first.`;
 
@@ -74,8 +75,10 @@ export async function writeSession(trx: Kysely<DB>, target: WriteTarget, values:
     return { status: "saved", id, created: true };
   }
   await lockEvent(trx, target.id);
-  const existing = await trx.selectFrom("events").select(["id"]).where("id", "=", target.id).where("kind", "=", target.kind).executeTakeFirst();
+  const existing = await trx.selectFrom("events").select(["id", "status"]).where("id", "=", target.id).where("kind", "=", target.kind).executeTakeFirst();
   if (!existing) return { status: "not-found" };
+  // Its people were told it is cancelled: it is not reopened or moved by an edit (decision 0032).
+  if (existing.status === "Cancelled") return { status: "invalid", errors: { status: SESSION_IS_CANCELLED } };
   if (values.capacity !== null) {
     const taken = (await seatsTaken(trx, [target.id])).get(target.id) ?? 0;
     if (values.capacity < taken) return { status: "invalid", errors: { capacity: capacityBelowTaken(taken) } };
