@@ -164,7 +164,7 @@ export default function AttendanceSession({ loaderData, actionData }: Route.Comp
 function AttendanceChoice({ id, name, value }: { id: string; name: string; value: AttendanceValue | null }) {
   return (
     <fieldset className="min-w-0">
-      <legend className="sr-only">Attendance of {name}</legend>
+      <legend className="sr-only">{`Attendance of ${name}`}</legend>
       <div className="flex flex-wrap gap-x-5 gap-y-2">
         {(Object.keys(ATTENDANCE_LABELS) as AttendanceValue[]).map((option) => (
           <label key={option} className="inline-flex min-h-11 items-center gap-2 font-medium">
