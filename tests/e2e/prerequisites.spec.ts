@@ -37,6 +37,12 @@ async function expectDialogAxeClean(page: Page) {
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
 
+/** The calendar file attached to a mail the server wrote (its base64 part, decoded), or ''. */
+function calendarOf(raw: string): string {
+  const m = /Content-Type: text\/calendar[^]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n--/.exec(raw);
+  return m ? Buffer.from(m[1]!.replace(/\s+/g, ""), "base64").toString("utf8") : "";
+}
+
 const MESSAGE = "Level II requires Level I. We could not find a completed Level I for this e-mail address.";
 
 test.describe("level prerequisites", () => {
@@ -114,7 +120,7 @@ test.describe("level prerequisites", () => {
     const approved = await mailTo(email, "Registration approved");
     expect(approved.text).toContain("our team has accepted the Level I you completed elsewhere");
     expect(approved.text).toMatch(/\/my-registration\/[A-Za-z0-9_-]{43}/);
-    expect(approved.raw).toContain("BEGIN:VCALENDAR");
+    expect(calendarOf(approved.raw)).toContain("BEGIN:VCALENDAR");
   });
 
   test("attendance: a past session's registrant marked by keyboard alone, with a visible focus; the screens axe clean", async ({ page }) => {
@@ -193,8 +199,10 @@ test.describe("level prerequisites", () => {
     await expectNoAxeViolations(page);
     expect(queryDb("SELECT status FROM events WHERE id = ?", sessionId)).toEqual([{ status: "Cancelled" }]);
     const mail = await mailTo(booker, "Session cancelled");
-    expect(mail.raw).toContain("METHOD:CANCEL");
-    expect(mail.raw).toMatch(/DTSTART;TZID=America\/Denver:\d{8}T130000/);
+    const ics = calendarOf(mail.raw);
+    expect(ics).toContain("METHOD:CANCEL");
+    expect(ics).toContain("STATUS:CANCELLED");
+    expect(ics).toMatch(/^DTSTART;TZID=America\/Denver:\d{8}T130000\r?$/m);
     expect(mail.text).toMatch(/1:00 PM/);
 
     await page.goto("/family-constellation");
