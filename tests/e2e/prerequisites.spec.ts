@@ -194,11 +194,11 @@ test.describe("level prerequisites", () => {
     await page.getByRole("button", { name: new RegExp(`^Cancel session Family Constellation, .*, ${place}$`) }).click();
     await dialog.getByRole("button", { name: "Cancel session" }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText("Session cancelled. Everyone who held a seat is being e-mailed.")).toBeVisible();
-    await expect(page.getByRole("row").filter({ hasText: place })).toContainText("Cancelled");
+    await expect(page.getByText("Session canceled. Everyone who held a seat is being e-mailed.")).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: place })).toContainText("Canceled");
     await expectNoAxeViolations(page);
     expect(queryDb("SELECT status FROM events WHERE id = ?", sessionId)).toEqual([{ status: "Cancelled" }]);
-    const mail = await mailTo(booker, "Session cancelled");
+    const mail = await mailTo(booker, "Session canceled");
     const ics = calendarOf(mail.raw);
     expect(ics).toContain("METHOD:CANCEL");
     expect(ics).toContain("STATUS:CANCELLED");

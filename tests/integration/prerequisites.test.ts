@@ -422,10 +422,10 @@ describe.each(dialects)("staff cancel a session on %s", { timeout: 180_000 }, (d
 
     const cancelled = await staffPost(s.url, "/admin/decode", `intent=cancel-session&sessionId=${sessionId}`);
     expect(cancelled.status).toBe(200);
-    expect(await cancelled.text()).toContain("Session cancelled. Everyone who held a seat is being e-mailed.");
+    expect(await cancelled.text()).toContain("Session canceled. Everyone who held a seat is being e-mailed.");
 
     for (const email of ["one@example.com", "two@example.com"]) {
-      const [mail] = await mailTo(email, "Session cancelled");
+      const [mail] = await mailTo(email, "Session canceled");
       expect(mail).toBeDefined();
       const file = ics(mail!.attachments);
       expect(file.contentType).toContain("method=CANCEL");
@@ -438,7 +438,7 @@ describe.each(dialects)("staff cancel a session on %s", { timeout: 180_000 }, (d
       // The mail says the time in the venue's zone.
       expect(mail!.text_body).toMatch(/C[SD]T/);
     }
-    const waiting = (await mailTo("wait@example.com", "Session cancelled"))[0]!;
+    const waiting = (await mailTo("wait@example.com", "Session canceled"))[0]!;
     expect(waiting.attachments).toBe("[]");
     const statuses = await s.db.selectFrom("registrations").select(["email", "status"]).where("event_id", "=", sessionId).orderBy("email").execute();
     expect(statuses).toEqual([
@@ -458,8 +458,10 @@ describe.each(dialects)("staff cancel a session on %s", { timeout: 180_000 }, (d
     expect(await (await fetch(`${s.url}/schedule`)).text()).not.toContain("Chicago extra");
     const late = await postJson("/api/registration", { ...valid, email: "late@example.com", upcomingEventId: sessionId });
     expect(late.status).toBe(409);
-    expect(((await late.json()) as { message: string }).message).toBe("This session has been cancelled. Please choose another session.");
-    expect(await (await fetch(`${s.url}/register/${sessionId}`)).text()).toContain("cancelled");
+    expect(((await late.json()) as { message: string }).message).toBe("This session has been canceled. Please choose another session.");
+    const page = await fetch(`${s.url}/register/${sessionId}`);
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain("This session has been canceled.");
 
     // Later jobs send nothing more about it; cancelling again or editing it is refused.
     await s.db.deleteFrom("outbox").execute();
@@ -488,12 +490,12 @@ describe.each(dialects)("staff cancel a session on %s", { timeout: 180_000 }, (d
     } finally {
       await second.stop();
     }
-    const mails = await mailTo("bo@example.com", "Session cancelled");
+    const mails = await mailTo("bo@example.com", "Session canceled");
     expect(mails).toHaveLength(1);
     expect(ics(mails[0]!.attachments).content).toMatch(/^DTSTART;TZID=America\/Denver:/m);
     expect(mails[0]!.text_body).toMatch(/M[SD]T/);
-    const html = await (await fetch(`${s.url}/admin/family-events?search=cancelled`, { headers: { cookie } })).text();
-    expect(html).toContain("Cancelled");
+    const html = await (await fetch(`${s.url}/admin/family-events?search=canceled`, { headers: { cookie } })).text();
+    expect(html).toContain(">Canceled</span>");
     expect(await (await fetch(`${s.url}/family-constellation`)).text()).not.toContain(sessionId);
   });
 
@@ -503,7 +505,7 @@ describe.each(dialects)("staff cancel a session on %s", { timeout: 180_000 }, (d
     const link = /\/my-registration\/[A-Za-z0-9_-]{43}/.exec((await mailTo("page@example.com", "Registration confirmed"))[0]!.text_body)![0];
     expect((await staffPost(s.url, "/admin/decode", `intent=cancel-session&sessionId=${sessionId}`)).status).toBe(200);
     const page = await (await fetch(`${s.url}${link}`)).text();
-    expect(page).toContain("This session has been cancelled by the organizers.");
+    expect(page).toContain("This session has been canceled by the organizers.");
     expect(page).not.toContain("Cancel my registration");
     const refused = await fetch(`${s.url}${link}`, { method: "POST", redirect: "manual", headers: { Origin: s.url, "Content-Type": "application/x-www-form-urlencoded" }, body: "intent=cancel" });
     expect(refused.status).toBe(409);

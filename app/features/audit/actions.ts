@@ -17,7 +17,7 @@ export const AUDIT_ACTIONS = {
   attendance: "Attendance marked",
   approve: "Approved (earlier level elsewhere)",
   decline: "Declined (earlier level elsewhere)",
-  "session-cancel": "Session cancelled by staff",
+  "session-cancel": "Session canceled by staff",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -25,7 +25,7 @@ import { capacityBelowTaken, capacityText, centsToPrice, validateEventForm, type
 export const ADMIN_EVENTS_PAGE_SIZE = 5;
 
 export const EVENT_NOT_FOUND = "Event not found";
-export const SESSION_IS_CANCELLED = "This session was cancelled and can no longer be changed.";
+export const SESSION_IS_CANCELLED = "This session was canceled and can no longer be changed.";
 export const eventHasBookings = (n: number) =>
   `This event has ${n} ${n === 1 ? "booking" : "bookings"} and cannot be deleted. Set its status to Closed instead, or remove the bookings first.`;
 
@@ -200,10 +200,12 @@ export async function listAdminEvents(db: Database, query: AdminListQuery, now =
   const search = query.search.trim();
   if (search) {
     const p = likePattern(search);
+    // The stored status 'Cancelled' reads 'Canceled' on the screen (D14): either spelling finds it.
+    const canceled = search.length >= 3 && "canceled".includes(search.toLowerCase()) ? "Cancelled" : "";
     base = base.where(
       sql<boolean>`(lower(title) like ${p} escape '\\' or lower(city) like ${p} escape '\\' or lower(coalesce(venue, '')) like ${p} escape '\\'
         or lower(coalesce(facilitator, '')) like ${p} escape '\\' or lower(coalesce(organiser, '')) like ${p} escape '\\'
-        or lower(coalesce(organiser_email, '')) like ${p} escape '\\' or lower(status) like ${p} escape '\\')`,
+        or lower(coalesce(organiser_email, '')) like ${p} escape '\\' or lower(status) like ${p} escape '\\' or status = ${canceled})`,
     );
   }
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst())?.n ?? 0);

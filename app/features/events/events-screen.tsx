@@ -139,7 +139,7 @@ export function EventsScreen({ data }: { data: EventsScreenData }) {
         onClose={close}
         busy={busy}
         title={title}
-        closeLabel={mode?.kind === "delete" ? "Close without deleting" : mode?.kind === "cancel" ? "Close without cancelling" : "Close event form"}
+        closeLabel={mode?.kind === "delete" ? "Close without deleting" : mode?.kind === "cancel" ? "Close without canceling" : "Close event form"}
         formKey={confirming ? 0 : formKey}
         widthClass={confirming ? "w-[min(34rem,calc(100vw-1rem))]" : undefined}
       >

@@ -74,7 +74,7 @@ export function EventsTable({ events, onEdit, onDelete, onCancelSession }: Props
                 </td>
                 <td data-label="Status" className={cell}>
                   <span className={`inline-flex rounded-full px-3 py-0.5 text-xs font-semibold ring-1 ${statusStyle[e.status] ?? statusStyle.Closed}`}>
-                    {e.status}
+                    {e.status === "Cancelled" ? "Canceled" : e.status}
                   </span>
                 </td>
                 <td data-label="Actions" className={cell}>

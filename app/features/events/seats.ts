@@ -8,7 +8,7 @@ export const refusalMessages: Record<Unavailable, string> = {
   past: "This session has already started. Please choose another session.",
   closed: "Registration for this session is closed. Please choose another session.",
   "no-enrol": "This session does not take registrations online. Please contact us to join it.",
-  cancelled: "This session has been cancelled. Please choose another session.",
+  cancelled: "This session has been canceled. Please choose another session.",
 };
 
 /** The refusal for a session's availability, or null when it is open. */

@@ -384,7 +384,7 @@ export function ProgramAdminScreen({ kind, programs, totalPrograms, totalPages, 
         onClose={closeCancel}
         busy={cancelBusy}
         title={CANCEL_SESSION_TITLE}
-        closeLabel="Close without cancelling"
+        closeLabel="Close without canceling"
         widthClass="w-[min(34rem,calc(100vw-1rem))]"
       >
         {cancelling ? (

@@ -44,7 +44,7 @@ export function CancelSessionConfirm({ session, intent, onCancel, onDone, onBusy
 
   const holders = session.seatsTaken === null ? "" : session.seatsTaken === 1 ? " (1 person)" : ` (${session.seatsTaken} people)`;
   return (
-    <fetcher.Form method="post" aria-label="Confirm cancellation">
+    <fetcher.Form method="post" aria-label="Confirm the cancellation">
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="sessionId" value={session.id} />
       <div className="flex gap-4">
@@ -57,7 +57,7 @@ export function CancelSessionConfirm({ session, intent, onCancel, onDone, onBusy
           <p className="mt-2 text-sm text-ink">
             {session.seatsTaken === 0
               ? "Nobody holds a seat in it yet."
-              : `Everyone holding a seat or waiting${holders} gets an e-mail that it is cancelled; seat holders get a calendar update that removes it.`}{" "}
+              : `Everyone holding a seat or waiting${holders} gets an e-mail that it is canceled; seat holders get a calendar update that removes it.`}{" "}
             The session leaves the public pages at once.
           </p>
         </div>
@@ -77,7 +77,7 @@ export function CancelSessionConfirm({ session, intent, onCancel, onDone, onBusy
           onClick={(e) => busy && e.preventDefault()}
           className="inline-flex min-h-12 items-center rounded-full bg-danger px-6 font-semibold text-white hover:bg-red-800 aria-disabled:opacity-50"
         >
-          {busy ? "Cancelling..." : "Cancel session"}
+          {busy ? "Canceling..." : "Cancel session"}
         </button>
       </div>
     </fetcher.Form>

@@ -141,8 +141,8 @@ export function scheduleUpdateMail(site: Site, who: Recipient, event: EventRow, 
 export function sessionCancelledMail(site: Site, who: Recipient, event: EventRow, sequence: number): OutgoingMail {
   return personalMail(site, who, event, sequence, {
     topic: `session-cancel:${who.kind}:${who.id}`,
-    subject: `Session cancelled: ${event.title} | ${site.orgName}`,
-    intro: `We are sorry to tell you that ${site.orgName} has cancelled the session below. Your seat is released and you do not need to do anything.`,
+    subject: `Session canceled: ${event.title} | ${site.orgName}`,
+    intro: `We are sorry to tell you that ${site.orgName} has canceled the session below. Your seat is released and you do not need to do anything.`,
     after: "The attached calendar file removes the session from your calendar.",
     questions: `If you have already paid, or would like a place in another session, reply to this e-mail or write to ${site.contactEmail} and we will arrange it with you.`,
     cancelled: true,
@@ -151,9 +151,9 @@ export function sessionCancelledMail(site: Site, who: Recipient, event: EventRow
 
 /** Someone waiting (or awaiting approval) in a session staff cancelled: told, with no calendar file (they never had an entry). */
 export function sessionCancelledWaitingMail(site: Site, who: { kind: Recipient["kind"]; id: string; name: string; email: string }, event: EventRow): OutgoingMail {
-  const subject = `Session cancelled: ${event.title} | ${site.orgName}`;
+  const subject = `Session canceled: ${event.title} | ${site.orgName}`;
   const greeting = `Dear ${who.name},`;
-  const intro = `We are sorry to tell you that ${site.orgName} has cancelled the session below, so your request for a seat in it is closed. You do not need to do anything.`;
+  const intro = `We are sorry to tell you that ${site.orgName} has canceled the session below, so your request for a seat in it is closed. You do not need to do anything.`;
   const facts: Facts = [
     ["Session", event.title],
     ["Date and time", `${formatSessionDate(event.starts_at, event.time_zone)}, ${formatTimeRange(event.starts_at, event.ends_at, event.time_zone)}`],

@@ -78,7 +78,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (outcome === "cancelled" && found) await offerSeatsNow(services, found.event.id);
   if (outcome === "not-found") return data({ error: "This link is not valid or has expired." }, { status: 404, headers: PRIVATE_HEADERS });
   if (outcome === "session-cancelled") {
-    return data({ error: "This session has been cancelled by the organizers, so there is nothing left to cancel." }, { status: 409, headers: PRIVATE_HEADERS });
+    return data({ error: "This session has been canceled by the organizers, so there is nothing left to cancel." }, { status: 409, headers: PRIVATE_HEADERS });
   }
   if (outcome === "started") {
     return data(
@@ -138,7 +138,7 @@ export default function MyRegistration({ loaderData, actionData }: Route.Compone
           </div>
           {registration.sessionCancelled && !registration.cancelled ? (
             <p role="status" className="mb-6 rounded-xl bg-plum-50 p-4 text-plum-900">
-              This session has been cancelled by the organizers. We have e-mailed you about it; write to us if you would like a place in another session.
+              This session has been canceled by the organizers. We have e-mailed you about it; write to us if you would like a place in another session.
             </p>
           ) : registration.cancelled ? (
             <p role="status" className="mb-6 rounded-xl bg-plum-50 p-4 text-plum-900">
@@ -171,7 +171,7 @@ function StatusBadge({ cancelled, sessionCancelled }: { cancelled: boolean; sess
   return cancelled ? (
     <span className="inline-flex items-center gap-1.5 rounded-full bg-rose-50 px-3 py-1 text-sm font-semibold text-rose-800 ring-1 ring-rose-200">
       <XCircle aria-hidden="true" className="size-4" />
-      {sessionCancelled ? "Session cancelled" : "Cancelled"}
+      {sessionCancelled ? "Session canceled" : "Cancelled"}
     </span>
   ) : (
     <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-sm font-semibold text-emerald-800 ring-1 ring-emerald-200">

@@ -10,7 +10,7 @@ import type { FormSession } from "~/features/registrations/form-logic";
 import { RegistrationConfirmation } from "~/features/registrations/registration-confirmation";
 import { AWAITING_APPROVAL_HEADING, AWAITING_APPROVAL_TEXT } from "~/features/prerequisites/rules";
 import { RegistrationForm, type RegistrationValues } from "~/features/registrations/registration-form";
-import { loadRegistrationPage, registerFromPage } from "~/features/registrations/registration-page.server";
+import { isCanceledSession, loadRegistrationPage, registerFromPage } from "~/features/registrations/registration-page.server";
 import { photoFields, REGISTRATION_INVALID } from "~/features/registrations/registrations.server";
 import { useSite } from "~/hooks/use-site";
 import { BadRequest, readSubmission } from "~/lib/http.server";
@@ -18,14 +18,15 @@ import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/register";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const page = await loadRegistrationPage(context.get(servicesContext).db, params.sessionId);
-  if (!page) return data({ page: null }, { status: 404 });
-  return { page };
+  const { db } = context.get(servicesContext);
+  const page = await loadRegistrationPage(db, params.sessionId);
+  if (!page) return data({ page: null, canceled: await isCanceledSession(db, params.sessionId) }, { status: 404 });
+  return { page, canceled: false };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
   pageMeta(matches, {
-    title: loaderData?.page ? `Register: ${loaderData.page.programme.title}` : "Session not found",
+    title: loaderData?.page ? `Register: ${loaderData.page.programme.title}` : loaderData?.canceled ? "Session canceled" : "Session not found",
     description: loaderData?.page
       ? `Registration form for ${loaderData.page.programme.title}, ${loaderData.page.session.city}, ${formatSessionDate(loaderData.page.session.startDate, loaderData.page.session.timeZone)}.`
       : "This session does not exist or has already started.",
@@ -107,8 +108,11 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const { page } = loaderData;
   if (!page) {
     return (
-      <PageHero title="Session not found">
-        <p>This session does not exist or has already started. See the upcoming sessions on the Event Calendar.</p>
+      <PageHero title={loaderData.canceled ? "Session canceled" : "Session not found"}>
+        <p>
+          {loaderData.canceled ? "This session has been canceled." : "This session does not exist or has already started."} See the upcoming sessions on the Event
+          Calendar.
+        </p>
         <Link to="/schedule" className="mt-6 inline-flex min-h-12 items-center rounded-full bg-white px-6 font-semibold text-plum-900 hover:bg-plum-50">
           Event Calendar
         </Link>

@@ -89,7 +89,7 @@ export default function AttendanceSession({ loaderData, actionData }: Route.Comp
       <div className="max-w-2xl">
         {back}
         <h1 className="mt-4 text-3xl text-plum-900">Session not found</h1>
-        <p className="mt-3 text-muted">This session does not exist, has not started yet, or was cancelled, so it takes no attendance.</p>
+        <p className="mt-3 text-muted">This session does not exist, has not started yet, or was canceled, so it takes no attendance.</p>
       </div>
     );
   }
