@@ -34,6 +34,9 @@ export default [
       route("logout", "routes/admin/logout.tsx"),
       route("audit", "routes/admin/audit.tsx"),
       route("requests", "routes/admin/requests.tsx"),
+      route("approvals", "routes/admin/approvals.tsx"),
+      route("attendance", "routes/admin/attendance.tsx"),
+      route("attendance/:sessionId", "routes/admin/attendance-session.tsx"),
       route("registrations", "routes/admin/registrations.tsx"),
       route("ich-registrations", "routes/admin/ich-registrations.tsx"),
       route("contacts", "routes/admin/contacts.tsx"),
@@ -69,6 +72,8 @@ export default [
     route("hypnotherapy/user", "routes/api/hypnotherapy-user.ts"),
     route("hypnotherapy/user/:id", "routes/api/hypnotherapy-user-one.ts"),
     route("registration", "routes/api/registration.ts"),
+    // Before submitting: has this e-mail attended the earlier level the session's level requires? (decision 0031)
+    route("prerequisite-check", "routes/api/prerequisite-check.ts"),
     // Staff: DECODE registrations (the list is GET /api/registration) and ICH registrations (spec part 2 §7).
     route("registration/download-csv", "routes/api/registration-csv.ts"),
     route("registration/:id", "routes/api/registration-one.ts"),

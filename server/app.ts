@@ -11,6 +11,7 @@ import { RouterContextProvider } from "react-router";
 import { PageCache, type PendingPage } from "./page-cache.ts";
 import { allowedMethods, malformedUrl, routerOrigin, sameOriginWrites, sendClientError } from "./guards.ts";
 import { createRouterHandler } from "./router-adapter.ts";
+import { libraryStyleHashes } from "./style-hashes.ts";
 import { createOutageResponder } from "./outage.tsx";
 import type { AppConfig } from "../app/config.server.ts";
 import { requestContext, servicesContext, type AppServices } from "../app/context.server.ts";
@@ -362,13 +363,15 @@ function requestIdAndLogging(logger: Logger): express.RequestHandler {
 }
 
 function securityHeaders(config: AppConfig, dev: boolean): express.RequestHandler {
+  // Development keeps 'unsafe-inline': Vite's hot reload inserts every style sheet as a <style> element.
+  const styleSources = dev ? ["'self'", "'unsafe-inline'"] : ["'self'", ...libraryStyleHashes()];
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         "default-src": ["'self'"],
         "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.nonce}'`],
-        "style-src": ["'self'", "'unsafe-inline'"],
+        "style-src": styleSources,
         "img-src": ["'self'", "data:", "blob:"],
         "media-src": ["'self'", "blob:"],
         "font-src": ["'self'"],

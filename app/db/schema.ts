@@ -45,6 +45,8 @@ export interface ProgrammesTable {
   sort_order: Generated<number>;
   /** JSON: ProgrammeDetails (see features/programmes), or null for the fallback content. */
   details: string | null;
+  /** The earlier level a registrant must have attended (migration 0018), or null. */
+  requires_programme_id: Generated<string | null>;
   created_at: string;
   updated_at: string;
 }
@@ -71,12 +73,18 @@ export interface EventsTable {
   payment_link: string | null;
   external_link: string | null;
   page_link: string | null;
-  status: Generated<"Open" | "Closed">;
+  /** 'Cancelled' by staff (migration 0019): every seat holder was told; never offered again. */
+  status: Generated<EventStatus>;
   /** 0 or 1 */
   no_enrol: Generated<number>;
   created_at: string;
   updated_at: string;
+  cancelled_at: Generated<string | null>;
+  /** The staff member's e-mail. */
+  cancelled_by: Generated<string | null>;
 }
+
+export type EventStatus = "Open" | "Closed" | "Cancelled";
 
 export type RegistrationKind = "decode" | "hypnotherapy" | "tasso";
 
@@ -121,7 +129,18 @@ export interface RegistrationsTable {
   erasure_requested_at: Generated<string | null>;
   offer_token_hash: Generated<string | null>;
   offer_expires_at: Generated<string | null>;
+  /** Marked by staff after the session (migration 0018): null, 'attended' or 'not_attended'. */
+  attendance: Generated<Attendance | null>;
+  attendance_marked_at: Generated<string | null>;
+  /** The staff member's e-mail. */
+  attendance_marked_by: Generated<string | null>;
+  /** 'I completed the earlier level elsewhere': the registrant's note (status 'awaiting_approval' until staff decide). */
+  prerequisite_note: Generated<string | null>;
+  prerequisite_decided_at: Generated<string | null>;
+  prerequisite_decided_by: Generated<string | null>;
 }
+
+export type Attendance = "attended" | "not_attended";
 
 /** A Family Constellation booking (migration 0006): one seat of a `family` session. */
 export interface FamilyBookingsTable {

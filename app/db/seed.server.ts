@@ -11,6 +11,20 @@ import { writeTransaction } from "./transactions.server.ts";
 const SEEDED_KEY = "demo_content_seeded_at";
 
 /**
+ * Level prerequisites of the demo programmes (spec part 2 §9, decision 0031):
+ * DECODE levels 2–4 and ICH levels II–V require the level below.
+ */
+export const seedPrerequisites: Record<string, string> = {
+  "decode-2": "decode-1",
+  "decode-3": "decode-2",
+  "decode-4": "decode-3",
+  "ich-2": "ich-1",
+  "ich-3": "ich-2",
+  "ich-4": "ich-3",
+  "ich-5": "ich-4",
+};
+
+/**
  * At start-up: seeds the demo content once, on the first start of a new database.
  * Later starts leave it alone, so a demo programme an administrator deleted stays deleted.
  *
@@ -54,8 +68,10 @@ async function seedInto(trx: Kysely<DB>): Promise<number> {
   const existing = new Set(
     (await trx.selectFrom("programmes").select("id").where("id", "in", all.map((p) => p.id)).execute()).map((r) => r.id),
   );
+  const present = new Set(existing);
   for (const p of all) {
     if (existing.has(p.id)) continue;
+    const requires = seedPrerequisites[p.id];
     await trx
       .insertInto("programmes")
       .values({
@@ -78,10 +94,12 @@ async function seedInto(trx: Kysely<DB>): Promise<number> {
         status: "Open",
         sort_order: p.level,
         details: p.details ? JSON.stringify(p.details) : null,
+        requires_programme_id: requires && present.has(requires) ? requires : null,
         created_at: now,
         updated_at: now,
       })
       .execute();
+    present.add(p.id);
     inserted += 1;
   }
   return inserted + (await seedDemoSessions(trx));
@@ -183,6 +201,7 @@ async function seedDemoSessions(trx: Kysely<DB>): Promise<number> {
           terms_accepted_at: at,
           level_name: session.title,
           created_at: at,
+          ...(i <= (session.demoAttended ?? 0) ? { attendance: "attended" as const, attendance_marked_at: at, attendance_marked_by: "demo content" } : {}),
         })
         .execute();
     }

@@ -111,6 +111,8 @@ test.describe("staff sign-in", () => {
       "Hypnotherapy programs",
       "Decode programs",
       "Waiting lists and requests",
+      "Approvals",
+      "Attendance",
       "Audit trail",
     ]);
     await expect(nav.getByRole("button", { name: "Sign out" })).toBeVisible();

@@ -99,9 +99,13 @@ test.describe("Level and programme pages", () => {
 
     const email = uniqueEmail("level4");
     await fillRegistration(dialog, email);
+    // Level 4 requires Level 3, which this new address has not attended (decision 0031): the form says so and the seat is held for approval.
+    await expect(dialog.getByText("DECODE Level 4 requires DECODE Level 3. We could not find a completed DECODE Level 3 for this e-mail address.")).toBeVisible();
+    await dialog.getByRole("checkbox", { name: "I completed the earlier level elsewhere" }).check();
+    await dialog.getByRole("textbox", { name: /Where and when did you complete it/ }).fill("Level 3 with a licensed DECODE trainer in Denver, 2025");
     await dialog.getByRole("button", { name: "Submit Registration" }).click();
-    await expect(dialog.getByRole("heading", { name: "Thank you for registering!" })).toBeVisible();
-    await expect(page.getByText("Registration submitted successfully!")).toBeVisible();
+    await expect(dialog.getByRole("heading", { name: "Your registration awaits approval" })).toBeVisible();
+    await expect(page.getByText("We are holding your seat while our team checks the earlier level you completed elsewhere.", { exact: false }).first()).toBeVisible();
     await toastsSettled(page);
     await expectNoAxeViolations(page);
     expect(queryDb("SELECT event_id, programme_id FROM registrations WHERE email = ?", email)).toEqual([{ event_id: "s-decode-4-b", programme_id: "decode-4" }]);

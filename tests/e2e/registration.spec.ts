@@ -260,7 +260,8 @@ test.describe("Registration page (/register/{sessionId})", () => {
     // Browser-heavy (axe runs, real waits) on shared CPUs.
     test.slow();
     const email = uniqueEmail("page");
-    await page.goto("/register/s-decode-2-b");
+    // DECODE level 5 requires no earlier level (levels 2–4 do: tests/e2e/prerequisites.spec.ts).
+    await page.goto("/register/s-decode-5-b");
     await hydrated(page);
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Submit Registration" }).click();
@@ -272,11 +273,11 @@ test.describe("Registration page (/register/{sessionId})", () => {
     await page.getByRole("button", { name: "Submit Registration" }).click();
     expect((await answer).status()).toBe(201);
     await expect(page.getByRole("heading", { name: "Thank you for registering!" })).toBeVisible();
-    await expect(page).toHaveURL(/\/register\/s-decode-2-b$/);
+    await expect(page).toHaveURL(/\/register\/s-decode-5-b$/);
     await expect(page.getByText("Registration submitted successfully!")).toBeVisible();
     await toastsSettled(page);
     await expectNoAxeViolations(page);
-    expect(queryDb("SELECT event_id FROM registrations WHERE email = ?", email)).toEqual([{ event_id: "s-decode-2-b" }]);
+    expect(queryDb("SELECT event_id FROM registrations WHERE email = ?", email)).toEqual([{ event_id: "s-decode-5-b" }]);
   });
 
   test("unknown and past sessions are 404 pages", async ({ page }) => {

@@ -32,7 +32,8 @@ describe.skipIf(!postgresUrl)("the backup script (deploy/backup.sh)", { timeout:
     for (const [k, v] of Object.entries({ ...valid, upcomingEventId: sessionId, programId: "", level: "Level I" })) f.set(k, String(v));
     const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 20, g: 120, b: 90 } } }).jpeg().toBuffer();
     f.set("profileImage", new Blob([jpeg], { type: "image/jpeg" }), "me.jpg");
-    expect((await fetch(`${s.url}/api/ich/ich-registration`, { method: "POST", body: f })).status).toBe(201);
+    const made = await fetch(`${s.url}/api/ich/ich-registration`, { method: "POST", body: f });
+    if (made.status !== 201) throw new Error(`the registration to back up was refused: ${made.status} ${await made.text()}`);
   });
   afterAll(async () => {
     await s?.stop();

@@ -5,6 +5,7 @@ import {
   eventListResponse,
   eventOneResponse,
   programmeListResponse,
+  prerequisiteCheckResponse,
   programmeOneResponse,
   registrationCreatedResponse,
 } from "~/features/api/openapi.server";
@@ -62,6 +63,7 @@ describe.each(dialects)("OpenAPI document on %s", (dialect) => {
         "/api/ich",
         "/api/ich/download-csv",
         "/api/ich/{id}",
+        "/api/prerequisite-check",
         "/api/admin/registrations/{id}/photos/{photo}",
         "/api/admin/login",
         "/api/admin/logout",
@@ -131,11 +133,18 @@ describe.each(dialects)("OpenAPI document on %s", (dialect) => {
       }),
     );
     errorResponse.parse(await post("/api/contact", {}));
+    // Level 4 requires level 3, which this address has not attended: held for approval with a note (decision 0031).
     const registration = {
       firstName: "Ann", lastName: "Lee", email: "api@example.com", mobileNo: "5551234567", dob: adultDob,
       occupation: "Nurse", city: "x", termsandcondition: true, levelName: "Level 4", upcomingEventId: "s-decode-4-a",
+      completedElsewhere: true, prerequisiteNote: "Level 3 in Boston, 2024",
     };
-    registrationCreatedResponse.parse(await post("/api/registration", registration));
+    const check = prerequisiteCheckResponse.parse(await post("/api/prerequisite-check", { upcomingEventId: "s-decode-4-a", email: "api@example.com" }));
+    expect(check.met).toBe(false);
+    prerequisiteCheckResponse.parse(await post("/api/prerequisite-check", { upcomingEventId: "s-decode-1-a", email: "api@example.com" }));
+    errorResponse.parse(await post("/api/prerequisite-check", { upcomingEventId: "s-decode-4-a", email: "not an address" }));
+    expect(registrationCreatedResponse.parse(await post("/api/registration", registration)).awaitingApproval).toBe(true);
+    registrationCreatedResponse.parse(await post("/api/registration", { ...registration, upcomingEventId: "s-decode-1-a", completedElsewhere: false }));
     errorResponse.parse(await post("/api/registration", registration)); // 409 duplicate
     const invalid = errorResponse.parse(await post("/api/registration", { ...registration, firstName: "" }));
     expect(invalid.errors).toEqual({ firstName: "First name is required" });

@@ -324,6 +324,8 @@ describe("texts", () => {
       "currentAddress", "isSameAddress", "permanenetAddress", "city", "venue", "timeslot", "TelNo", "hearAbout",
       "communicationPreferences", "termsandcondition", "levelName", "level", "upcomingEventId", "programId",
       "courseDetailDate", "courseDetailTime", "courseDetailVenue",
+      // Level prerequisites (decision 0031).
+      "completedElsewhere", "prerequisiteNote",
     ]);
   });
 });

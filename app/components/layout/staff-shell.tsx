@@ -1,9 +1,9 @@
-import { ClipboardList, FileClock, Inbox, ListOrdered, LogOut, Menu, Sparkles, Users, X, CalendarDays, BookOpen, Brain } from "lucide-react";
+import { ClipboardCheck, ClipboardList, FileClock, Inbox, ListOrdered, LogOut, Menu, Sparkles, UserCheck, Users, X, CalendarDays, BookOpen, Brain } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { Form, NavLink, useLocation } from "react-router";
 import { LogoMark } from "./logo";
 
-/** The staff sidebar (spec part 2 §2.1): the four lists, the three management screens, the audit trail. */
+/** The staff sidebar (spec part 2 §2.1): the four lists, the three management screens, the records (issue 11) and the audit trail. */
 export const staffNavigation = [
   { heading: "Registrations", items: [
     { to: "/admin/registrations", label: "DECODE registrations", icon: ClipboardList },
@@ -18,6 +18,8 @@ export const staffNavigation = [
   ] },
   { heading: "Records", items: [
     { to: "/admin/requests", label: "Waiting lists and requests", icon: ListOrdered },
+    { to: "/admin/approvals", label: "Approvals", icon: UserCheck },
+    { to: "/admin/attendance", label: "Attendance", icon: ClipboardCheck },
     { to: "/admin/audit", label: "Audit trail", icon: Sparkles },
   ] },
 ] as const;

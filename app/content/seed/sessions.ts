@@ -29,8 +29,10 @@ export type SeedSession = {
   facilitator?: string;
   externalLink?: string;
   noEnrol?: boolean;
-  /** Demo registrations that hold seats (for the one-seat-left and full sessions). */
+  /** Demo registrations that hold seats (for the one-seat-left and full sessions, and past sessions' attendance). */
   demoRegistrations?: number;
+  /** Of a past session's demo registrations, how many staff marked as attended (decision 0031). */
+  demoAttended?: number;
   /** Demo Family Constellation bookings that hold seats. */
   demoBookings?: number;
   paymentLink?: string;
@@ -67,7 +69,7 @@ export const seedSessions: SeedSession[] = [
   { id: "s-decode-1-a", programmeId: "decode-1", kind: "decode", title: "Decode Your Mind", inDays: 12, ...day, ...NY, venue: "Hudson Hall, 210 W 55th St", capacity: 24, priceCents: 30000, ...org },
   { id: "s-decode-1-b", programmeId: "decode-1", kind: "decode", title: "Decode Your Mind", inDays: 33, ...day, ...LA, venue: "Silver Lake Studio", capacity: null, priceCents: 30000, ...org },
   { id: "s-decode-1-c", programmeId: "decode-1", kind: "decode", title: "Decode Your Mind", inDays: 54, ...day, ...CHI, venue: "Lakeside Center", capacity: 20, priceCents: 30000, ...org, externalLink: "https://tickets.example.org/decode-your-mind-chicago" },
-  { id: "s-decode-1-past", programmeId: "decode-1", kind: "decode", title: "Decode Your Mind", inDays: -20, ...day, ...NY, venue: "Hudson Hall, 210 W 55th St", capacity: 24, priceCents: 30000, ...org },
+  { id: "s-decode-1-past", programmeId: "decode-1", kind: "decode", title: "Decode Your Mind", inDays: -20, ...day, ...NY, venue: "Hudson Hall, 210 W 55th St", capacity: 24, priceCents: 30000, ...org, demoRegistrations: 3, demoAttended: 2 },
   // Levels 2 to 4: two days, $600.
   { id: "s-decode-2-a", programmeId: "decode-2", kind: "decode", title: "Decode Your Behavior", inDays: 19, spanDays: 1, ...day, ...CHI, venue: "Lakeside Center", capacity: 3, priceCents: 60000, ...org, demoRegistrations: 2 },
   { id: "s-decode-2-b", programmeId: "decode-2", kind: "decode", title: "Decode Your Behavior", inDays: 47, spanDays: 1, ...day, ...SEA, venue: "Pioneer Square Loft", capacity: 18, priceCents: 60000, ...org },
@@ -89,7 +91,7 @@ export const seedSessions: SeedSession[] = [
   { id: "s-ich-4-a", programmeId: "ich-4", kind: "hypnotherapy", title: "ICH Level IV: Advanced Methods", inDays: 90, spanDays: 5, ...day, ...SEA, venue: "Pioneer Square Loft", capacity: 12, priceCents: 180000, ...org, facilitator: "Daniel Okafor" },
   { id: "s-ich-5-a", programmeId: "ich-5", kind: "hypnotherapy", title: "ICH Level V: Supervision and Mastery", inDays: 120, spanDays: 7, ...day, ...MIA, venue: "Bayfront Suites", capacity: 12, priceCents: 240000, ...org, facilitator: "Dr. Maya Rao" },
   { id: "s-ich-6-a", programmeId: "ich-6", kind: "hypnotherapy", title: "Born Again: Inner Child Healing", inDays: 50, spanDays: 5, ...day, ...PHX, venue: "Desert Botanical Pavilion", capacity: 20, priceCents: 90000, ...org, facilitator: "Daniel Okafor" },
-  { id: "s-ich-1-past", programmeId: "ich-1", kind: "hypnotherapy", title: "ICH Level I: Foundations", inDays: -10, spanDays: 1, ...day, ...NY, venue: "Hudson Hall, 210 W 55th St", capacity: 14, priceCents: 60000, ...org, facilitator: "Dr. Maya Rao" },
+  { id: "s-ich-1-past", programmeId: "ich-1", kind: "hypnotherapy", title: "ICH Level I: Foundations", inDays: -10, spanDays: 1, ...day, ...NY, venue: "Hudson Hall, 210 W 55th St", capacity: 14, priceCents: 60000, ...org, facilitator: "Dr. Maya Rao", demoRegistrations: 3, demoAttended: 2 },
 
   // TASSO: six modules over a week.
   { id: "s-tasso-a", programmeId: "tasso", kind: "tasso", title: "TASSO Program", inDays: 28, spanDays: 5, ...day, ...NY, venue: "Hudson Hall, 210 W 55th St", capacity: 16, priceCents: 150000, ...org },

@@ -12,6 +12,8 @@ import * as m0014 from "./0014-session-mail.ts";
 import * as m0015 from "./0015-retention.ts";
 import * as m0016 from "./0016-waiting-list.ts";
 import * as m0017 from "./0017-registration-search.ts";
+import * as m0018 from "./0018-level-prerequisites.ts";
+import * as m0019 from "./0019-session-cancellation.ts";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +30,6 @@ export const migrations: Record<string, Migration> = {
   "0015-retention": m0015,
   "0016-waiting-list": m0016,
   "0017-registration-search": m0017,
+  "0018-level-prerequisites": m0018,
+  "0019-session-cancellation": m0019,
 };

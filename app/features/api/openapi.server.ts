@@ -48,11 +48,11 @@ export const sessionSchema = z
     organiserEmail: z.string().nullable(),
     facilitator: z.string().nullable(),
     paymentLink: z.string().nullable(),
-    status: z.enum(["Open", "Closed"]),
+    status: z.enum(["Open", "Closed", "Cancelled"]).describe("'Cancelled': staff cancelled the session; it is no longer listed"),
     capacity: z.string().describe("'10 Seats', or 'Not Limited'"),
     seats: z.number().int().nullable().describe("Capacity as a number; null when not limited"),
     seatsLeft: z.number().int().nullable().describe("Seats still free; null when not limited"),
-    availability: z.enum(["open", "closed", "past", "no-enrol", "full"]),
+    availability: z.enum(["open", "closed", "past", "no-enrol", "full", "cancelled"]),
     externalLink: z.string().nullable(),
     link: z.string().nullable(),
     pagelink: z.string().nullable(),
@@ -99,6 +99,7 @@ export const programmeSchema = z
     status: z.enum(["Open", "Closed"]),
     kind: z.enum(["decode", "hypnotherapy", "tasso"]),
     details: z.unknown().nullable().describe("Benefits, curriculum, audience, prerequisites and instructor, or null for the built-in content"),
+    requiredProgramId: z.string().nullable().describe("The earlier level a registrant must have attended (or be approved for), or null"),
     upcomingEvents: z.array(sessionSchema).describe("Sessions that have not started, soonest first (D12)"),
     createdAt: instant,
     updatedAt: instant,
@@ -124,7 +125,19 @@ export const contactCreatedResponse = z.strictObject({
 export const registrationCreatedResponse = z.strictObject({
   success: z.literal(true),
   message: z.string(),
-  data: z.strictObject({ _id: id }),
+  waitingList: z.literal(true).optional().describe("The session was full: the registration joined its waiting list"),
+  awaitingApproval: z.literal(true).optional().describe("The earlier level was not attended here; the seat is held until staff approve or decline"),
+  data: z.strictObject({ _id: id, position: z.number().int().optional().describe("The place on the waiting list") }),
+});
+
+export const prerequisiteCheckResponse = z.strictObject({
+  success: z.literal(true),
+  required: z
+    .strictObject({ title: z.string().describe("The earlier level's program title"), name: z.string().describe("Its short name, e.g. 'Level I'") })
+    .nullable()
+    .describe("null: the session's level requires no earlier one"),
+  met: z.boolean().describe("Whether this e-mail address attended the earlier level (true when none is required)"),
+  message: z.string().nullable().describe("What the form says, e.g. 'Level II requires Level I. We could not find a completed Level I for this e-mail address.'"),
 });
 
 export const bookingCreatedResponse = z.strictObject({
@@ -506,7 +519,9 @@ function registrationCall(summary: string, withPhotos: boolean) {
         201: answer("Registered; a confirmation e-mail with the session as an .ics file follows", registrationCreatedResponse),
         400: refusal("A field is invalid (one message per field), or the body cannot be read"),
         404: refusal("No such session"),
-        409: refusal("'This session is full', 'You are already registered for this session.', or the session is closed, past or takes no online registrations"),
+        409: refusal(
+          "'This session is full', 'You are already registered for this session.', the session is closed, past, cancelled or takes no online registrations, or its level requires an earlier one this e-mail has not attended (errors.completedElsewhere; send completedElsewhere=true with a prerequisiteNote to be held for approval)",
+        ),
         413: refusal("The body is too large"),
         415: refusal("The body is not JSON, a urlencoded form or multipart data"),
         429: answer("Too many submissions from this address", errorResponse, retryAfter),
@@ -633,6 +648,7 @@ const programmeFields: Json = {
       items: { type: "object", required: ["title", "content"], properties: { _id: { type: "string" }, title: { type: "string", minLength: 3 }, content: richHtml } },
     },
     upcomingEvents: { type: "array", items: programmeSessionBody },
+    requiredProgramId: { type: ["string", "null"], description: "The earlier level required: the id of another program of this kind, '' or null for none; left out: unchanged" },
     removeThumbnail: { type: "boolean", description: "On update: drop the current thumbnail" },
   },
 };
@@ -834,6 +850,29 @@ export function openApiDocument(publicUrl: string, orgName: string): Json {
         },
       },
       "/api/registration": { ...registrationCall("Register for a DECODE or TASSO session", false), ...decodeStaff.list },
+      "/api/prerequisite-check": {
+        post: {
+          summary: "Before registering: does the session's level require an earlier one, and did this e-mail address attend it? (yes or no for this address only)",
+          requestBody: {
+            required: true,
+            content: {
+              "application/json": {
+                schema: {
+                  type: "object",
+                  required: ["upcomingEventId", "email"],
+                  properties: { upcomingEventId: { type: "string", maxLength: 64 }, email: { type: "string", format: "email", maxLength: 254 } },
+                },
+              },
+            },
+          },
+          responses: {
+            200: answer("The answer", prerequisiteCheckResponse),
+            400: refusal("The session id or e-mail address is invalid"),
+            404: refusal("No such session"),
+            429: answer("Too many checks from this address (a level with a requirement counts like a form)", errorResponse, retryAfter),
+          },
+        },
+      },
       "/api/registration/download-csv": decodeStaff["/api/registration/download-csv"],
       "/api/registration/{id}": decodeStaff["/api/registration/{id}"],
       "/api/ich": ichStaff.list,

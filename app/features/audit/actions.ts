@@ -14,6 +14,10 @@ export const AUDIT_ACTIONS = {
   purge: "Removed by the retention job",
   "erasure-request": "Erasure requested by the registrant",
   erase: "Erased on request",
+  attendance: "Attendance marked",
+  approve: "Approved (earlier level elsewhere)",
+  decline: "Declined (earlier level elsewhere)",
+  "session-cancel": "Session canceled by staff",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -110,7 +110,7 @@ export type FamilySession = EventJson;
  * search matches the city, venue, title or facilitator.
  */
 export async function listFamilySessions(db: Database, query: { search: string; page: number; limit: number }, now = new Date()) {
-  let base = db.selectFrom("events").where("kind", "=", "family").where("starts_at", ">", now.toISOString());
+  let base = db.selectFrom("events").where("kind", "=", "family").where("starts_at", ">", now.toISOString()).where("status", "<>", "Cancelled");
   const search = query.search.trim();
   if (search) {
     const pattern = likePattern(search);

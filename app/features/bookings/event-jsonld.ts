@@ -19,7 +19,7 @@ export type EventJsonLdSession = {
   price?: number | null;
   currency?: string | null;
   seatsLeft?: number | null;
-  availability?: "open" | "closed" | "past" | "no-enrol" | "full";
+  availability?: "open" | "closed" | "past" | "no-enrol" | "full" | "cancelled";
   externalLink?: string | null;
 };
 
@@ -42,7 +42,7 @@ export function zonedIso(instant: string, timeZone: string): string {
 
 export function eventJsonLd(session: EventJsonLdSession, opts: { url: string; orgName: string; description?: string }) {
   const place = session.venue?.trim() || session.city?.trim() || "To be announced";
-  const offered = session.availability !== "closed" && session.availability !== "no-enrol";
+  const offered = session.availability !== "closed" && session.availability !== "no-enrol" && session.availability !== "cancelled";
   const hasPrice = typeof session.price === "number" && Number.isFinite(session.price) && session.price >= 0;
   return {
     "@context": "https://schema.org",
@@ -51,7 +51,7 @@ export function eventJsonLd(session: EventJsonLdSession, opts: { url: string; or
     ...(opts.description ? { description: opts.description } : {}),
     startDate: zonedIso(session.startDate, session.timeZone),
     ...(session.endDate ? { endDate: zonedIso(session.endDate, session.timeZone) } : {}),
-    eventStatus: "https://schema.org/EventScheduled",
+    eventStatus: `https://schema.org/${session.availability === "cancelled" ? "EventCancelled" : "EventScheduled"}`,
     eventAttendanceMode: "https://schema.org/OfflineEventAttendanceMode",
     location: {
       "@type": "Place",

@@ -26,7 +26,8 @@ function likePattern(search: string): string {
 }
 
 function upcoming(db: Database, now: Date) {
-  return db.selectFrom("events").where("events.starts_at", ">", now.toISOString());
+  // A cancelled session leaves the calendar (decision 0032).
+  return db.selectFrom("events").where("events.starts_at", ">", now.toISOString()).where("events.status", "<>", "Cancelled");
 }
 
 type Base = ReturnType<typeof upcoming>;

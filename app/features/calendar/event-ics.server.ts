@@ -21,6 +21,8 @@ export function eventCalendarDownload(event: EventJson, site: Pick<SiteSettings,
     description: `${event.programTitle ?? event.title}\n${when}\nSchedule and enrollment: ${site.publicUrl}/schedule\nQuestions: ${site.contactEmail}`,
     organiser: { name: event.organiser ?? site.orgName, email: event.organiserEmail ?? site.contactEmail },
     url: event.externalLink ?? `${site.publicUrl}/schedule`,
+    // A session staff cancelled: the download removes an entry imported before (decision 0032).
+    ...(event.availability === "cancelled" ? { cancelled: true, sequence: 1 } : {}),
   });
   const slug = event.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "session";
   return { body, filename: `${slug}-${courseDetailDate(event.startDate, event.timeZone) ?? "session"}.ics` };

@@ -63,7 +63,7 @@ export function eventJsonLd(session: EventJsonLdSession, opts: { pageUrl: string
     name: text(session.title) ?? text(session.programTitle) ?? "Session",
     startDate: zonedIsoString(session.startDate, session.timeZone),
     ...(session.endDate ? { endDate: zonedIsoString(session.endDate, session.timeZone) } : {}),
-    eventStatus: `${SCHEMA}EventScheduled`,
+    eventStatus: `${SCHEMA}${session.availability === "cancelled" ? "EventCancelled" : "EventScheduled"}`,
     eventAttendanceMode: `${SCHEMA}OfflineEventAttendanceMode`,
     location: {
       "@type": "Place",
@@ -74,7 +74,7 @@ export function eventJsonLd(session: EventJsonLdSession, opts: { pageUrl: string
     ...(facilitator ? { performer: { "@type": "Person", name: facilitator } } : {}),
     url: text(session.externalLink) ?? opts.pageUrl,
   };
-  if (!session.noenroll && session.availability !== "closed" && session.availability !== "no-enrol") {
+  if (!session.noenroll && session.availability !== "closed" && session.availability !== "no-enrol" && session.availability !== "cancelled") {
     const hasPrice = typeof session.price === "number" && Number.isFinite(session.price) && session.price >= 0;
     event.offers = {
       "@type": "Offer",

@@ -17,7 +17,7 @@ export type RoutedEvent = {
   link?: string | null;
   pagelink?: string | null;
   noenroll?: boolean;
-  availability?: "open" | "closed" | "past" | "no-enrol" | "full";
+  availability?: "open" | "closed" | "past" | "no-enrol" | "full" | "cancelled";
 };
 
 /**
@@ -78,7 +78,7 @@ export type EnrollAction<E = RoutedEvent> =
   /** No online enrollment: a dash for price and action (§2.6 'noenroll'). */
   | { kind: "none" }
   /** Shown as a disabled button with this label. */
-  | { kind: "unavailable"; label: "Full" | "Closed" };
+  | { kind: "unavailable"; label: "Full" | "Closed" | "Canceled" };
 
 /**
  * Enroll Now (§2.6): the external link in a new tab when the event has one;
@@ -94,6 +94,7 @@ export function enrollAction<E extends RoutedEvent>(event: E): EnrollAction<E> {
   const external = ownLink<E>(event.externalLink);
   if (external) return { kind: "go", target: external };
   if (event.availability === "full") return { kind: "unavailable", label: "Full" };
+  if (event.availability === "cancelled") return { kind: "unavailable", label: "Canceled" };
   if (event.availability === "closed" || event.availability === "past") return { kind: "unavailable", label: "Closed" };
   const state: ScheduleNavigationState<E> = { fromSchedule: true, openModal: true, selectedEvent: event };
   const id = trimmed(event.programId);

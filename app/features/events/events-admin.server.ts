@@ -25,6 +25,7 @@ import { capacityBelowTaken, capacityText, centsToPrice, validateEventForm, type
 export const ADMIN_EVENTS_PAGE_SIZE = 5;
 
 export const EVENT_NOT_FOUND = "Event not found";
+export const SESSION_IS_CANCELLED = "This session was canceled and can no longer be changed.";
 export const eventHasBookings = (n: number) =>
   `This event has ${n} ${n === 1 ? "booking" : "bookings"} and cannot be deleted. Set its status to Closed instead, or remove the bookings first.`;
 
@@ -74,8 +75,10 @@ export async function writeSession(trx: Kysely<DB>, target: WriteTarget, values:
     return { status: "saved", id, created: true };
   }
   await lockEvent(trx, target.id);
-  const existing = await trx.selectFrom("events").select(["id"]).where("id", "=", target.id).where("kind", "=", target.kind).executeTakeFirst();
+  const existing = await trx.selectFrom("events").select(["id", "status"]).where("id", "=", target.id).where("kind", "=", target.kind).executeTakeFirst();
   if (!existing) return { status: "not-found" };
+  // Its people were told it is cancelled: it is not reopened or moved by an edit (decision 0032).
+  if (existing.status === "Cancelled") return { status: "invalid", errors: { status: SESSION_IS_CANCELLED } };
   if (values.capacity !== null) {
     const taken = (await seatsTaken(trx, [target.id])).get(target.id) ?? 0;
     if (values.capacity < taken) return { status: "invalid", errors: { capacity: capacityBelowTaken(taken) } };
@@ -197,10 +200,12 @@ export async function listAdminEvents(db: Database, query: AdminListQuery, now =
   const search = query.search.trim();
   if (search) {
     const p = likePattern(search);
+    // The stored status 'Cancelled' reads 'Canceled' on the screen (D14): either spelling finds it.
+    const canceled = search.length >= 3 && "canceled".includes(search.toLowerCase()) ? "Cancelled" : "";
     base = base.where(
       sql<boolean>`(lower(title) like ${p} escape '\\' or lower(city) like ${p} escape '\\' or lower(coalesce(venue, '')) like ${p} escape '\\'
         or lower(coalesce(facilitator, '')) like ${p} escape '\\' or lower(coalesce(organiser, '')) like ${p} escape '\\'
-        or lower(coalesce(organiser_email, '')) like ${p} escape '\\' or lower(status) like ${p} escape '\\')`,
+        or lower(coalesce(organiser_email, '')) like ${p} escape '\\' or lower(status) like ${p} escape '\\' or status = ${canceled})`,
     );
   }
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirst())?.n ?? 0);

@@ -2,7 +2,7 @@ import type { Database } from "~/db/db.server";
 import { listQueryFrom } from "~/features/programmes/query";
 import { BadRequest, readForm } from "~/lib/http.server";
 import type { EventActionResult } from "./event-form";
-import { deleteSession, listAdminEvents, saveFamilyEvent, type StaffActor } from "./events-admin.server";
+import { deleteSession, listAdminEvents, saveFamilyEvent, SESSION_IS_CANCELLED, type StaffActor } from "./events-admin.server";
 import { DELETE_FAILED, EVENT_CREATED, EVENT_DELETED, EVENT_INVALID, EVENT_UPDATED, SAVE_FAILED } from "./schema";
 
 /** The events screen's list: a junk page or search in the URL falls back to the first page, unfiltered. */
@@ -23,6 +23,11 @@ export async function eventsScreenAction(request: Request, db: Database, actor: 
     if (e instanceof BadRequest) return { status: e.status, body: { ok: false, message: e.message } };
     throw e;
   }
+  return eventsScreenFormAction(form, db, actor);
+}
+
+/** The same, for a form the route has read already. */
+export async function eventsScreenFormAction(form: Record<string, string>, db: Database, actor: StaffActor): Promise<{ status: number; body: EventActionResult }> {
   const id = form.id?.trim() || undefined;
   if (form.intent === "delete") {
     if (!id) return { status: 400, body: { ok: false, message: DELETE_FAILED } };
@@ -43,7 +48,7 @@ export async function eventsScreenAction(request: Request, db: Database, actor: 
       case "invalid": {
         const messages = Object.values(outcome.errors);
         // One problem the form could not know about (the seats booked meanwhile): say it in the toast too.
-        const message = messages.length === 1 && outcome.errors.capacity ? outcome.errors.capacity : EVENT_INVALID;
+        const message = messages.length === 1 && (outcome.errors.capacity || outcome.errors.status === SESSION_IS_CANCELLED) ? messages[0]! : EVENT_INVALID;
         return { status: 400, body: { ok: false, message, errors: outcome.errors } };
       }
     }

@@ -3,6 +3,8 @@ import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { inputClass } from "~/components/ui/field";
 import { ModalDialog } from "~/components/ui/modal-dialog";
+import { CancelSessionConfirm, CANCEL_SESSION_TITLE } from "~/features/session-mail/cancel-session-confirm";
+import { eventDateText } from "./admin-format";
 import { DeleteEvent } from "./delete-event";
 import { EventForm } from "./event-form";
 import type { AdminEventJson } from "./events-admin.server";
@@ -18,7 +20,12 @@ export type EventsScreenData = {
   search: string;
 };
 
-type Mode = { kind: "add" } | { kind: "edit"; event: AdminEventJson } | { kind: "delete"; event: AdminEventJson } | null;
+type Mode =
+  | { kind: "add" }
+  | { kind: "edit"; event: AdminEventJson }
+  | { kind: "delete"; event: AdminEventJson }
+  | { kind: "cancel"; event: AdminEventJson }
+  | null;
 
 /** The list's address for a search and a page (D9: both kept in the URL). */
 export function eventsHref(search: string, page: number): string {
@@ -65,7 +72,8 @@ export function EventsScreen({ data }: { data: EventsScreenData }) {
     else if (!focusRequest.closedWith) setFocusRequest({ closedWith: data });
   }, [focusRequest, mode, data]);
 
-  const title = mode?.kind === "add" ? "Add Event" : mode?.kind === "edit" ? "Edit Event" : "Delete Event";
+  const title = mode?.kind === "add" ? "Add Event" : mode?.kind === "edit" ? "Edit Event" : mode?.kind === "cancel" ? CANCEL_SESSION_TITLE : "Delete Event";
+  const confirming = mode?.kind === "delete" || mode?.kind === "cancel";
 
   return (
     <div>
@@ -116,7 +124,12 @@ export function EventsScreen({ data }: { data: EventsScreenData }) {
         {events.length === 0 ? (
           <p className="rounded-2xl bg-white p-6 text-center text-muted ring-1 ring-plum-100">No events found</p>
         ) : (
-          <EventsTable events={events} onEdit={(event) => open({ kind: "edit", event })} onDelete={(event) => open({ kind: "delete", event })} />
+          <EventsTable
+            events={events}
+            onEdit={(event) => open({ kind: "edit", event })}
+            onDelete={(event) => open({ kind: "delete", event })}
+            onCancelSession={(event) => open({ kind: "cancel", event })}
+          />
         )}
         <EventsPagination page={currentPage} totalPages={totalPages} total={totalEvents} pageSize={limit} hrefFor={(p) => eventsHref(search, p)} />
       </div>
@@ -126,11 +139,26 @@ export function EventsScreen({ data }: { data: EventsScreenData }) {
         onClose={close}
         busy={busy}
         title={title}
-        closeLabel={mode?.kind === "delete" ? "Close without deleting" : "Close event form"}
-        formKey={mode?.kind === "delete" ? 0 : formKey}
-        widthClass={mode?.kind === "delete" ? "w-[min(34rem,calc(100vw-1rem))]" : undefined}
+        closeLabel={mode?.kind === "delete" ? "Close without deleting" : mode?.kind === "cancel" ? "Close without canceling" : "Close event form"}
+        formKey={confirming ? 0 : formKey}
+        widthClass={confirming ? "w-[min(34rem,calc(100vw-1rem))]" : undefined}
       >
-        {mode?.kind === "delete" ? (
+        {mode?.kind === "cancel" ? (
+          <CancelSessionConfirm
+            key={formKey}
+            intent="cancel"
+            session={{
+              id: mode.event._id,
+              title: mode.event.title,
+              when: eventDateText(mode.event.startDate, mode.event.endDate, mode.event.timeZone),
+              city: mode.event.city,
+              seatsTaken: mode.event.seatsTaken,
+            }}
+            onCancel={close}
+            onDone={close}
+            onBusyChange={setBusy}
+          />
+        ) : mode?.kind === "delete" ? (
           <DeleteEvent key={formKey} event={mode.event} onCancel={close} onDeleted={deleted} onBusyChange={setBusy} />
         ) : mode ? (
           <EventForm key={formKey} event={mode.kind === "edit" ? mode.event : null} onCancel={close} onSaved={close} onBusyChange={setBusy} />

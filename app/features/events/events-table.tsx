@@ -1,16 +1,28 @@
-import { Pencil, Trash2 } from "lucide-react";
+import { CalendarX, Pencil, Trash2 } from "lucide-react";
 import { eventDateCell, LEGACY_FORMAT, NO_DATE_SET } from "./admin-format";
 import type { AdminEventJson } from "./events-admin.server";
 import { formatPrice, formatSessionDate } from "./format";
 
-type Props = { events: AdminEventJson[]; onEdit: (e: AdminEventJson) => void; onDelete: (e: AdminEventJson) => void };
+type Props = {
+  events: AdminEventJson[];
+  onEdit: (e: AdminEventJson) => void;
+  onDelete: (e: AdminEventJson) => void;
+  /** Staff 'Cancel session' (decision 0032): offered until the session starts. */
+  onCancelSession: (e: AdminEventJson) => void;
+};
+
+const statusStyle: Record<string, string> = {
+  Open: "bg-green-50 text-success ring-green-200",
+  Closed: "bg-red-50 text-danger ring-red-200",
+  Cancelled: "bg-sand-100 text-ink ring-plum-200",
+};
 
 /** Below 768 px each event is a card: every cell shows its column's name before it. */
 const cell =
   "px-4 py-3 align-top break-words max-md:flex max-md:gap-3 max-md:py-1 max-md:before:w-28 max-md:before:shrink-0 max-md:before:font-semibold max-md:before:content-[attr(data-label)]";
 
 /** The events table of spec part 2 §2.10. */
-export function EventsTable({ events, onEdit, onDelete }: Props) {
+export function EventsTable({ events, onEdit, onDelete, onCancelSession }: Props) {
   return (
     <div className="rounded-2xl bg-white shadow-sm ring-1 ring-plum-100">
       <table className="w-full text-left text-sm max-md:block">
@@ -61,22 +73,33 @@ export function EventsTable({ events, onEdit, onDelete }: Props) {
                   {formatPrice(e.price === null ? null : Math.round(e.price * 100), e.currency)}
                 </td>
                 <td data-label="Status" className={cell}>
-                  <span
-                    className={`inline-flex rounded-full px-3 py-0.5 text-xs font-semibold ring-1 ${e.status === "Open" ? "bg-green-50 text-success ring-green-200" : "bg-red-50 text-danger ring-red-200"}`}
-                  >
-                    {e.status}
+                  <span className={`inline-flex rounded-full px-3 py-0.5 text-xs font-semibold ring-1 ${statusStyle[e.status] ?? statusStyle.Closed}`}>
+                    {e.status === "Cancelled" ? "Canceled" : e.status}
                   </span>
                 </td>
                 <td data-label="Actions" className={cell}>
                   <span className="flex gap-2">
-                    <button
-                      type="button"
-                      onClick={() => onEdit(e)}
-                      aria-label={`Edit ${label}`}
-                      className="grid size-11 place-items-center rounded-full text-plum-800 ring-1 ring-plum-200 hover:bg-plum-50"
-                    >
-                      <Pencil aria-hidden="true" className="size-5" />
-                    </button>
+                    {e.status !== "Cancelled" ? (
+                      <button
+                        type="button"
+                        onClick={() => onEdit(e)}
+                        aria-label={`Edit ${label}`}
+                        className="grid size-11 place-items-center rounded-full text-plum-800 ring-1 ring-plum-200 hover:bg-plum-50"
+                      >
+                        <Pencil aria-hidden="true" className="size-5" />
+                      </button>
+                    ) : null}
+                    {e.status !== "Cancelled" && e.availability !== "past" ? (
+                      <button
+                        type="button"
+                        onClick={() => onCancelSession(e)}
+                        aria-label={`Cancel session ${label}`}
+                        title="Cancel session"
+                        className="grid size-11 place-items-center rounded-full text-danger ring-1 ring-red-200 hover:bg-red-50"
+                      >
+                        <CalendarX aria-hidden="true" className="size-5" />
+                      </button>
+                    ) : null}
                     <button
                       type="button"
                       onClick={() => onDelete(e)}

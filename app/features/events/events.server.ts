@@ -5,9 +5,11 @@ import type { DB, EventKind, EventRow } from "~/db/schema";
 /**
  * Statuses of a registration or booking that hold no seat and wait for none:
  * cancelled by the person, a waiting-list offer that lapsed, an entry staff
- * removed. Every other row (registered, booked, offered, waiting) counts.
+ * removed, a registration staff declined for want of the earlier level
+ * (decision 0031). Every other row (registered, booked, offered, waiting,
+ * awaiting_approval) counts.
  */
-export const RELEASED_STATUSES = ["cancelled", "expired", "removed"] as const;
+export const RELEASED_STATUSES = ["cancelled", "expired", "removed", "declined"] as const;
 
 /**
  * Seats held by sessions: their registrations plus their Family Constellation
@@ -70,10 +72,11 @@ export async function sessionFullNow(db: Kysely<DB>, eventId: string, applies: (
   return availability(row, Number(row.registered ?? 0) + Number(row.booked ?? 0)) === "full";
 }
 
-export type SessionAvailability = "open" | "closed" | "past" | "no-enrol" | "full";
+export type SessionAvailability = "open" | "closed" | "past" | "no-enrol" | "full" | "cancelled";
 
 /** Whether a visitor may enrol in the session now, and why not. */
 export function availability(event: Pick<EventRow, "starts_at" | "status" | "no_enrol" | "capacity">, taken: number, now = new Date()): SessionAvailability {
+  if (event.status === "Cancelled") return "cancelled";
   if (Date.parse(event.starts_at) <= now.getTime()) return "past";
   if (event.no_enrol) return "no-enrol";
   if (event.status !== "Open") return "closed";
@@ -137,6 +140,8 @@ export async function upcomingSessions(db: Database, programmeIds: readonly stri
     .selectAll()
     .where("programme_id", "in", programmeIds)
     .where("starts_at", ">", now.toISOString())
+    // A cancelled session leaves every list (decision 0032).
+    .where("status", "<>", "Cancelled")
     .orderBy("starts_at")
     .execute();
   const taken = await seatsTaken(db, rows.map((r) => r.id));
@@ -155,6 +160,7 @@ export async function upcomingSessionsOfKind(db: Database, kind: EventKind, now 
     .selectAll()
     .where("kind", "=", kind)
     .where("starts_at", ">", now.toISOString())
+    .where("status", "<>", "Cancelled")
     .orderBy("starts_at")
     .execute();
   const taken = await seatsTaken(db, rows.map((r) => r.id));

@@ -1,5 +1,5 @@
 /** Why a session cannot be joined, in the words a visitor reads (isomorphic: the server's refusals and the forms' notices). */
-export type Unavailable = "full" | "past" | "closed" | "no-enrol";
+export type Unavailable = "full" | "past" | "closed" | "no-enrol" | "cancelled";
 
 export const SESSION_FULL = "This session is full";
 
@@ -8,6 +8,7 @@ export const refusalMessages: Record<Unavailable, string> = {
   past: "This session has already started. Please choose another session.",
   closed: "Registration for this session is closed. Please choose another session.",
   "no-enrol": "This session does not take registrations online. Please contact us to join it.",
+  cancelled: "This session has been canceled. Please choose another session.",
 };
 
 /** The refusal for a session's availability, or null when it is open. */

@@ -28,7 +28,7 @@ export type CourseSession = {
   /** Seats in total; null = not limited. */
   seats?: number | null;
   seatsLeft?: number | null;
-  availability?: "open" | "closed" | "past" | "no-enrol" | "full";
+  availability?: "open" | "closed" | "past" | "no-enrol" | "full" | "cancelled";
   externalLink?: string | null;
 };
 
@@ -85,7 +85,7 @@ function courseInstance(session: CourseSession, opts: CourseJsonLdOptions) {
       address: { "@type": "PostalAddress", ...(city ? { addressLocality: city } : {}), addressCountry: "US" },
     },
   };
-  if (session.availability !== "closed" && session.availability !== "no-enrol") {
+  if (session.availability !== "closed" && session.availability !== "no-enrol" && session.availability !== "cancelled") {
     const hasPrice = typeof session.price === "number" && Number.isFinite(session.price) && session.price >= 0;
     instance.offers = {
       "@type": "Offer",

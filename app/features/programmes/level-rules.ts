@@ -148,6 +148,7 @@ export function unavailableText(availability: EventJson["availability"]): string
     closed: "Registration closed",
     "no-enrol": "No online registration",
     past: "Already started",
+    cancelled: "Canceled",
   };
   return reasons[availability];
 }

@@ -1,10 +1,12 @@
-import { ChevronDown, Loader2, Pencil, Plus, Search, Trash2 } from "lucide-react";
+import { CalendarX, ChevronDown, Loader2, Pencil, Plus, Search, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher, useNavigation, useSearchParams } from "react-router";
 import { inputClass } from "~/components/ui/field";
 import { ModalDialog } from "~/components/ui/modal-dialog";
 import { toast } from "~/components/ui/toasts";
 import { formatSessionDate, formatTimeRange, LOCATION_NOT_AVAILABLE, PRICE_NOT_AVAILABLE } from "~/features/events/format";
+import { CancelSessionConfirm, CANCEL_SESSION_TITLE } from "~/features/session-mail/cancel-session-confirm";
+import type { EventJson } from "~/features/events/events.server";
 import { ProgramFormDialog, type SaveResult } from "./program-form-dialog";
 import type { ProgrammeJson } from "./programmes.server";
 import { PROGRAM_DELETE_FAILED } from "./schema";
@@ -17,8 +19,12 @@ const EMPTY: Record<AdminKind, string> = { hypnotherapy: "No hypnotherapy progra
 const richText =
   "space-y-2 text-ink [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:space-y-1 [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-5";
 
+export type LevelChoice = { id: string; title: string; requiresId: string | null };
+
 type Props = {
   kind: AdminKind;
+  /** Every program of the kind, for the form's 'Required level'. */
+  levelChoices: LevelChoice[];
   programs: ProgrammeJson[];
   totalPrograms: number;
   totalPages: number;
@@ -55,6 +61,7 @@ function ProgramCard({
   onToggle,
   onEdit,
   onDelete,
+  onCancelSession,
 }: {
   program: ProgrammeJson;
   kind: AdminKind;
@@ -62,6 +69,7 @@ function ProgramCard({
   onToggle: () => void;
   onEdit: (opener: HTMLElement) => void;
   onDelete: () => void;
+  onCancelSession: (session: EventJson) => void;
 }) {
   const panelId = useId();
   const thumb = kind === "hypnotherapy" ? thumbnailSrc(program.thumbnail) : null;
@@ -150,11 +158,21 @@ function ProgramCard({
                     {" · "}
                     {e.seats === null ? "Not limited" : `${e.seats - (e.seatsLeft ?? 0)} of ${e.seats} seats taken`}
                   </p>
-                  {e.paymentLink ? (
-                    <a href={e.paymentLink} target="_blank" rel="noopener noreferrer" className="mt-2 inline-flex min-h-10 items-center rounded-full bg-plum-100 px-4 text-sm font-semibold text-plum-900 hover:bg-plum-200">
-                      Register Now<span className="sr-only"> for {e.eventName} (opens in a new tab)</span>
-                    </a>
-                  ) : null}
+                  <div className="mt-2 flex flex-wrap gap-2">
+                    {e.paymentLink ? (
+                      <a href={e.paymentLink} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-10 items-center rounded-full bg-plum-100 px-4 text-sm font-semibold text-plum-900 hover:bg-plum-200">
+                        Register Now<span className="sr-only"> for {e.eventName} (opens in a new tab)</span>
+                      </a>
+                    ) : null}
+                    <button
+                      type="button"
+                      onClick={() => onCancelSession(e)}
+                      className="inline-flex min-h-10 items-center gap-1.5 rounded-full px-4 text-sm font-semibold text-danger ring-1 ring-red-200 hover:bg-red-50"
+                    >
+                      <CalendarX aria-hidden="true" className="size-4" />
+                      Cancel session<span className="sr-only">: {e.eventName}, {formatSessionDate(e.startDate, e.timeZone)}</span>
+                    </button>
+                  </div>
                 </li>
               ))}
             </ul>
@@ -233,7 +251,7 @@ function ConfirmDelete({ program, onClose }: { program: ProgrammeJson | null; on
  * 'Add New Program', a server-side search kept in the URL (D9), expandable
  * cards one at a time, the add/edit modal and the delete confirmation.
  */
-export function ProgramAdminScreen({ kind, programs, totalPrograms, totalPages, currentPage, search }: Props) {
+export function ProgramAdminScreen({ kind, programs, totalPrograms, totalPages, currentPage, search, levelChoices }: Props) {
   const [params, setParams] = useSearchParams();
   const navigation = useNavigation();
   const [query, setQuery] = useState(search);
@@ -241,6 +259,9 @@ export function ProgramAdminScreen({ kind, programs, totalPrograms, totalPages, 
   const [editing, setEditing] = useState<{ program: ProgrammeJson | null } | null>(null);
   const [openCount, setOpenCount] = useState(0);
   const [deleting, setDeleting] = useState<ProgrammeJson | null>(null);
+  const [cancelling, setCancelling] = useState<{ session: EventJson; key: number } | null>(null);
+  const [cancelBusy, setCancelBusy] = useState(false);
+  const closeCancel = useCallback(() => setCancelling(null), []);
   const searchId = useId();
   const loading = navigation.state === "loading" && navigation.location?.pathname === `/admin/${kind}`;
 
@@ -324,6 +345,7 @@ export function ProgramAdminScreen({ kind, programs, totalPrograms, totalPages, 
                 onToggle={() => setExpanded((x) => (x === p._id ? null : p._id))}
                 onEdit={() => openForm(p)}
                 onDelete={() => setDeleting(p)}
+                onCancelSession={(session) => setCancelling({ session, key: Date.now() })}
               />
             ))}
           </ul>
@@ -348,8 +370,40 @@ export function ProgramAdminScreen({ kind, programs, totalPrograms, totalPages, 
         </nav>
       ) : null}
 
-      <ProgramFormDialog open={editing !== null} onClose={closeForm} kindLabel={KIND_LABEL[kind]} program={editing?.program ?? null} openCount={openCount} />
+      <ProgramFormDialog
+        open={editing !== null}
+        onClose={closeForm}
+        kindLabel={KIND_LABEL[kind]}
+        program={editing?.program ?? null}
+        openCount={openCount}
+        levelChoices={levelChoices}
+      />
       <ConfirmDelete program={deleting} onClose={closeDelete} />
+      <ModalDialog
+        open={cancelling !== null}
+        onClose={closeCancel}
+        busy={cancelBusy}
+        title={CANCEL_SESSION_TITLE}
+        closeLabel="Close without canceling"
+        widthClass="w-[min(34rem,calc(100vw-1rem))]"
+      >
+        {cancelling ? (
+          <CancelSessionConfirm
+            key={cancelling.key}
+            intent="cancel-session"
+            session={{
+              id: cancelling.session._id,
+              title: cancelling.session.eventName,
+              when: `${formatSessionDate(cancelling.session.startDate, cancelling.session.timeZone)}, ${formatTimeRange(cancelling.session.startDate, cancelling.session.endDate, cancelling.session.timeZone)}`,
+              city: cancelling.session.location || LOCATION_NOT_AVAILABLE,
+              seatsTaken: cancelling.session.seats === null ? null : cancelling.session.seats - (cancelling.session.seatsLeft ?? 0),
+            }}
+            onCancel={closeCancel}
+            onDone={closeCancel}
+            onBusyChange={setCancelBusy}
+          />
+        ) : null}
+      </ModalDialog>
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { toast } from "~/components/ui/toasts";
 import { VENUE_TIME_ZONES, toLocalInput } from "~/features/events/schema";
 import { useFocusFirstInvalid } from "~/hooks/use-focus-first-invalid";
 import type { ProgrammeJson } from "./programmes.server";
+import { REQUIRED_LEVEL_LABEL, REQUIRED_LEVEL_NONE, requirableProgrammes } from "~/features/prerequisites/rules";
 import {
   emptyProgramForm,
   emptySection,
@@ -44,6 +45,7 @@ export function formValuesOf(p: ProgrammeJson): ProgramFormValues {
     status: p.status,
     cardPoints: p.cardPoints.length <= 1 ? (p.cardPoints[0] ?? "") : `<ul>${p.cardPoints.map((c) => `<li><p>${c}</p></li>`).join("")}</ul>`,
     learningSections: p.learningSections.length ? p.learningSections.map((s) => ({ _id: s._id, title: s.title, content: s.content })) : [emptySection()],
+    requiredProgramId: p.requiredProgramId ?? "",
     upcomingEvents: p.upcomingEvents.map(
       (e): SessionRowValues => ({
         _id: e._id,
@@ -70,6 +72,8 @@ type Props = {
   program: ProgrammeJson | null;
   /** Bumped by the screen each time the dialog opens. */
   openCount: number;
+  /** Every program of the kind: the 'Required level' choices (decision 0031). */
+  levelChoices: ReadonlyArray<{ id: string; title: string; requiresId: string | null }>;
 };
 
 function FieldError({ id, message }: { id: string; message: string | undefined }) {
@@ -94,7 +98,7 @@ function Label({ htmlFor, id, children, optional }: { htmlFor?: string; id?: str
  * 'Programme upcoming events'): every rule checked here as in the server, the
  * server's field messages shown in place, a thumbnail preview before saving.
  */
-export function ProgramFormDialog({ open, onClose, kindLabel, program, openCount }: Props) {
+export function ProgramFormDialog({ open, onClose, kindLabel, program, openCount, levelChoices }: Props) {
   const fetcher = useFetcher<SaveResult>();
   const uid = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -211,6 +215,7 @@ export function ProgramFormDialog({ open, onClose, kindLabel, program, openCount
     data.set("cardPoints", JSON.stringify([values.cardPoints]));
     data.set("learningSections", JSON.stringify(values.learningSections));
     data.set("upcomingEvents", JSON.stringify(values.upcomingEvents));
+    data.set("requiredProgramId", values.requiredProgramId);
     if (removeThumbnail) data.set("removeThumbnail", "true");
     if (file) data.set("thumbnail", file);
     void fetcher.submit(data, { method: "post", encType: "multipart/form-data" });
@@ -262,6 +267,29 @@ export function ProgramFormDialog({ open, onClose, kindLabel, program, openCount
               ))}
             </select>
             <FieldError id={`${uid}-status-error`} message={err("status")} />
+          </div>
+          <div className="pb-2 sm:col-span-2">
+            <Label htmlFor={`${uid}-required`} optional>
+              {REQUIRED_LEVEL_LABEL}
+            </Label>
+            <select
+              {...a11y("requiredProgramId", `${uid}-required`)}
+              aria-describedby={`${uid}-required-hint ${uid}-required-error`}
+              className={inputClass}
+              value={values.requiredProgramId}
+              onChange={(e) => set("requiredProgramId", e.target.value)}
+            >
+              <option value="">{REQUIRED_LEVEL_NONE}</option>
+              {requirableProgrammes(levelChoices, program?._id ?? null).map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.title}
+                </option>
+              ))}
+            </select>
+            <p id={`${uid}-required-hint`} className="mt-1 text-sm text-muted">
+              Registrants must have attended it (staff mark attendance), or tell us they completed it elsewhere and wait for approval.
+            </p>
+            <FieldError id={`${uid}-required-error`} message={err("requiredProgramId")} />
           </div>
           <div className="pb-2 sm:col-span-2">
             <Label htmlFor={`${uid}-video`} optional>

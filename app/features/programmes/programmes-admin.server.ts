@@ -18,6 +18,7 @@ import { cleanThumbnail, deleteThumbnailIfUnused, storeThumbnail, ThumbnailRejec
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { getProgramme, type ProgrammeJson } from "./programmes.server";
 import { richTextToPlain, validateProgramForm, type ProgramErrors, type ProgramInput, type SessionInput } from "./schema";
+import { REQUIRED_LEVEL_CIRCLE, REQUIRED_LEVEL_INVALID } from "~/features/prerequisites/rules";
 
 export type ManagedKind = Extract<ProgrammeKind, "decode" | "hypnotherapy">;
 
@@ -109,7 +110,8 @@ async function writeSessions(trx: Kysely<DB>, kind: ManagedKind, programmeId: st
         // What this form does not edit stays as it was.
         facilitator: current?.facilitator ?? null,
         externalLink: current?.external_link ?? null,
-        status: current?.status ?? "Open",
+        // A cancelled session is refused by writeSession (it cannot be reopened by editing).
+        status: current?.status === "Closed" ? "Closed" : "Open",
       },
       now,
     );
@@ -119,7 +121,8 @@ async function writeSessions(trx: Kysely<DB>, kind: ManagedKind, programmeId: st
       errors[`upcomingEvents.${i}.eventName`] = "This session no longer exists; reload the list";
     }
   }
-  const dropped = existing.filter((e) => !kept.has(e.id) && Date.parse(e.starts_at) > now.getTime());
+  // Cancelled sessions are history too (the form does not show them).
+  const dropped = existing.filter((e) => !kept.has(e.id) && e.status !== "Cancelled" && Date.parse(e.starts_at) > now.getTime());
   const held = await heldBy(trx, dropped.map((e) => e.id));
   for (const e of dropped) {
     const n = held.get(e.id) ?? 0;
@@ -205,6 +208,7 @@ export async function saveProgramme(
         await trx.updateTable("programmes").set({ ...columns, thumbnail: nextThumbnail }).where("id", "=", programmeId).execute();
         if (nextThumbnail !== previousThumbnail) await deleteThumbnailIfUnused(trx, previousThumbnail);
       }
+      if (input.requiredProgramId !== undefined) await setRequiredLevel(trx, kind, programmeId, input.requiredProgramId);
       const sessions = await writeSessions(trx, kind, programmeId, input.sessions, now);
       await recordAudit(
         trx,
@@ -213,7 +217,14 @@ export async function saveProgramme(
           actor: { id: actor.staff.accountId, email: actor.staff.email },
           target: { type: `${kind}-program`, id: programmeId },
           ip: actor.ip,
-          detail: { title: input.title, status: input.status, sessions: sessions.written, sessionsRemoved: sessions.removed, thumbnail: Boolean(thumbnail) },
+          detail: {
+            title: input.title,
+            status: input.status,
+            sessions: sessions.written,
+            sessionsRemoved: sessions.removed,
+            thumbnail: Boolean(thumbnail),
+            ...(input.requiredProgramId !== undefined ? { requiredProgramId: input.requiredProgramId } : {}),
+          },
         },
         now,
       );
@@ -226,6 +237,26 @@ export async function saveProgramme(
     if (error instanceof Refused) return { status: "invalid", errors: error.errors };
     throw error;
   }
+}
+
+/**
+ * Sets the earlier level a programme requires (decision 0031): another
+ * programme of the same kind, never one that (through its own requirement)
+ * already requires this one, which would be a circle nobody could enter.
+ */
+async function setRequiredLevel(trx: Kysely<DB>, kind: ManagedKind, programmeId: string, requiredId: string | null) {
+  if (requiredId !== null) {
+    if (requiredId === programmeId) throw new Refused({ requiredProgramId: REQUIRED_LEVEL_INVALID });
+    const all = await trx.selectFrom("programmes").select(["id", "requires_programme_id"]).where("kind", "=", kind).execute();
+    const byId = new Map(all.map((p) => [p.id, p.requires_programme_id]));
+    if (!byId.has(requiredId)) throw new Refused({ requiredProgramId: REQUIRED_LEVEL_INVALID });
+    const seen = new Set<string>();
+    for (let at: string | null | undefined = requiredId; at && !seen.has(at); at = byId.get(at)) {
+      if (at === programmeId) throw new Refused({ requiredProgramId: REQUIRED_LEVEL_CIRCLE });
+      seen.add(at);
+    }
+  }
+  await trx.updateTable("programmes").set({ requires_programme_id: requiredId }).where("id", "=", programmeId).execute();
 }
 
 async function exists(db: Database, kind: ManagedKind, id: string): Promise<boolean> {

@@ -43,6 +43,8 @@ export function programmeToJson(row: ProgrammeRow, upcomingEvents: EventJson[] =
     status: row.status,
     kind: row.kind,
     details: parseJson<unknown>(row.details ?? "null", null),
+    /** The earlier level a registrant must have attended (decision 0031), or null. */
+    requiredProgramId: row.requires_programme_id ?? null,
     upcomingEvents,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
@@ -103,6 +105,19 @@ export async function getProgrammeByLevel(db: Database, kind: ProgrammeKind, lev
   if (!row) return null;
   const sessions = await upcomingSessions(db, [row.id]);
   return programmeToJson(row, sessions.get(row.id) ?? []);
+}
+
+/** Every programme of a kind as the staff form's 'Required level' choices: id, title and its own requirement. */
+export async function levelChoices(db: Database, kind: ProgrammeKind) {
+  const rows = await db
+    .selectFrom("programmes")
+    .select(["id", "title", "requires_programme_id"])
+    .where("kind", "=", kind)
+    .orderBy("level")
+    .orderBy("sort_order")
+    .orderBy("title")
+    .execute();
+  return rows.map((r) => ({ id: r.id, title: r.title, requiresId: r.requires_programme_id ?? null }));
 }
 
 /** Every programme's id and last change, for the sitemap. */

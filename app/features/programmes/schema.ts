@@ -10,6 +10,7 @@ import * as z from "zod/mini";
 import { DEFAULT_TIME_ZONE } from "~/features/events/format";
 import { isTimeZone, readDateTime, urlPattern } from "~/features/events/schema";
 import { emailPattern, hasControlCharacters } from "~/lib/validation";
+import { REQUIRED_LEVEL_INVALID } from "~/features/prerequisites/rules";
 
 export const TITLE_REQUIRED = "Title is required";
 export const TITLE_MIN = "Title must be at least 5 characters";
@@ -103,6 +104,8 @@ export type ProgramFormValues = {
   cardPoints: string;
   learningSections: SectionValues[];
   upcomingEvents: SessionRowValues[];
+  /** The earlier level required (decision 0031): a programme id, or '' for none. */
+  requiredProgramId: string;
 };
 
 export function emptySection(): SectionValues {
@@ -114,7 +117,7 @@ export function emptySessionRow(): SessionRowValues {
 }
 
 export function emptyProgramForm(): ProgramFormValues {
-  return { title: "", subtitle: "", videoUrl: "", duration: "", status: "Open", cardPoints: "", learningSections: [emptySection()], upcomingEvents: [] };
+  return { title: "", subtitle: "", videoUrl: "", duration: "", status: "Open", cardPoints: "", learningSections: [emptySection()], upcomingEvents: [], requiredProgramId: "" };
 }
 
 /** The fields a row is judged on: a row with none of them filled is dropped on save (spec §5). */
@@ -137,6 +140,8 @@ export type ProgramInput = {
   cardPoints: string[];
   learningSections: Array<{ _id?: string; title: string; content: string }>;
   sessions: SessionInput[];
+  /** null: none; undefined: not sent (an older API client), so the stored one is kept. */
+  requiredProgramId?: string | null;
 };
 
 export type SessionInput = {
@@ -315,10 +320,30 @@ export function validateProgramForm(values: unknown): ProgramValidation {
       });
   }
 
+  // The required level: '' (or null) for none; whether it is a program of this kind is checked where they are stored.
+  let requiredProgramId: string | null | undefined;
+  if ("requiredProgramId" in input) {
+    const raw = input.requiredProgramId;
+    const text = raw === null ? "" : str(raw).trim();
+    if (raw !== null && typeof raw !== "string") set("requiredProgramId", REQUIRED_LEVEL_INVALID);
+    else if (text && !/^[A-Za-z0-9_-]{1,100}$/.test(text)) set("requiredProgramId", REQUIRED_LEVEL_INVALID);
+    else requiredProgramId = text || null;
+  }
+
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
-    data: { title, subtitle, videoUrl: videoUrl || null, duration, status: status as ProgramStatus, cardPoints, learningSections: sections, sessions },
+    data: {
+      title,
+      subtitle,
+      videoUrl: videoUrl || null,
+      duration,
+      status: status as ProgramStatus,
+      cardPoints,
+      learningSections: sections,
+      sessions,
+      ...(requiredProgramId !== undefined ? { requiredProgramId } : {}),
+    },
   };
 }
 

@@ -54,7 +54,7 @@ export async function findByAccessToken(db: Database, token: string, now = new D
   return { registration, event, programmeTitle: programme?.title ?? null, sequence: await scheduleSequence(db, event.id) };
 }
 
-export type CancelOutcome = "cancelled" | "already-cancelled" | "not-found" | "started";
+export type CancelOutcome = "cancelled" | "already-cancelled" | "not-found" | "started" | "session-cancelled";
 
 /**
  * Cancels the registration a token opens: the seat is free at commit (seats
@@ -79,7 +79,9 @@ export async function cancelByAccessToken(
       .executeTakeFirst();
     if (!current) return "not-found" as const;
     if (current.status === "cancelled") return "already-cancelled" as const;
-    if (Date.parse(found.event.starts_at) <= now.getTime()) return "started" as const;
+    const event = await trx.selectFrom("events").select(["status", "starts_at"]).where("id", "=", found.event.id).executeTakeFirst();
+    if (!event || event.status === "Cancelled") return "session-cancelled" as const;
+    if (Date.parse(event.starts_at) <= now.getTime()) return "started" as const;
     await trx
       .updateTable("registrations")
       .set({ status: "cancelled", cancelled_at: now.toISOString() })

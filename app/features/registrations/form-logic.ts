@@ -26,6 +26,7 @@ export const unavailableReasons: Record<Exclude<EventJson["availability"], "open
   closed: "Registration closed",
   "no-enrol": "No online registration",
   past: "Already started",
+  cancelled: "Canceled",
 };
 
 export type SessionOption = { id: string; label: string; text: string; disabled: boolean; reason: string | null };

@@ -1,11 +1,12 @@
 import type { AppServices, RequestInfo } from "~/context.server";
 import { WAITING_LIST_JOINED } from "~/features/waiting-list/join.server";
 import { BadRequest, jsonError, readSubmission } from "~/lib/http.server";
-import { photoFields, REGISTRATION_CREATED, REGISTRATION_INVALID, submitRegistration } from "./registrations.server";
+import { photoFields, REGISTRATION_AWAITING_APPROVAL, REGISTRATION_CREATED, REGISTRATION_INVALID, submitRegistration } from "./registrations.server";
 
 /**
  * The JSON answer of a registration call (spec part 2 §7): 201 with the new id,
- * 400 with a message per field, 404/409 for a session that cannot be joined,
+ * 400 with a message per field, 404/409 for a session that cannot be joined
+ * (409 with `errors.completedElsewhere` for an earlier level not attended),
  * 413/415 for bodies that cannot be read, 429 with Retry-After.
  */
 export async function registrationApi(
@@ -35,6 +36,8 @@ export async function registrationApi(
         { success: true, message: WAITING_LIST_JOINED, waitingList: true, data: { _id: outcome.id, position: outcome.position } },
         { status: 201 },
       );
+    case "awaiting-approval":
+      return Response.json({ success: true, message: REGISTRATION_AWAITING_APPROVAL, awaitingApproval: true, data: { _id: outcome.id } }, { status: 201 });
     case "created":
       return Response.json({ success: true, message: REGISTRATION_CREATED, data: { _id: outcome.id } }, { status: 201 });
   }

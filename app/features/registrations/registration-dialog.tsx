@@ -7,6 +7,7 @@ import type { FormSession } from "./form-logic";
 import { RegistrationConfirmation } from "./registration-confirmation";
 import { RegistrationForm } from "./registration-form";
 import { SUCCESS_AUTO_CLOSE_MS } from "./schema";
+import { AWAITING_APPROVAL_HEADING, AWAITING_APPROVAL_TEXT } from "~/features/prerequisites/rules";
 
 export const DIALOG_TITLE = "Registration Form";
 
@@ -30,7 +31,7 @@ export type RegistrationDialogProps = {
  */
 export function RegistrationDialog({ open, onClose, channel, programme, levelName, sessions, preselectId, onRegistered }: RegistrationDialogProps) {
   const { site } = useSite();
-  const { busy, setBusy, done, setDone, formKey: opening } = useDialogForm<{ session: FormSession | null; waitingList: boolean }>(open, onClose, SUCCESS_AUTO_CLOSE_MS);
+  const { busy, setBusy, done, setDone, formKey: opening } = useDialogForm<{ session: FormSession | null; waitingList: boolean; awaitingApproval: boolean }>(open, onClose, SUCCESS_AUTO_CLOSE_MS);
 
   return (
     <ModalDialog open={open} onClose={onClose} busy={busy} title={DIALOG_TITLE} subtitle={programme.title} closeLabel="Close registration form" formKey={opening}>
@@ -39,7 +40,11 @@ export function RegistrationDialog({ open, onClose, channel, programme, levelNam
           contactEmail={site.contactEmail}
           session={done.session}
           headingLevel={3}
-          {...(done.waitingList ? { heading: WAITING_LIST_HEADING, text: WAITING_LIST_JOINED } : {})}
+          {...(done.waitingList
+            ? { heading: WAITING_LIST_HEADING, text: WAITING_LIST_JOINED }
+            : done.awaitingApproval
+              ? { heading: AWAITING_APPROVAL_HEADING, text: AWAITING_APPROVAL_TEXT }
+              : {})}
         >
           <p className="mt-6 text-sm text-muted">This window closes by itself in 5 seconds.</p>
           <button
@@ -63,8 +68,8 @@ export function RegistrationDialog({ open, onClose, channel, programme, levelNam
             if (!busy) onClose();
           }}
           onBusyChange={setBusy}
-          onSuccess={({ session, waitingList }) => {
-            setDone({ session, waitingList: waitingList === true });
+          onSuccess={({ session, waitingList, awaitingApproval }) => {
+            setDone({ session, waitingList: waitingList === true, awaitingApproval: awaitingApproval === true });
             if (session) onRegistered?.(session._id);
           }}
         />

@@ -7,6 +7,10 @@ import { Field, inputClass } from "~/components/ui/field";
 import { preloadToasts, toast } from "~/components/ui/toasts";
 import { formatTimeRange } from "~/features/events/format";
 import { ApiError, apiRequest } from "~/lib/api-client";
+import { emailPattern } from "~/lib/validation";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { EarlierLevelFields } from "~/features/prerequisites/earlier-level-fields";
+import { AWAITING_APPROVAL_TEXT } from "~/features/prerequisites/rules";
 import {
   bannerText,
   failureText,
@@ -57,6 +61,9 @@ export type RegistrationValues = {
   hearAbout: string;
   communicationPreferences: boolean;
   termsandcondition: boolean;
+  /** 'I completed the earlier level elsewhere' and its note (decision 0031). */
+  completedElsewhere: boolean;
+  prerequisiteNote: string;
 };
 
 const emptyValues: RegistrationValues = {
@@ -74,7 +81,18 @@ const emptyValues: RegistrationValues = {
   hearAbout: "",
   communicationPreferences: false,
   termsandcondition: false,
+  completedElsewhere: false,
+  prerequisiteNote: "",
 };
+
+/** Which e-mail address and session a prerequisite answer is about. */
+function checkKeyOf(sessionId: string, email: string): string | null {
+  const e = email.trim();
+  return sessionId && e && e.length <= 254 && emailPattern.test(e) ? `${sessionId}|${e.toLowerCase()}` : null;
+}
+
+/** What the server said of a level's earlier one for a key: needed (not attended) with its reason, or not. */
+type PrerequisiteAnswer = { key: string; needed: boolean; message: string };
 
 /** Where each wire field's error shows: the session choice carries `city` and `upcomingEventId`. */
 const errorSlot = (field: string) => (field === "city" ? "upcomingEventId" : field);
@@ -103,7 +121,7 @@ export type RegistrationFormProps = {
   /** Called while a submission is in flight (true) and when it ends (false). */
   onBusyChange?: (busy: boolean) => void;
   /** Called after the server accepted the registration. */
-  onSuccess?: (result: { id: string | null; session: FormSession | null; waitingList?: boolean }) => void;
+  onSuccess?: (result: { id: string | null; session: FormSession | null; waitingList?: boolean; awaitingApproval?: boolean }) => void;
   /** Where the form's ids are unique: the dialog and a page never share them, but two forms on one page would. */
   idPrefix?: string;
 };
@@ -147,6 +165,7 @@ export function RegistrationForm({
   const formRef = useRef<HTMLFormElement>(null);
   const bannerRef = useRef<HTMLDivElement>(null);
   const revalidator = useRevalidator();
+  const hydrated = useHydrated();
   const uid = useId();
   const id = (name: string) => `${idPrefix}${name}`;
 
@@ -154,6 +173,43 @@ export function RegistrationForm({
   // A full session (chosen, or found full by the server just now) is joined through its waiting list (issue 11).
   const [foundFull, setFoundFull] = useState<string | null>(null);
   const joinList = session !== null && (session.availability === "full" || foundFull === session._id);
+
+  // Level prerequisites (decision 0031): asked when the e-mail is left or the session changes, and said by the server at submit.
+  const [prerequisite, setPrerequisite] = useState<PrerequisiteAnswer | null>(() => {
+    const refusal = serverErrors?.completedElsewhere;
+    const key = checkKeyOf(values.upcomingEventId, values.email);
+    return refusal && key ? { key, needed: true, message: refusal } : null;
+  });
+  const asked = useRef<string | null>(null);
+  const currentKey = checkKeyOf(values.upcomingEventId, values.email);
+  const needsEarlierLevel = prerequisite !== null && prerequisite.needed && prerequisite.key === currentKey;
+  const showEarlierLevel = needsEarlierLevel || values.completedElsewhere;
+
+  async function askPrerequisite(v: RegistrationValues) {
+    const key = checkKeyOf(v.upcomingEventId, v.email);
+    if (!key || asked.current === key) return;
+    asked.current = key;
+    try {
+      const answer = await apiRequest<{ required: unknown; met?: boolean; message?: string | null }>("POST", "/prerequisite-check", {
+        upcomingEventId: v.upcomingEventId,
+        email: v.email.trim(),
+      });
+      const needed = Boolean(answer.required) && answer.met !== true;
+      setPrerequisite({ key, needed, message: answer.message ?? "" });
+      if (!needed) {
+        // Attended here after all (or no earlier level): the box has nothing to say.
+        setValues((x) => (x.completedElsewhere ? { ...x, completedElsewhere: false } : x));
+        setErrors((e) => {
+          if (!("completedElsewhere" in e) && !("prerequisiteNote" in e)) return e;
+          const { completedElsewhere: _c, prerequisiteNote: _n, ...rest } = e;
+          return rest;
+        });
+      }
+    } catch {
+      // No answer (offline, too many checks): the server still checks when the form is sent.
+      asked.current = null;
+    }
+  }
   const options = useMemo(() => sessionOptions(sessions), [sessions]);
   const place = sessionPlace(session);
   const certificateName = nameAsCertificate(values.firstName, values.middleName, values.lastName);
@@ -178,6 +234,9 @@ export function RegistrationForm({
     const check = validateRegistration(payload(v));
     const out: Record<string, string> = {};
     if (!check.ok) for (const [k, msg] of Object.entries(check.errors)) if (msg && !(errorSlot(k) in out)) out[errorSlot(k)] = msg;
+    // The earlier level is not attended here: the box must be ticked (with its note) to go on.
+    const key = checkKeyOf(v.upcomingEventId, v.email);
+    if (prerequisite?.needed && prerequisite.key === key && !v.completedElsewhere) out.completedElsewhere = prerequisite.message;
     return out;
   }
 
@@ -213,6 +272,7 @@ export function RegistrationForm({
 
   /** Leaving a field shows its error, if it has one. */
   const leave = (field: string) => () => {
+    if (field === "email") void askPrerequisite(values);
     const message = allErrors(values)[field];
     setErrors((e) => {
       if (e[field] === message) return e;
@@ -256,19 +316,31 @@ export function RegistrationForm({
     // The request does not wait for the toast library to load.
     const toastId = toast.loading(SUBMITTING_TOAST, { duration: 120_000 });
     try {
-      const answer = await apiRequest<{ success?: boolean; waitingList?: boolean; data?: { _id?: string } } | null>("POST", registrationEndpoint(channel), body);
+      const answer = await apiRequest<{ success?: boolean; waitingList?: boolean; awaitingApproval?: boolean; data?: { _id?: string } } | null>(
+        "POST",
+        registrationEndpoint(channel),
+        body,
+      );
       if (!answer || answer.success !== true) throw new NotSucceeded();
-      void toast.success(answer.waitingList ? WAITING_LIST_JOINED : SUCCESS_TOAST, { id: await toastId, duration: 4000 });
+      void toast.success(answer.waitingList ? WAITING_LIST_JOINED : answer.awaitingApproval ? AWAITING_APPROVAL_TEXT : SUCCESS_TOAST, { id: await toastId, duration: 4000 });
       // Seats left change for everyone looking at this session.
       void revalidator.revalidate();
-      onSuccess?.({ id: answer.data?._id ?? null, session, waitingList: answer.waitingList === true });
+      onSuccess?.({ id: answer.data?._id ?? null, session, waitingList: answer.waitingList === true, awaitingApproval: answer.awaitingApproval === true });
     } catch (error) {
       const message = failureText(error);
       void toast.error(message, { id: await toastId, duration: 5000 });
       setBanner(bannerText(channel, message));
       const fields = serverFieldErrors(error);
       const conflict = error instanceof ApiError && error.status === 409;
-      if (conflict) {
+      const refusedLevel = conflict ? fields.completedElsewhere : undefined;
+      if (refusedLevel) {
+        // The earlier level is not attended: the form offers 'I completed the earlier level elsewhere'.
+        const key = checkKeyOf(values.upcomingEventId, values.email);
+        if (key) {
+          asked.current = key;
+          setPrerequisite({ key, needed: true, message: refusedLevel });
+        }
+      } else if (conflict) {
         fields.upcomingEventId = message;
         if (message === SESSION_FULL && session) setFoundFull(session._id);
         // 'This session is full': the page's seat counts are out of date.
@@ -416,7 +488,10 @@ export function RegistrationForm({
               name="upcomingEventId"
               className={inputClass}
               value={values.upcomingEventId}
-              onChange={(e) => update("upcomingEventId", e.target.value)}
+              onChange={(e) => {
+                update("upcomingEventId", e.target.value);
+                void askPrerequisite({ ...values, upcomingEventId: e.target.value });
+              }}
               onBlur={leave("upcomingEventId")}
             >
               <option value="">Select a session</option>
@@ -436,6 +511,20 @@ export function RegistrationForm({
             {(a) => <input {...a} name="timeslot" readOnly className={readOnlyClass} value={place.timeslot} />}
           </Field>
         </div>
+        {showEarlierLevel ? (
+          <EarlierLevelFields
+            idPrefix={idPrefix}
+            message={needsEarlierLevel ? prerequisite.message : null}
+            checked={values.completedElsewhere}
+            note={values.prerequisiteNote}
+            checkboxError={errors.completedElsewhere}
+            noteError={errors.prerequisiteNote}
+            revealNoteAlways={!hydrated}
+            onToggle={(checked) => update("completedElsewhere", checked)}
+            onNote={(note) => update("prerequisiteNote", note)}
+            onNoteBlur={leave("prerequisiteNote")}
+          />
+        ) : null}
       </Section>
 
       <Section title="A Little More About You">

@@ -18,14 +18,24 @@ export type MailedRegistration = Pick<RegistrationInput, "firstName" | "email" |
  */
 export function registrationMails(
   site: Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">,
-  r: { id: string; input: MailedRegistration; event: EventRow; programmeTitle: string | null; accessUrl: string },
+  r: {
+    id: string;
+    input: MailedRegistration;
+    event: EventRow;
+    programmeTitle: string | null;
+    accessUrl: string;
+    /** The calendar entry's SEQUENCE when the session has moved since (a registration confirmed later: an approval). */
+    sequence?: number;
+    /** Another opening sentence (a registration staff approved). */
+    intro?: string;
+  },
 ): OutgoingMail[] {
   const { input, event } = r;
   const { session } = sessionFacts(event, r.programmeTitle);
-  const ics = registrationCalendarFile(site, r.id, event, r.programmeTitle);
+  const ics = registrationCalendarFile(site, r.id, event, r.programmeTitle, r.sequence ? { sequence: r.sequence } : {});
 
   const greeting = `Dear ${input.firstName},`;
-  const intro = `Thank you for registering with ${site.orgName}. Your place in the session below is confirmed.`;
+  const intro = r.intro ?? `Thank you for registering with ${site.orgName}. Your place in the session below is confirmed.`;
   const manage = `See your registration, download the calendar file or cancel at any time before the session: ${r.accessUrl}`;
   const outro = [
     "The session is attached as a calendar file, in the venue's local time.",
@@ -67,7 +77,7 @@ export function registrationMails(
 }
 
 /** What a mail says of a session: its date and time in the venue's zone (D13), place and price. */
-function sessionFacts(event: EventRow, programmeTitle: string | null) {
+export function sessionFacts(event: EventRow, programmeTitle: string | null) {
   const when = `${formatSessionDate(event.starts_at, event.time_zone)}, ${formatTimeRange(event.starts_at, event.ends_at, event.time_zone)}`;
   const where = [event.venue, event.city].filter(Boolean).join(", ");
   const price = event.price_cents === null ? "See the program page" : formatPrice(event.price_cents, event.currency);

@@ -39,7 +39,7 @@ export type RegistrationPage = {
 export async function loadRegistrationPage(db: Database, sessionId: string, now = new Date()): Promise<RegistrationPage | null> {
   const row = await db.selectFrom("events").selectAll().where("id", "=", sessionId).executeTakeFirst();
   const kind = row ? registrable[row.kind] : undefined;
-  if (!row || !kind || Date.parse(row.starts_at) <= now.getTime()) return null;
+  if (!row || !kind || row.status === "Cancelled" || Date.parse(row.starts_at) <= now.getTime()) return null;
   const programme = row.programme_id ? await getProgramme(db, kind.programmeKind, row.programme_id) : null;
   let sessions: EventJson[] = programme?.upcomingEvents ?? [];
   let session = sessions.find((s) => s._id === row.id);
@@ -61,6 +61,13 @@ export async function loadRegistrationPage(db: Database, sessionId: string, now 
     session,
     sessions,
   };
+}
+
+/** Whether a session staff canceled (its /register page says so instead of 'not found'). */
+export async function isCanceledSession(db: Database, sessionId: string): Promise<boolean> {
+  if (sessionId.length > 100) return false;
+  const row = await db.selectFrom("events").select("status").where("id", "=", sessionId).executeTakeFirst();
+  return row?.status === "Cancelled";
 }
 
 /**

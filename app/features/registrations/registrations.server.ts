@@ -10,6 +10,8 @@ import { enqueueMail } from "~/features/mail/outbox.server";
 import { cleanImage, ImageRejected, storeImage, type CleanImage } from "~/features/uploads/images.server";
 import type { FieldErrors } from "~/lib/validation";
 import { waitingListMail, waitingPosition, wantsWaitingList } from "~/features/waiting-list/join.server";
+import { awaitingApprovalMails, hasAttended, requirementOf } from "~/features/prerequisites/prerequisites.server";
+import { AWAITING_APPROVAL_TEXT, decidePrerequisite } from "~/features/prerequisites/rules";
 import { accessPath, newAccessToken } from "./access.server";
 import { registrationMails } from "./registration-mail.server";
 import { validateRegistration, type RegistrationField, type RegistrationInput } from "./schema";
@@ -18,6 +20,7 @@ export const REGISTRATION_CREATED = "Registration submitted successfully! We wil
 export const REGISTRATION_INVALID = "Please fix the errors below before submitting";
 export { SESSION_FULL, refusalMessages } from "~/features/events/seats";
 export const ALREADY_REGISTERED = "You are already registered for this session.";
+export const REGISTRATION_AWAITING_APPROVAL = AWAITING_APPROVAL_TEXT;
 
 /** The photo parts of the ICH registration (wire names kept). */
 export const photoFields = { profileImage: "profile", idPhotofront: "id_front", idphotoback: "id_back" } as const;
@@ -31,6 +34,8 @@ const photoLabels: Record<PhotoField, string> = {
 export type RegistrationOutcome =
   | { status: "created"; id: string }
   | { status: "waiting"; id: string; position: number }
+  /** The earlier level was not attended here; the registrant said they completed it elsewhere: the seat is held for staff to approve. */
+  | { status: "awaiting-approval"; id: string }
   | { status: "invalid"; errors: FieldErrors<RegistrationField | PhotoField> }
   | { status: "refused"; code: 404 | 409; message: string; errors?: FieldErrors<RegistrationField> }
   | { status: "rate-limited"; retryAfterSeconds: number; message: string };
@@ -107,11 +112,39 @@ export async function submitRegistration(
         .executeTakeFirst();
       if (existing) return { status: "refused", code: 409, message: ALREADY_REGISTERED } as const;
 
+      // Level prerequisites (decision 0031): the earlier level attended by this e-mail, or a note for staff, or a refusal.
+      const requirement = await requirementOf(trx, event.programme_id);
+      const prerequisite = decidePrerequisite({
+        levelTitle: requirement?.programme.title ?? event.title,
+        required: requirement?.required ?? null,
+        attended: requirement ? await hasAttended(trx, emailKey, requirement.required.id) : false,
+        completedElsewhere: input.completedElsewhere,
+        note: input.prerequisiteNote,
+      });
+      if (prerequisite.kind === "refused") {
+        return { status: "refused", code: 409, message: prerequisite.message, errors: { completedElsewhere: prerequisite.message } } as const;
+      }
+      const note = prerequisite.kind === "awaiting-approval" ? prerequisite.note : null;
+
       if (waiting) {
-        const id = await insertRegistration(trx, event, input, emailKey, cleaned, null, "waiting");
+        const id = await insertRegistration(trx, event, input, emailKey, cleaned, null, "waiting", note);
         const position = await waitingPosition(trx, event.id, id);
         await enqueueMail(trx, [waitingListMail(services.config.site, { to: input.email, name: input.firstName, event, position, topic: `registration:${id}` })]);
         return { status: "waiting", id, position } as const;
+      }
+      if (note !== null && requirement) {
+        // The seat is held; the private page's link and the calendar file come with the approval.
+        const id = await insertRegistration(trx, event, input, emailKey, cleaned, null, "awaiting_approval", note);
+        await enqueueMail(
+          trx,
+          awaitingApprovalMails(services.config.site, {
+            registrant: { id, firstName: input.firstName, nameOnCertificate: input.nameAsCertificate, email: input.email, note },
+            event,
+            programmeTitle: requirement.programme.title,
+            requiredTitle: requirement.required.title,
+          }),
+        );
+        return { status: "awaiting-approval", id } as const;
       }
       const access = newAccessToken();
       const id = await insertRegistration(trx, event, input, emailKey, cleaned, access.hash);
@@ -122,7 +155,7 @@ export async function submitRegistration(
       await enqueueMail(trx, registrationMails(services.config.site, { id, input, event, programmeTitle: programme?.title ?? null, accessUrl }));
       return { status: "created", id } as const;
     }, { rollbackIf: (o) => o.status === "refused" });
-    if (outcome.status === "created" || outcome.status === "waiting") services.mailWorker.kick();
+    if (outcome.status === "created" || outcome.status === "waiting" || outcome.status === "awaiting-approval") services.mailWorker.kick();
     return outcome;
   } catch (error) {
     // Two requests from one person for one session can pass the check together;
@@ -139,7 +172,8 @@ async function insertRegistration(
   emailKey: string,
   photos: Partial<Record<PhotoField, CleanImage>>,
   accessTokenHash: string | null,
-  status: "registered" | "waiting" = "registered",
+  status: "registered" | "waiting" | "awaiting_approval" = "registered",
+  prerequisiteNote: string | null = null,
 ): Promise<string> {
   const fileIds: Partial<Record<PhotoField, string>> = {};
   for (const field of Object.keys(photos) as PhotoField[]) {
@@ -185,6 +219,7 @@ async function insertRegistration(
       created_at: now,
       access_token_hash: accessTokenHash,
       status,
+      prerequisite_note: prerequisiteNote,
     })
     .execute();
   return id;

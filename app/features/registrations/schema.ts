@@ -7,7 +7,8 @@
  */
 import * as z from "zod/mini";
 import { courseDetailDate, DEFAULT_TIME_ZONE } from "~/features/events/format";
-import { checkbox, emailPattern, optionalText, requiredText, validate } from "~/lib/validation";
+import { PREREQUISITE_NOTE_INVALID, PREREQUISITE_NOTE_MAX, prerequisiteNoteProblem } from "~/features/prerequisites/rules";
+import { checkbox, emailPattern, optionalText, requiredText, validate, type FieldErrors } from "~/lib/validation";
 
 /** Spec part 2 §3, in this order. */
 export const hearAboutOptions = ["Facebook", "Instagram", "Google", "LinkedIn", "Friends/Relatives", "Other"] as const;
@@ -177,6 +178,9 @@ export const registrationFieldsSchema = z.object({
     z.optional(z.string().check(z.regex(/^(1[0-2]|[1-9]):[0-5]\d [AP]M$/i, { error: "Invalid course time" }))),
   ),
   courseDetailVenue: optionalText({ max: 200, invalid: "Invalid course venue" }),
+  /** 'I completed the earlier level elsewhere' (decision 0031): with a note, a level whose earlier one was not attended is held for approval. */
+  completedElsewhere: flag,
+  prerequisiteNote: optionalText({ max: PREREQUISITE_NOTE_MAX, invalid: PREREQUISITE_NOTE_INVALID, multiline: true }),
 });
 
 /**
@@ -197,6 +201,12 @@ export type RegistrationInput = z.output<typeof registrationSchema>;
 export type RegistrationField = keyof z.input<typeof registrationFieldsSchema>;
 export const registrationFields = Object.keys(registrationFieldsSchema.shape) as RegistrationField[];
 
+/** Every field's rule, and the note's: required once 'I completed the earlier level elsewhere' is ticked. */
 export function validateRegistration(values: unknown) {
-  return validate<typeof registrationSchema, RegistrationField>(registrationSchema, values);
+  const result = validate<typeof registrationSchema, RegistrationField>(registrationSchema, values);
+  const note = values && typeof values === "object" ? prerequisiteNoteProblem(values as Record<string, unknown>) : null;
+  if (!note) return result;
+  const errors: FieldErrors<RegistrationField> = result.ok ? {} : { ...result.errors };
+  errors.prerequisiteNote ??= note;
+  return { ok: false as const, errors };
 }

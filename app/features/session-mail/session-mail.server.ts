@@ -67,10 +67,10 @@ export async function recipientsOf(db: Kysely<DB>, eventId: string): Promise<Rec
   ];
 }
 
-function calendarFile(site: Site, who: Recipient, event: EventRow, sequence: number): string {
+function calendarFile(site: Site, who: Recipient, event: EventRow, sequence: number, cancelled = false): string {
   return who.kind === "registration"
-    ? registrationCalendarFile(site, who.id, event, who.programmeTitle, { sequence })
-    : bookingCalendarFile(site, who.id, event, { sequence });
+    ? registrationCalendarFile(site, who.id, event, who.programmeTitle, { sequence, cancelled })
+    : bookingCalendarFile(site, who.id, event, { sequence, cancelled });
 }
 
 function sessionFacts(event: EventRow, who: Recipient): Facts {
@@ -87,10 +87,17 @@ export function daysAway(days: number): string {
   return days === 1 ? "tomorrow" : `in ${days} days`;
 }
 
-function personalMail(site: Site, who: Recipient, event: EventRow, sequence: number, text: { topic: string; subject: string; intro: string; after: string }): OutgoingMail {
+function personalMail(
+  site: Site,
+  who: Recipient,
+  event: EventRow,
+  sequence: number,
+  text: { topic: string; subject: string; intro: string; after: string; questions?: string; cancelled?: boolean },
+): OutgoingMail {
   const greeting = `Dear ${who.name},`;
   const facts = sessionFacts(event, who);
-  const outro = [text.after, `If you have questions or cannot attend, reply to this e-mail or write to ${site.contactEmail}.`, `Warm regards,\nThe ${site.orgName} team`];
+  const questions = text.questions ?? `If you have questions or cannot attend, reply to this e-mail or write to ${site.contactEmail}.`;
+  const outro = [text.after, questions, `Warm regards,\nThe ${site.orgName} team`];
   return {
     topic: text.topic,
     to: who.email,
@@ -98,7 +105,13 @@ function personalMail(site: Site, who: Recipient, event: EventRow, sequence: num
     subject: text.subject,
     text: `${greeting}\n\n${text.intro}\n\n${factsText(facts)}\n\n${outro.join("\n\n")}\n`,
     html: htmlPage(text.subject, [greeting, text.intro], facts, outro),
-    attachments: [{ filename: "session.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: calendarFile(site, who, event, sequence) }],
+    attachments: [
+      {
+        filename: "session.ics",
+        contentType: `text/calendar; charset=utf-8; method=${text.cancelled ? "CANCEL" : "PUBLISH"}`,
+        content: calendarFile(site, who, event, sequence, text.cancelled === true),
+      },
+    ],
   };
 }
 
@@ -118,6 +131,43 @@ export function scheduleUpdateMail(site: Site, who: Recipient, event: EventRow, 
     intro: "The date, time or place of your session has changed. Your seat is kept; here are the new details.",
     after: "The attached calendar file moves the session in your calendar to the new time, in the venue's local time.",
   });
+}
+
+/**
+ * Staff cancelled the session (decision 0032): every seat holder's mail, with
+ * the calendar entry's METHOD:CANCEL (same UID, the SEQUENCE that counts the
+ * cancellation), so calendar programs remove it. Times in the venue's zone.
+ */
+export function sessionCancelledMail(site: Site, who: Recipient, event: EventRow, sequence: number): OutgoingMail {
+  return personalMail(site, who, event, sequence, {
+    topic: `session-cancel:${who.kind}:${who.id}`,
+    subject: `Session canceled: ${event.title} | ${site.orgName}`,
+    intro: `We are sorry to tell you that ${site.orgName} has canceled the session below. Your seat is released and you do not need to do anything.`,
+    after: "The attached calendar file removes the session from your calendar.",
+    questions: `If you have already paid, or would like a place in another session, reply to this e-mail or write to ${site.contactEmail} and we will arrange it with you.`,
+    cancelled: true,
+  });
+}
+
+/** Someone waiting (or awaiting approval) in a session staff cancelled: told, with no calendar file (they never had an entry). */
+export function sessionCancelledWaitingMail(site: Site, who: { kind: Recipient["kind"]; id: string; name: string; email: string }, event: EventRow): OutgoingMail {
+  const subject = `Session canceled: ${event.title} | ${site.orgName}`;
+  const greeting = `Dear ${who.name},`;
+  const intro = `We are sorry to tell you that ${site.orgName} has canceled the session below, so your request for a seat in it is closed. You do not need to do anything.`;
+  const facts: Facts = [
+    ["Session", event.title],
+    ["Date and time", `${formatSessionDate(event.starts_at, event.time_zone)}, ${formatTimeRange(event.starts_at, event.ends_at, event.time_zone)}`],
+    ["Venue", [event.venue, event.city].filter(Boolean).join(", ")],
+  ];
+  const outro = [`If you would like a place in another session, reply to this e-mail or write to ${site.contactEmail}.`, `Warm regards,\nThe ${site.orgName} team`];
+  return {
+    topic: `session-cancel:${who.kind}:${who.id}`,
+    to: who.email,
+    replyTo: event.organiser_email ?? site.contactEmail,
+    subject,
+    text: `${greeting}\n\n${intro}\n\n${factsText(facts)}\n\n${outro.join("\n\n")}\n`,
+    html: htmlPage(subject, [greeting, intro], facts, outro),
+  };
 }
 
 /**
@@ -147,6 +197,7 @@ export async function queueDueReminders(db: Database, site: Site, daysList: read
     .selectAll()
     .where("starts_at", ">", now.toISOString())
     .where("starts_at", "<=", horizon)
+    .where("status", "<>", "Cancelled")
     .execute();
   let queued = 0;
   for (const event of events) {
@@ -191,7 +242,14 @@ export async function queueDueReminders(db: Database, site: Site, daysList: read
  * details); the older ones are marked processed.
  */
 export async function queueScheduleUpdates(db: Database, site: Site, now = new Date()): Promise<number> {
-  const pending = await db.selectFrom("session_notices").select(["id", "event_id"]).where("processed_at", "is", null).orderBy("id").limit(100).execute();
+  const pending = await db
+    .selectFrom("session_notices")
+    .select(["id", "event_id"])
+    .where("processed_at", "is", null)
+    .where("kind", "=", "update")
+    .orderBy("id")
+    .limit(100)
+    .execute();
   const newest = new Map<string, string>();
   for (const n of pending) newest.set(n.event_id, String(n.id));
   let queued = 0;
@@ -206,8 +264,8 @@ export async function queueScheduleUpdates(db: Database, site: Site, now = new D
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1 || newest.get(notice.event_id) !== id) return 0;
       const event = await trx.selectFrom("events").selectAll().where("id", "=", notice.event_id).executeTakeFirst();
-      // A session already over (or gone) needs no update.
-      if (!event || Date.parse(event.ends_at) <= now.getTime()) return 0;
+      // A session already over, gone or cancelled (its people had the cancellation) needs no update.
+      if (!event || event.status === "Cancelled" || Date.parse(event.ends_at) <= now.getTime()) return 0;
       const sequence = await scheduleSequence(trx, event.id);
       const recipients = await recipientsOf(trx, event.id);
       await enqueueMail(

@@ -11,6 +11,7 @@ import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
 import { enqueueMail, type OutgoingMail } from "~/features/mail/outbox.server";
 import { accessPath, hashAccessToken, newAccessToken } from "~/features/registrations/access.server";
 import { registrationMails } from "~/features/registrations/registration-mail.server";
+import { awaitingApprovalMails, hasAttended, requirementOf } from "~/features/prerequisites/prerequisites.server";
 import type { SiteSettings } from "~/site-settings";
 
 /**
@@ -191,7 +192,7 @@ export async function findOffer(db: Kysely<DB>, token: string, now = new Date())
     const row = await db.selectFrom(t).select(["id", "event_id", "email", "status", "offer_expires_at"]).where("offer_token_hash", "=", hash).executeTakeFirst();
     if (!row || row.status !== "offered" || !row.offer_expires_at || Date.parse(row.offer_expires_at) <= now.getTime()) continue;
     const event = await db.selectFrom("events").selectAll().where("id", "=", row.event_id).executeTakeFirst();
-    if (!event || Date.parse(event.starts_at) <= now.getTime()) return null;
+    if (!event || event.status === "Cancelled" || Date.parse(event.starts_at) <= now.getTime()) return null;
     const entry = (await waitingEntries(db, row.event_id, ["offered"])).find((e) => e.id === row.id);
     if (!entry) return null;
     return { kind: kindOf(t), id: row.id, name: entry.name, email: row.email, expiresAt: row.offer_expires_at, event };
@@ -205,7 +206,11 @@ export async function findOffer(db: Kysely<DB>, token: string, now = new Date())
  * private page's link) is queued, in one transaction. An offer that lapsed a
  * moment ago is refused: its seat may already be someone else's.
  */
-export async function confirmOffer(services: Pick<AppServices, "db" | "config" | "mailWorker">, token: string, now = new Date()): Promise<"confirmed" | "not-found"> {
+export async function confirmOffer(
+  services: Pick<AppServices, "db" | "config" | "mailWorker">,
+  token: string,
+  now = new Date(),
+): Promise<"confirmed" | "awaiting-approval" | "not-found"> {
   const site = services.config.site;
   const offer = await findOffer(services.db, token, now);
   if (!offer) return "not-found";
@@ -213,6 +218,30 @@ export async function confirmOffer(services: Pick<AppServices, "db" | "config" |
     await lockEvent(trx, offer.event.id);
     const table = tableOf(offer.kind);
     if (offer.kind === "registration") {
+      // Joined with 'I completed the earlier level elsewhere' (decision 0031): the seat is held for staff to approve.
+      const held = await trx.selectFrom("registrations").selectAll().where("id", "=", offer.id).executeTakeFirst();
+      const requirement = held?.prerequisite_note && !held.prerequisite_decided_at ? await requirementOf(trx, held.programme_id) : null;
+      if (held && requirement && !(await hasAttended(trx, held.email_key, requirement.required.id))) {
+        const done = await trx
+          .updateTable("registrations")
+          .set({ status: "awaiting_approval", offer_token_hash: null, offer_expires_at: null })
+          .where("id", "=", offer.id)
+          .where("status", "=", "offered")
+          .where("offer_expires_at", ">", now.toISOString())
+          .executeTakeFirst();
+        if (Number(done.numUpdatedRows) !== 1) return "not-found" as const;
+        await enqueueMail(
+          trx,
+          awaitingApprovalMails(site, {
+            registrant: { id: held.id, firstName: held.first_name, nameOnCertificate: held.name_on_certificate, email: held.email, note: held.prerequisite_note! },
+            event: offer.event,
+            programmeTitle: requirement.programme.title,
+            requiredTitle: requirement.required.title,
+          }),
+          now,
+        );
+        return "awaiting-approval" as const;
+      }
       const access = newAccessToken();
       const done = await trx
         .updateTable("registrations")
@@ -261,7 +290,7 @@ export async function confirmOffer(services: Pick<AppServices, "db" | "config" |
     }
     return "confirmed" as const;
   });
-  if (result === "confirmed") services.mailWorker.kick();
+  if (result !== "not-found") services.mailWorker.kick();
   return result;
 }
 

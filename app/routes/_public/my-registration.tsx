@@ -36,6 +36,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         nameOnCertificate: r.name_on_certificate,
         email: r.email,
         cancelled: r.status === "cancelled",
+        /** Staff cancelled the session itself (decision 0032). */
+        sessionCancelled: event.status === "Cancelled",
         registeredOn: r.created_at,
         programme: programmeTitle ?? event.title,
         session: event.title,
@@ -75,6 +77,9 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   // The freed seat goes to the waiting list at once (newcomers cannot take it meanwhile: waiting entries count as taken).
   if (outcome === "cancelled" && found) await offerSeatsNow(services, found.event.id);
   if (outcome === "not-found") return data({ error: "This link is not valid or has expired." }, { status: 404, headers: PRIVATE_HEADERS });
+  if (outcome === "session-cancelled") {
+    return data({ error: "This session has been canceled by the organizers, so there is nothing left to cancel." }, { status: 409, headers: PRIVATE_HEADERS });
+  }
   if (outcome === "started") {
     return data(
       { error: "This session has already started, so the registration can no longer be cancelled here. Please contact us." },
@@ -129,9 +134,13 @@ export default function MyRegistration({ loaderData, actionData }: Route.Compone
             <h2 id="registration-heading" className="text-2xl text-plum-900 md:text-3xl">
               {registration.cancelled ? "Registration cancelled" : `Hello, ${registration.firstName}`}
             </h2>
-            <StatusBadge cancelled={registration.cancelled} />
+            <StatusBadge cancelled={registration.cancelled || registration.sessionCancelled} sessionCancelled={registration.sessionCancelled && !registration.cancelled} />
           </div>
-          {registration.cancelled ? (
+          {registration.sessionCancelled && !registration.cancelled ? (
+            <p role="status" className="mb-6 rounded-xl bg-plum-50 p-4 text-plum-900">
+              This session has been canceled by the organizers. We have e-mailed you about it; write to us if you would like a place in another session.
+            </p>
+          ) : registration.cancelled ? (
             <p role="status" className="mb-6 rounded-xl bg-plum-50 p-4 text-plum-900">
               {loaderData.justCancelled
                 ? `Your registration is cancelled and your seat has been released. A confirmation is on its way to ${registration.email}.`
@@ -148,7 +157,7 @@ export default function MyRegistration({ loaderData, actionData }: Route.Compone
               </div>
             ))}
           </dl>
-          {registration.cancelled ? null : (
+          {registration.cancelled || registration.sessionCancelled ? null : (
             <Actions confirming={loaderData.confirming} started={registration.started} session={registration.session} error={actionData?.error} />
           )}
         </section>
@@ -158,11 +167,11 @@ export default function MyRegistration({ loaderData, actionData }: Route.Compone
   );
 }
 
-function StatusBadge({ cancelled }: { cancelled: boolean }) {
+function StatusBadge({ cancelled, sessionCancelled }: { cancelled: boolean; sessionCancelled: boolean }) {
   return cancelled ? (
     <span className="inline-flex items-center gap-1.5 rounded-full bg-rose-50 px-3 py-1 text-sm font-semibold text-rose-800 ring-1 ring-rose-200">
       <XCircle aria-hidden="true" className="size-4" />
-      Cancelled
+      {sessionCancelled ? "Session canceled" : "Cancelled"}
     </span>
   ) : (
     <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-sm font-semibold text-emerald-800 ring-1 ring-emerald-200">

@@ -8,8 +8,9 @@ import { requestContext, servicesContext } from "~/context.server";
 import { formatPrice, formatSessionDate, formatTimeRange } from "~/features/events/format";
 import type { FormSession } from "~/features/registrations/form-logic";
 import { RegistrationConfirmation } from "~/features/registrations/registration-confirmation";
+import { AWAITING_APPROVAL_HEADING, AWAITING_APPROVAL_TEXT } from "~/features/prerequisites/rules";
 import { RegistrationForm, type RegistrationValues } from "~/features/registrations/registration-form";
-import { loadRegistrationPage, registerFromPage } from "~/features/registrations/registration-page.server";
+import { isCanceledSession, loadRegistrationPage, registerFromPage } from "~/features/registrations/registration-page.server";
 import { photoFields, REGISTRATION_INVALID } from "~/features/registrations/registrations.server";
 import { useSite } from "~/hooks/use-site";
 import { BadRequest, readSubmission } from "~/lib/http.server";
@@ -17,14 +18,15 @@ import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/register";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const page = await loadRegistrationPage(context.get(servicesContext).db, params.sessionId);
-  if (!page) return data({ page: null }, { status: 404 });
-  return { page };
+  const { db } = context.get(servicesContext);
+  const page = await loadRegistrationPage(db, params.sessionId);
+  if (!page) return data({ page: null, canceled: await isCanceledSession(db, params.sessionId) }, { status: 404 });
+  return { page, canceled: false };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
   pageMeta(matches, {
-    title: loaderData?.page ? `Register: ${loaderData.page.programme.title}` : "Session not found",
+    title: loaderData?.page ? `Register: ${loaderData.page.programme.title}` : loaderData?.canceled ? "Session canceled" : "Session not found",
     description: loaderData?.page
       ? `Registration form for ${loaderData.page.programme.title}, ${loaderData.page.session.city}, ${formatSessionDate(loaderData.page.session.startDate, loaderData.page.session.timeZone)}.`
       : "This session does not exist or has already started.",
@@ -37,7 +39,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
   actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
 
 type ActionResult =
-  | { ok: true; sessionId: string }
+  | { ok: true; sessionId: string; awaitingApproval?: boolean }
   | { ok: false; message: string; errors: Record<string, string | undefined>; values: Partial<RegistrationValues> };
 
 /** Echoes what was typed back into the form (never the files). */
@@ -59,6 +61,8 @@ function echo(values: Record<string, unknown>): Partial<RegistrationValues> {
     hearAbout: text("hearAbout"),
     communicationPreferences: flag("communicationPreferences"),
     termsandcondition: flag("termsandcondition"),
+    completedElsewhere: flag("completedElsewhere"),
+    prerequisiteNote: text("prerequisiteNote"),
   };
 }
 
@@ -82,6 +86,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return data<ActionResult>({ ok: false, message: WAITING_LIST_JOINED, errors: {}, values: {} }, { status: 201 });
     case "created":
       return data<ActionResult>({ ok: true, sessionId: values.upcomingEventId || page.session._id }, { status: 201 });
+    case "awaiting-approval":
+      return data<ActionResult>({ ok: true, sessionId: values.upcomingEventId || page.session._id, awaitingApproval: true }, { status: 201 });
     case "invalid":
       return data<ActionResult>({ ok: false, message: REGISTRATION_INVALID, errors: outcome.errors, values }, { status: 400 });
     case "refused":
@@ -102,8 +108,11 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const { page } = loaderData;
   if (!page) {
     return (
-      <PageHero title="Session not found">
-        <p>This session does not exist or has already started. See the upcoming sessions on the Event Calendar.</p>
+      <PageHero title={loaderData.canceled ? "Session canceled" : "Session not found"}>
+        <p>
+          {loaderData.canceled ? "This session has been canceled." : "This session does not exist or has already started."} See the upcoming sessions on the Event
+          Calendar.
+        </p>
         <Link to="/schedule" className="mt-6 inline-flex min-h-12 items-center rounded-full bg-white px-6 font-semibold text-plum-900 hover:bg-plum-50">
           Event Calendar
         </Link>
@@ -114,7 +123,9 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   // A session over several days names its days in the range already.
   const range = formatTimeRange(session.startDate, session.endDate, session.timeZone);
   const when = /\d(?:st|nd|rd|th) /.test(range) ? range : `${formatSessionDate(session.startDate, session.timeZone)} · ${range}`;
-  const registered = actionData?.ok ? (page.sessions.find((s) => s._id === actionData.sessionId) ?? session) : null;
+  const registered = actionData?.ok
+    ? { session: page.sessions.find((s) => s._id === actionData.sessionId) ?? session, awaitingApproval: actionData.awaitingApproval === true }
+    : null;
   const failed = actionData && !actionData.ok ? actionData : null;
   return (
     <>
@@ -153,12 +164,21 @@ function RegisterSection({
   contactEmail,
 }: {
   page: PageData;
-  registered: FormSession | null;
+  registered: { session: FormSession; awaitingApproval: boolean } | null;
   failed: Extract<ActionResult, { ok: false }> | null;
   contactEmail: string;
 }) {
-  const [done, setDone] = useState<FormSession | null>(registered);
-  if (done) return <RegistrationConfirmation contactEmail={contactEmail} session={done} headingId="register-heading" />;
+  const [done, setDone] = useState<{ session: FormSession; awaitingApproval: boolean } | null>(registered);
+  if (done) {
+    return (
+      <RegistrationConfirmation
+        contactEmail={contactEmail}
+        session={done.session}
+        headingId="register-heading"
+        {...(done.awaitingApproval ? { heading: AWAITING_APPROVAL_HEADING, text: AWAITING_APPROVAL_TEXT } : {})}
+      />
+    );
+  }
   return (
     <>
       <h2 id="register-heading" className="mb-6 text-2xl text-plum-900 md:text-3xl">
@@ -174,7 +194,7 @@ function RegisterSection({
         initial={failed?.values}
         serverErrors={failed?.errors}
         serverMessage={failed?.message}
-        onSuccess={({ session }) => setDone(session ?? page.session)}
+        onSuccess={({ session, awaitingApproval }) => setDone({ session: session ?? page.session, awaitingApproval: awaitingApproval === true })}
       />
     </>
   );

@@ -4,6 +4,7 @@ import { PageHero } from "~/components/layout/page-hero";
 import { servicesContext } from "~/context.server";
 import { formatSessionDate, formatTimeRange } from "~/features/events/format";
 import { confirmOffer, findOffer } from "~/features/waiting-list/offers.server";
+import { AWAITING_APPROVAL_HEADING, AWAITING_APPROVAL_TEXT } from "~/features/prerequisites/rules";
 import { siteFrom } from "~/lib/meta";
 import type { Route } from "./+types/waiting-list-offer";
 
@@ -19,10 +20,11 @@ const NOT_VALID = "This offer link is not valid or has expired.";
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const confirmed = new URL(request.url).searchParams.get("confirmed") === "1";
-  if (confirmed) return data({ offer: null, confirmed: true }, { headers: PRIVATE_HEADERS });
+  const search = new URL(request.url).searchParams;
+  const confirmed = search.get("confirmed") === "1";
+  if (confirmed) return data({ offer: null, confirmed: true, awaitingApproval: search.get("approval") === "1" }, { headers: PRIVATE_HEADERS });
   const offer = await findOffer(context.get(servicesContext).db, params.token);
-  if (!offer) return data({ offer: null, confirmed: false }, { status: 404, headers: PRIVATE_HEADERS });
+  if (!offer) return data({ offer: null, confirmed: false, awaitingApproval: false }, { status: 404, headers: PRIVATE_HEADERS });
   const e = offer.event;
   return data(
     {
@@ -35,6 +37,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         holdUntil: `${formatSessionDate(offer.expiresAt, e.time_zone)}, ${formatTimeRange(offer.expiresAt, offer.expiresAt, e.time_zone).split(" – ")[0]}`,
       },
       confirmed: false,
+      awaitingApproval: false,
     },
     { headers: PRIVATE_HEADERS },
   );
@@ -44,7 +47,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   const outcome = await confirmOffer(context.get(servicesContext), params.token);
   if (outcome === "not-found") return data({ error: NOT_VALID }, { status: 404, headers: PRIVATE_HEADERS });
   // The token is spent: the confirmation page no longer needs it.
-  throw redirect(`/waiting-list/${params.token}?confirmed=1`, { headers: PRIVATE_HEADERS });
+  throw redirect(`/waiting-list/${params.token}?confirmed=1${outcome === "awaiting-approval" ? "&approval=1" : ""}`, { headers: PRIVATE_HEADERS });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -59,6 +62,16 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 export default function WaitingListOffer({ loaderData, actionData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
+  if (loaderData.confirmed && loaderData.awaitingApproval) {
+    return (
+      <PageHero eyebrow="Waiting list" title={AWAITING_APPROVAL_HEADING}>
+        <p className="inline-flex items-center gap-2">
+          <CheckCircle2 aria-hidden="true" className="size-5 shrink-0" />
+          {AWAITING_APPROVAL_TEXT}
+        </p>
+      </PageHero>
+    );
+  }
   if (loaderData.confirmed) {
     return (
       <PageHero eyebrow="Waiting list" title="Your seat is confirmed">

@@ -2,7 +2,9 @@ import { data } from "react-router";
 import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
 import { ADMIN_EVENTS_PAGE_SIZE } from "~/features/events/events-admin.server";
-import { eventsScreenAction, eventsScreenData } from "~/features/events/events-screen.server";
+import { eventsScreenData, eventsScreenFormAction } from "~/features/events/events-screen.server";
+import { cancelSessionAction } from "~/features/session-mail/cancel-session-action.server";
+import { BadRequest, readForm } from "~/lib/http.server";
 import { EventsScreen } from "~/features/events/events-screen";
 import { FETCH_FAILED } from "~/features/events/schema";
 import type { Route } from "./+types/family-events";
@@ -14,9 +16,18 @@ export function loader({ request, context }: Route.LoaderArgs) {
   return eventsScreenData(context.get(servicesContext).db, new URL(request.url).searchParams, ADMIN_EVENTS_PAGE_SIZE);
 }
 
-/** intent=save (add or edit) or intent=delete; answers `{ ok, message, errors? }`. */
+/** intent=save (add or edit), intent=delete or intent=cancel (the session, decision 0032); answers `{ ok, message, errors? }`. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const result = await eventsScreenAction(request, context.get(servicesContext).db, { staff: currentStaff(context), ip: context.get(requestContext).ip });
+  const services = context.get(servicesContext);
+  const actor = { staff: currentStaff(context), ip: context.get(requestContext).ip };
+  let form: Record<string, string>;
+  try {
+    form = await readForm(request);
+  } catch (e) {
+    if (e instanceof BadRequest) return data({ ok: false, message: e.message }, { status: e.status });
+    throw e;
+  }
+  const result = form.intent === "cancel" ? await cancelSessionAction(services, actor, form.sessionId, ["family"]) : await eventsScreenFormAction(form, services.db, actor);
   return data(result.body, { status: result.status });
 }
 

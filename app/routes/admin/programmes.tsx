@@ -6,7 +6,8 @@ import { currentStaff } from "~/features/admin-auth/guard.server";
 import { KIND_LABEL, ProgramAdminScreen } from "~/features/programmes/program-admin-screen";
 import { readProgramSubmission } from "~/features/programmes/programmes-admin-api.server";
 import { deleteProgramme, saveProgramme, type ManagedKind } from "~/features/programmes/programmes-admin.server";
-import { listProgrammes } from "~/features/programmes/programmes.server";
+import { cancelSessionAction } from "~/features/session-mail/cancel-session-action.server";
+import { levelChoices, listProgrammes } from "~/features/programmes/programmes.server";
 import { listQueryFrom } from "~/features/programmes/query";
 import {
   ADMIN_PROGRAMS_PAGE_SIZE,
@@ -38,18 +39,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let result = await listProgrammes(db, kind, query);
   // A page past the end (after a delete, say) shows the last one.
   if (result.programs.length === 0 && query.page > result.totalPages) result = await listProgrammes(db, kind, { ...query, page: result.totalPages });
-  return { kind, search: query.search, ...result };
+  return { kind, search: query.search, ...result, levelChoices: await levelChoices(db, kind) };
 }
 
 /** Save (multipart: the form with its thumbnail) or delete; answers the dialog with a message and field errors. */
 export async function action({ request, context }: Route.ActionArgs) {
   const kind = kindOf(request);
-  const { db } = context.get(servicesContext);
+  const services = context.get(servicesContext);
+  const { db } = services;
   const actor = { staff: currentStaff(context), ip: context.get(requestContext).ip };
   const submission = await readProgramSubmission(request);
   if (submission instanceof Response) {
     const body = (await submission.json()) as { message?: string };
     return data({ ok: false as const, message: body.message ?? PROGRAM_INVALID }, { status: submission.status });
+  }
+  if (submission.values.intent === "cancel-session") {
+    // One of the program's sessions (decision 0032).
+    const result = await cancelSessionAction(services, actor, submission.values.sessionId, [kind]);
+    return data(result.body, { status: result.status });
   }
   const id = typeof submission.values.id === "string" && submission.values.id ? submission.values.id : undefined;
   if (submission.values.intent === "delete") {
@@ -74,6 +81,7 @@ export default function AdminProgrammes({ loaderData }: Route.ComponentProps) {
       totalPages={loaderData.totalPages}
       currentPage={loaderData.currentPage}
       search={loaderData.search}
+      levelChoices={loaderData.levelChoices}
     />
   );
 }

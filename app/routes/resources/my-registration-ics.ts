@@ -14,8 +14,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
       headers: { ...privateHeaders, "Content-Type": "text/plain; charset=utf-8" },
     });
   }
-  const cancelled = found.registration.status === "cancelled";
-  const ics = registrationCalendarFile(config.site, found.registration.id, found.event, found.programmeTitle, cancelled ? { sequence: found.sequence + 1, cancelled } : { sequence: found.sequence });
+  // Cancelled by the registrant (SEQUENCE one past the session's changes), or the session by staff (its cancellation is one of them, decision 0032).
+  const sessionCancelled = found.event.status === "Cancelled";
+  const cancelled = found.registration.status === "cancelled" || sessionCancelled;
+  const sequence = found.registration.status === "cancelled" ? found.sequence + 1 : found.sequence;
+  const ics = registrationCalendarFile(config.site, found.registration.id, found.event, found.programmeTitle, cancelled ? { sequence, cancelled } : { sequence });
   return new Response(ics, {
     headers: {
       ...privateHeaders,

@@ -1,0 +1,178 @@
+import { ArrowLeft } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { data, Form, Link, useNavigation } from "react-router";
+import { requestContext, servicesContext } from "~/context.server";
+import { currentStaff } from "~/features/admin-auth/guard.server";
+import { formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { ATTENDANCE_INVALID, markAttendance, sessionRoster } from "~/features/prerequisites/attendance.server";
+import { ATTENDANCE_LABELS, type AttendanceValue } from "~/features/prerequisites/rules";
+import { staffDateTime } from "~/features/registrations/staff-format";
+import { BadRequest, readForm } from "~/lib/http.server";
+import type { Route } from "./+types/attendance-session";
+
+/**
+ * Staff: one session's attendance (decision 0031). A radio group per
+ * registrant (Attended / Did not attend: arrow keys move inside a group, Tab
+ * to the next person), saved together; each change is stored with who and
+ * when and recorded in the audit trail. A plain form post: works without JavaScript.
+ */
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  { title: `${loaderData?.session ? `Attendance: ${loaderData.session.title}` : "Session not found"} | Staff area` },
+  { name: "robots", content: "noindex" },
+];
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const roster = await sessionRoster(context.get(servicesContext).db, params.sessionId);
+  if (!roster) return data({ session: null, entries: [] }, { status: 404 });
+  const { session, entries } = roster;
+  return {
+    session: {
+      ...session,
+      when: `${formatSessionDate(session.startsAt, session.timeZone)} · ${formatTimeRange(session.startsAt, session.endsAt, session.timeZone)}`,
+    },
+    entries: entries.map((e) => ({ ...e, marked: e.markedAt ? `${staffDateTime(e.markedAt)}${e.markedBy ? ` by ${e.markedBy}` : ""}` : null })),
+  };
+}
+
+/** Enough for a few thousand registrants' marks (a form is 32 KB otherwise). */
+const ATTENDANCE_BODY_LIMIT = 512 * 1024;
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { db } = context.get(servicesContext);
+  const staff = currentStaff(context);
+  const actor = { id: staff.accountId, email: staff.email, ip: context.get(requestContext).ip };
+  let form: Record<string, string>;
+  try {
+    form = await readForm(request, ATTENDANCE_BODY_LIMIT);
+  } catch (error) {
+    if (error instanceof BadRequest) return data({ ok: false, message: error.message }, { status: error.status });
+    throw error;
+  }
+  let marks: Record<string, unknown> = {};
+  if (form.intent === "all-attended") {
+    const roster = await sessionRoster(db, params.sessionId);
+    if (!roster) return data({ ok: false, message: "This session cannot take attendance." }, { status: 404 });
+    marks = Object.fromEntries(roster.entries.map((e) => [e.id, "attended"]));
+  } else if (form.intent === "save") {
+    for (const [key, value] of Object.entries(form)) if (key.startsWith("attendance.")) marks[key.slice("attendance.".length)] = value;
+    if (Object.keys(marks).length === 0) return data({ ok: false, message: ATTENDANCE_INVALID }, { status: 400 });
+  } else {
+    return data({ ok: false, message: "Unknown request." }, { status: 400 });
+  }
+  const outcome = await markAttendance(db, actor, params.sessionId, marks);
+  if (outcome.status === "not-found") return data({ ok: false, message: "This session cannot take attendance." }, { status: 404 });
+  if (outcome.status === "invalid") return data({ ok: false, message: outcome.message }, { status: 400 });
+  const n = outcome.changed;
+  return { ok: true, message: n === 0 ? "Nothing changed." : `Attendance saved: ${n} ${n === 1 ? "change" : "changes"}.` };
+}
+
+const cell =
+  "px-4 py-3 align-top break-words max-md:flex max-md:gap-3 max-md:py-1 max-md:before:w-28 max-md:before:shrink-0 max-md:before:font-semibold max-md:before:content-[attr(data-label)]";
+const button = "inline-flex min-h-11 items-center rounded-full px-5 font-semibold";
+
+export default function AttendanceSession({ loaderData, actionData }: Route.ComponentProps) {
+  const { session, entries } = loaderData;
+  const navigation = useNavigation();
+  const busy = navigation.state === "submitting";
+  const resultRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (actionData) resultRef.current?.focus();
+  }, [actionData]);
+  const back = (
+    <Link to="/admin/attendance" className="inline-flex min-h-11 items-center gap-2 font-semibold text-plum-700 underline-offset-2 hover:underline">
+      <ArrowLeft aria-hidden="true" className="size-4" />
+      All sessions
+    </Link>
+  );
+  if (!session) {
+    return (
+      <div className="max-w-2xl">
+        {back}
+        <h1 className="mt-4 text-3xl text-plum-900">Session not found</h1>
+        <p className="mt-3 text-muted">This session does not exist, has not started yet, or was canceled, so it takes no attendance.</p>
+      </div>
+    );
+  }
+  return (
+    <div>
+      {back}
+      <h1 className="mt-4 text-3xl text-plum-900">Attendance: {session.title}</h1>
+      <p className="mt-2 text-muted">
+        {[session.venue, session.city].filter(Boolean).join(", ")} · {session.when}
+        {session.programmeTitle && session.programmeTitle !== session.title ? ` · ${session.programmeTitle}` : ""}
+      </p>
+      {actionData ? (
+        <p
+          ref={resultRef}
+          tabIndex={-1}
+          role={actionData.ok ? "status" : "alert"}
+          className={`mt-6 rounded-xl p-4 ring-1 outline-none focus-visible:ring-2 ${actionData.ok ? "bg-green-50 text-green-900 ring-green-200" : "bg-red-50 text-danger ring-red-200"}`}
+        >
+          {actionData.message}
+        </p>
+      ) : null}
+      {entries.length === 0 ? (
+        <p className="mt-8 rounded-2xl bg-white p-6 text-center text-muted ring-1 ring-plum-100">Nobody held a seat in this session.</p>
+      ) : (
+        <Form method="post" className="mt-8">
+          <div className="rounded-2xl bg-white shadow-sm ring-1 ring-plum-100">
+            <table className="w-full text-left text-sm max-md:block">
+              <caption className="sr-only">Registrants and their attendance</caption>
+              <thead className="bg-plum-50 text-plum-900 max-md:sr-only">
+                <tr>
+                  <th scope="col" className="px-4 py-3">Name</th>
+                  <th scope="col" className="px-4 py-3">Email</th>
+                  <th scope="col" className="px-4 py-3">Attendance</th>
+                  <th scope="col" className="px-4 py-3">Last marked</th>
+                </tr>
+              </thead>
+              <tbody className="max-md:block">
+                {entries.map((e) => (
+                  <tr key={e.id} className="border-t border-plum-100 max-md:block max-md:py-3">
+                    <th scope="row" data-label="Name" className={`${cell} font-semibold`}>{e.name}</th>
+                    <td data-label="Email" className={`${cell} [overflow-wrap:anywhere]`}>{e.email}</td>
+                    <td data-label="Attendance" className={cell}>
+                      <AttendanceChoice id={e.id} name={e.name} value={e.attendance} />
+                    </td>
+                    <td data-label="Last marked" className={`${cell} text-muted`}>{e.marked ?? "Not marked yet"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="mt-6 flex flex-wrap gap-3">
+            <button type="submit" name="intent" value="save" disabled={busy} className={`${button} bg-plum-800 text-white hover:bg-plum-700 disabled:opacity-60`}>
+              {busy && navigation.formData?.get("intent") === "save" ? "Saving..." : "Save attendance"}
+            </button>
+            <button
+              type="submit"
+              name="intent"
+              value="all-attended"
+              disabled={busy}
+              className={`${button} border border-plum-200 bg-white text-plum-800 hover:bg-plum-50 disabled:opacity-60`}
+            >
+              Mark everyone as attended
+            </button>
+          </div>
+        </Form>
+      )}
+    </div>
+  );
+}
+
+/** One registrant's choice: a radio group named by the person, so each group reads as 'Attendance of Ann Lee'. */
+function AttendanceChoice({ id, name, value }: { id: string; name: string; value: AttendanceValue | null }) {
+  return (
+    <fieldset className="min-w-0">
+      <legend className="sr-only">{`Attendance of ${name}`}</legend>
+      <div className="flex flex-wrap gap-x-5 gap-y-2">
+        {(Object.keys(ATTENDANCE_LABELS) as AttendanceValue[]).map((option) => (
+          <label key={option} className="inline-flex min-h-11 items-center gap-2 font-medium">
+            <input type="radio" name={`attendance.${id}`} value={option} defaultChecked={value === option} className="size-5 accent-plum-600" />
+            {ATTENDANCE_LABELS[option]}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}

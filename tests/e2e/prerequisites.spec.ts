@@ -1,0 +1,211 @@
+import crypto from "node:crypto";
+import AxeBuilder from "@axe-core/playwright";
+import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { createStaffAccount, expectNoAxeViolations, expectVisibleFocusRing, hydrated, mailTo, queryDb } from "./fixtures";
+
+/**
+ * Level prerequisites (issue 11 points 5 and 6, decision 0031) and staff
+ * cancelling a session (point 3, decision 0032), as people use them: the form
+ * says before submitting that the earlier level was not attended here, offers
+ * 'I completed the earlier level elsewhere', holds the seat for approval;
+ * staff approve it and the registrant gets the mails; attendance marked by
+ * keyboard; a session cancelled and its booker mailed. Axe on every new
+ * screen, dialog and state.
+ */
+// Shared CPUs: axe runs and full-cost sign-ins. No timing is asserted.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+const staffEmail = `prereq.${crypto.randomBytes(4).toString("hex")}@example.org`;
+const password = `Juniper harbor ${crypto.randomBytes(6).toString("hex")}`;
+test.beforeAll(() => createStaffAccount(staffEmail, password));
+
+let sessionCookie: { name: string; value: string } | null = null;
+async function signIn(page: Page) {
+  if (!sessionCookie) {
+    const res = await page.request.post("/admin/login", { form: { email: staffEmail, password }, maxRedirects: 0, timeout: 60_000 });
+    expect(res.status()).toBe(302);
+    const cookie = (await page.context().cookies()).find((c) => c.name === "staff_session");
+    expect(cookie).toBeTruthy();
+    sessionCookie = { name: cookie!.name, value: cookie!.value };
+  } else {
+    await page.context().addCookies([{ ...sessionCookie, domain: "127.0.0.1", path: "/", httpOnly: true, sameSite: "Strict" }]);
+  }
+}
+
+async function expectDialogAxeClean(page: Page) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).include("dialog[open]").analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
+}
+
+/** The calendar file attached to a mail the server wrote (its base64 part, decoded), or ''. */
+function calendarOf(raw: string): string {
+  const m = /Content-Type: text\/calendar[^]*?\r?\n\r?\n([A-Za-z0-9+/=\r\n]+?)\r?\n--/.exec(raw);
+  return m ? Buffer.from(m[1]!.replace(/\s+/g, ""), "base64").toString("utf8") : "";
+}
+
+const MESSAGE = "Level II requires Level I. We could not find a completed Level I for this e-mail address.";
+
+test.describe("level prerequisites", () => {
+  test.beforeEach(() => test.setTimeout(240_000));
+
+  test("the form refuses a Level II registration without Level I before submitting; 'completed elsewhere' holds the seat; staff approve it; both mails arrive", async ({ page }) => {
+    const tag = crypto.randomBytes(3).toString("hex");
+    const first = `Noor${tag}`;
+    const email = `noor.${tag}@example.com`;
+
+    await page.goto("/ich/level/ich-2");
+    await hydrated(page);
+    await page.getByRole("complementary", { name: "Enrollment" }).getByRole("link", { name: /Enroll|Register/ }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Registration Form" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel("City")).toHaveValue("s-ich-2-a");
+    await dialog.getByLabel("First Name").fill(first);
+    await dialog.getByLabel("Last Name").fill("Haddad");
+    await dialog.getByRole("textbox", { name: "Email" }).fill(email);
+    // Leaving the e-mail asks the server: Level I was not attended with this address.
+    await dialog.getByLabel("Mobile Number").focus();
+    await expect(dialog.getByText(MESSAGE)).toBeVisible();
+    const box = dialog.getByRole("checkbox", { name: "I completed the earlier level elsewhere" });
+    await expect(box).not.toBeChecked();
+    await dialog.getByLabel("Mobile Number").fill("(312) 555-0142");
+    await dialog.getByLabel("Date of Birth").fill("1984-06-21");
+    await dialog.getByLabel("Occupation").fill("Counselor");
+    await dialog.getByRole("checkbox", { name: /accept the terms and conditions/ }).check();
+    await expectDialogAxeClean(page);
+
+    // Sent as it is: refused in place, nothing stored.
+    await dialog.getByRole("button", { name: "Submit Registration" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText(/Please fix the errors below before submitting/);
+    await expect(box).toBeFocused();
+    await expect(box).toHaveAttribute("aria-invalid", "true");
+    expect(queryDb("SELECT id FROM registrations WHERE email = ?", email)).toEqual([]);
+    await expectDialogAxeClean(page);
+
+    // Ticked: the note is required.
+    await box.check();
+    const note = dialog.getByRole("textbox", { name: /Where and when did you complete it/ });
+    await expect(note).toBeVisible();
+    await dialog.getByRole("button", { name: "Submit Registration" }).click();
+    await expect(dialog.getByText("Please tell us where and when you completed the earlier level")).toBeVisible();
+    await expect(note).toBeFocused();
+    await expectDialogAxeClean(page);
+
+    await note.fill("Level I with the Boston Hypnosis Institute, June 2024");
+    await dialog.getByRole("button", { name: "Submit Registration" }).click();
+    await expect(dialog.getByRole("heading", { name: "Your registration awaits approval" })).toBeVisible();
+    await expectDialogAxeClean(page);
+    expect(queryDb("SELECT status, prerequisite_note FROM registrations WHERE email = ?", email)).toEqual([
+      { status: "awaiting_approval", prerequisite_note: "Level I with the Boston Hypnosis Institute, June 2024" },
+    ]);
+    const held = await mailTo(email, "Registration awaiting approval");
+    expect(held.text).toContain("Level II requires Level I");
+
+    // Staff approve it, asked once more.
+    await signIn(page);
+    await page.goto("/admin/approvals");
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Approvals" })).toBeVisible();
+    const entry = page.getByRole("listitem").filter({ hasText: email });
+    await expect(entry).toContainText("Level I with the Boston Hypnosis Institute, June 2024");
+    await expectNoAxeViolations(page);
+    await entry.getByRole("link", { name: `Approve the registration of ${first} Haddad` }).click();
+    const question = entry.getByText(`Approve the registration of ${first} Haddad?`, { exact: false });
+    await expect(question).toBeFocused();
+    await expectNoAxeViolations(page);
+    await entry.getByRole("button", { name: "Yes, approve" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Registration approved." })).toBeFocused();
+    await expect(page.getByRole("listitem").filter({ hasText: email })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    expect(queryDb("SELECT status, prerequisite_decided_by FROM registrations WHERE email = ?", email)).toEqual([{ status: "registered", prerequisite_decided_by: staffEmail }]);
+    const approved = await mailTo(email, "Registration approved");
+    expect(approved.text).toContain("our team has accepted the Level I you completed elsewhere");
+    expect(approved.text).toMatch(/\/my-registration\/[A-Za-z0-9_-]{43}/);
+    expect(calendarOf(approved.raw)).toContain("BEGIN:VCALENDAR");
+  });
+
+  test("attendance: a past session's registrant marked by keyboard alone, with a visible focus; the screens axe clean", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/admin/attendance");
+    await hydrated(page);
+    await expect(page.getByRole("heading", { level: 1, name: "Attendance" })).toBeVisible();
+    await expectNoAxeViolations(page);
+    const link = page.getByRole("row").filter({ hasText: "New York" }).getByRole("link", { name: "Decode Your Mind" });
+    await link.click();
+    await expect(page.getByRole("heading", { level: 1, name: "Attendance: Decode Your Mind" })).toBeVisible();
+    await hydrated(page);
+    await expectNoAxeViolations(page);
+
+    // Demo Attendee 3 (not marked by the seed) did not attend: Tab to the group, arrows to choose, Enter to save.
+    const group = page.getByRole("group", { name: "Attendance of Demo Attendee 3" });
+    const attended = group.getByRole("radio", { name: "Attended" });
+    const absent = group.getByRole("radio", { name: "Did not attend" });
+    await expectVisibleFocusRing(page, attended);
+    await page.keyboard.press("ArrowRight");
+    await expect(absent).toBeFocused();
+    await expect(absent).toBeChecked();
+    await page.keyboard.press("Tab");
+    await expect(page.getByRole("button", { name: "Save attendance" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("status").filter({ hasText: /Attendance saved|Nothing changed/ })).toBeFocused();
+    expect(queryDb("SELECT attendance, attendance_marked_by FROM registrations WHERE id = 's-decode-1-past-demo-3'")).toEqual([{ attendance: "not_attended", attendance_marked_by: staffEmail }]);
+    await expectNoAxeViolations(page);
+    // Put back as the seed left it is not possible from the screen (a mark is kept); other tests do not read this one.
+  });
+
+  test("staff cancel a Family Constellation session: the confirmation dialog, the booker's cancellation mail with METHOD:CANCEL, the session gone from the public page", async ({ page }) => {
+    await signIn(page);
+    const place = `Cancelton ${crypto.randomBytes(3).toString("hex")}`;
+    const day = new Date(Date.now() + 50 * 86_400_000).toISOString().slice(0, 10);
+    const created = await page.request.post("/api/familyEvent", {
+      data: {
+        event: "Family Constellation",
+        startDate: `${day}T13:00`,
+        endDate: `${day}T17:00`,
+        timeZone: "America/Denver",
+        location: place,
+        capacity: "6 Seats",
+        organisedby: "Mountain Circle",
+        organiserEmail: "circle@example.org",
+        price: "$150",
+        paymentLink: "https://pay.example.org/circle",
+        status: "Open",
+      },
+    });
+    expect(created.status()).toBe(201);
+    const sessionId = ((await created.json()) as { data: { _id: string } }).data._id;
+    const booker = `bo.${crypto.randomBytes(3).toString("hex")}@example.com`;
+    const booked = await page.request.post("/api/familyConsitalation/register", {
+      data: { programId: sessionId, fullName: "Bo Alder", email: booker, phone: "5125550100", termsAndCondition: true },
+    });
+    expect(booked.status()).toBe(201);
+
+    await page.goto(`/admin/family-events?search=${encodeURIComponent(place)}`);
+    await hydrated(page);
+    await page.getByRole("button", { name: new RegExp(`^Cancel session Family Constellation, .*, ${place}$`) }).click();
+    const dialog = page.getByRole("dialog", { name: "Cancel Session" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("This action cannot be undone.");
+    await expectDialogAxeClean(page);
+    // Keep it first: nothing happens.
+    await dialog.getByRole("button", { name: "Keep session" }).click();
+    await expect(dialog).toBeHidden();
+    expect(queryDb("SELECT status FROM events WHERE id = ?", sessionId)).toEqual([{ status: "Open" }]);
+
+    await page.getByRole("button", { name: new RegExp(`^Cancel session Family Constellation, .*, ${place}$`) }).click();
+    await dialog.getByRole("button", { name: "Cancel session" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByText("Session canceled. Everyone who held a seat is being e-mailed.")).toBeVisible();
+    await expect(page.getByRole("row").filter({ hasText: place })).toContainText("Canceled");
+    await expectNoAxeViolations(page);
+    expect(queryDb("SELECT status FROM events WHERE id = ?", sessionId)).toEqual([{ status: "Cancelled" }]);
+    const mail = await mailTo(booker, "Session canceled");
+    const ics = calendarOf(mail.raw);
+    expect(ics).toContain("METHOD:CANCEL");
+    expect(ics).toContain("STATUS:CANCELLED");
+    expect(ics).toMatch(/^DTSTART;TZID=America\/Denver:\d{8}T130000\r?$/m);
+    expect(mail.text).toMatch(/1:00 PM/);
+
+    await page.goto("/family-constellation");
+    await expect(page.getByText(place)).toHaveCount(0);
+  });
+});
