@@ -32,6 +32,12 @@ export type RequestInfo = {
   nonce: string;
   /** The address could not be decoded (server/guards.ts): the page answers 400. */
   badRequest?: boolean;
+  /**
+   * Every error a loader, action or render let escape (entry.server.tsx's
+   * handleError): the shell logs it and, when the database could not be used,
+   * answers 503/507 instead of 500 (decision 0033).
+   */
+  reportError?: (error: unknown) => void;
 };
 
 export const servicesContext = createContext<AppServices>();

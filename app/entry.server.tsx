@@ -2,11 +2,31 @@ import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { ServerRouter, isRouteErrorResponse, type EntryContext, type HandleErrorFunction, type RouterContextProvider } from "react-router";
 import { requestContext } from "./context.server";
 import { hydrateAfterPaint } from "./lib/hydrate-after-paint.server";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Errors that escaped a loader, action or render go to the shell (it logs
+ * them, and turns a database outage into 503 instead of 500); a request the
+ * client abandoned is not an error.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted) return;
+  // An internal error response (a thrown 500 of React Router's own) carries the real error.
+  const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
+  const cause = inner ?? error;
+  let report: ((error: unknown) => void) | undefined;
+  try {
+    report = context?.get(requestContext).reportError;
+  } catch {
+    // No request context (an error before the shell's context was made).
+  }
+  if (report) report(cause);
+  else console.error(cause);
+};
 
 export default function handleRequest(
   request: Request,

@@ -5,12 +5,14 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  useLocation,
   useRouteLoaderData,
 } from "react-router";
 import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { servicesContext } from "./context.server";
 import type { SiteSettings } from "./site-settings";
+import { OutageMessage, outageCopy } from "./components/layout/service-unavailable";
 import "./app.css";
 // The same file app.css names in its @font-face: Vite gives both the one hashed URL.
 import headingFontUrl from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
@@ -54,13 +56,26 @@ export default function App() {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const site = useRouteLoaderData<typeof loader>("root")?.site;
+  const location = useLocation();
+  // The server could not use its database (a client-side navigation got the shell's 503 or 507; decision 0033).
+  if (isRouteErrorResponse(error) && (error.status === 503 || error.status === 507)) {
+    const outage = error.status === 503 ? "unavailable" : "storage-full";
+    const heading = outageCopy[outage].title;
+    return (
+      <main id="main">
+        <title>{site ? `${heading} | ${site.orgName}` : heading}</title>
+        <OutageMessage outage={outage} contactEmail={site?.contactEmail} retryHref={`${location.pathname}${location.search}`} />
+      </main>
+    );
+  }
   let title = "Something went wrong";
   let detail = "We could not show this page. Please try again in a moment.";
   if (isRouteErrorResponse(error)) {
     title = error.status === 404 ? "Page not found" : `Error ${error.status}`;
     detail = error.status === 404 ? "The page you are looking for does not exist." : error.statusText || detail;
   }
-  const orgName = useRouteLoaderData<typeof loader>("root")?.site.orgName;
+  const orgName = site?.orgName;
   return (
     <main id="main" className="container-page py-24">
       <title>{orgName ? `${title} | ${orgName}` : title}</title>

@@ -11,9 +11,12 @@ import { RouterContextProvider } from "react-router";
 import { PageCache, type PendingPage } from "./page-cache.ts";
 import { allowedMethods, malformedUrl, routerOrigin, sameOriginWrites, sendClientError } from "./guards.ts";
 import { createRouterHandler } from "./router-adapter.ts";
+import { libraryStyleHashes } from "./style-hashes.ts";
+import { createOutageResponder } from "./outage.tsx";
 import type { AppConfig } from "../app/config.server.ts";
 import { requestContext, servicesContext, type AppServices } from "../app/context.server.ts";
 import { migrateToLatest, openDatabase, type DbHandle } from "../app/db/db.server.ts";
+import { databaseFailure, type DatabaseFailure } from "../app/db/availability.server.ts";
 import { seedOnFirstStart } from "../app/db/seed.server.ts";
 import { createMailer } from "../app/features/mail/mailer.server.ts";
 import { startMailWorker } from "../app/features/mail/outbox.server.ts";
@@ -53,7 +56,15 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
   const logger =
     opts.logger ??
     pino({ level: config.logLevel, base: undefined, timestamp: pino.stdTimeFunctions.isoTime });
-  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const database = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onStatusChange: (down, error) => {
+      // Once when it goes, once when it is back: not a line per failed request.
+      if (down) logger.error({ err: error }, "database unreachable: answering 503 until it is back");
+      else logger.info("database reachable again: serving normally");
+    },
+  });
   try {
     const migrated = await migrateToLatest(database.db);
     const applied = migrated.results?.filter((r) => r.status === "Success").map((r) => r.migrationName) ?? [];
@@ -129,7 +140,10 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
           readVersion: () => readContentVersion(database),
           ttlMs: config.pageCache.seconds * 1000,
           maxBytes: config.pageCache.maxBytes,
-          onError: (error) => logger.warn({ err: error }, "page cache: content version unreadable"),
+          onError: (error) => {
+            // While the database is out, every request would say so: the outage is logged once, above.
+            if (!databaseFailure(error)) logger.warn({ err: error }, "page cache: content version unreadable");
+          },
         })
       : undefined;
   if (pageCache) app.use(pageCache.middleware());
@@ -137,14 +151,26 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
   // compressed once, at build time (server/build/precompress.ts).
   app.use(compression());
 
+  // Liveness for a load balancer (docs/deploy.md): the process answers. It does
+  // not ask the database, so during an outage the balancer keeps sending
+  // visitors to instances that answer with the friendly 503 page themselves.
+  app.get("/livez", (_req, res) => {
+    res.set("Cache-Control", "no-store").json({ status: "ok" });
+  });
+
+  // Asks the database itself, around the circuit (decision 0033): a load
+  // balancer polling it sees the database back as soon as it answers, and the
+  // answer also closes the circuit for the requests behind it.
   app.get("/healthz", async (_req, res) => {
-    try {
-      await database.db.selectNoFrom((eb) => eb.lit(1).as("ok")).execute();
-      res.set("Cache-Control", "no-store").json({ status: "ok", database: "ok" });
-    } catch (error) {
-      logger.error({ err: error }, "health check failed");
-      res.status(503).set("Cache-Control", "no-store").json({ status: "error", database: "unreachable" });
+    res.set("Cache-Control", "no-store");
+    if (await database.status.check()) {
+      res.json({ status: "ok", database: "ok" });
+      return;
     }
+    res
+      .status(503)
+      .set("Retry-After", "30")
+      .json({ status: "error", database: "unreachable", since: database.status.downSince });
   });
 
   // Public uploads (programme thumbnails) left on disk by an older install; the
@@ -163,6 +189,13 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
   app.use(sameOriginWrites(originPolicy));
 
   const build = await import("virtual:react-router/server-build");
+  const sendOutage = createOutageResponder({ site: config.site, stylesheets: build.assets.routes.root?.css ?? [] });
+  /** What the database did to this request, when anything: the worst failure reported. */
+  const noteFailure = (res: Response, error: unknown): DatabaseFailure | null => {
+    const failure = databaseFailure(error);
+    if (failure && res.locals.databaseFailure !== "storage-full") res.locals.databaseFailure = failure;
+    return failure;
+  };
   app.use(
     createRouterHandler({
       build,
@@ -180,6 +213,14 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
           }
         : undefined,
       wantsWhole: (res) => res.locals.pendingPage !== undefined,
+      // A 500 (or a page's own 503) caused by the database: the outage answer instead.
+      takeOver: (req, res, response) => {
+        if (response.status < 500) return false;
+        const failure = (res.locals.databaseFailure as DatabaseFailure | undefined) ?? (database.status.down ? "unreachable" : null);
+        if (!failure) return false;
+        sendOutage(req, res, failure);
+        return true;
+      },
       getLoadContext(req, res) {
         const context = new RouterContextProvider();
         context.set(servicesContext, services);
@@ -188,6 +229,13 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
           ip: req.ip ?? req.socket.remoteAddress ?? "unknown",
           nonce: String(res.locals.nonce),
           badRequest: res.locals.badRequest === true,
+          reportError: (error) => {
+            const failure = noteFailure(res, error);
+            const line = { err: error, requestId: res.locals.requestId };
+            if (failure === "storage-full") logger.error(line, "database storage full: nothing saved");
+            else if (failure) logger.warn({ requestId: res.locals.requestId, failure }, "request refused: database unavailable");
+            else logger.error(line, "route error");
+          },
         });
         return context;
       },
@@ -196,6 +244,9 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
 
   app.use((error: unknown, req: Request, res: Response, next: NextFunction) => {
     if (res.headersSent) return next(error);
+    // The database failed under the shell itself (a middleware's query).
+    const failure = noteFailure(res, error);
+    if (failure) return sendOutage(req, res, failure);
     // Errors that carry a 4xx status (a body past the limit, a path the static
     // handler refuses) are the client's: answer them as such, logged as a warning.
     const status = clientErrorStatus(error);
@@ -312,13 +363,15 @@ function requestIdAndLogging(logger: Logger): express.RequestHandler {
 }
 
 function securityHeaders(config: AppConfig, dev: boolean): express.RequestHandler {
+  // Development keeps 'unsafe-inline': Vite's hot reload inserts every style sheet as a <style> element.
+  const styleSources = dev ? ["'self'", "'unsafe-inline'"] : ["'self'", ...libraryStyleHashes()];
   return helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
         "default-src": ["'self'"],
         "script-src": ["'self'", (_req, res) => `'nonce-${(res as Response).locals.nonce}'`],
-        "style-src": ["'self'", "'unsafe-inline'"],
+        "style-src": styleSources,
         "img-src": ["'self'", "data:", "blob:"],
         "media-src": ["'self'", "blob:"],
         "font-src": ["'self'"],

@@ -40,6 +40,11 @@ export type RouterAdapterOptions = {
    * them): one visitor waits for the whole page, every later one gets it from memory.
    */
   wantsWhole?: (res: express.Response) => boolean;
+  /**
+   * Offered React Router's answer before any of it is sent; returns true when
+   * it answered the request itself (a database outage's 503 in place of a 500).
+   */
+  takeOver?: (req: express.Request, res: express.Response, response: Response) => boolean;
 };
 
 /** Thrown into a body stream that went past the adapter's cap. */
@@ -61,6 +66,10 @@ export function createRouterHandler(opts: RouterAdapterOptions): express.Request
     try {
       const request = toFetchRequest(req, res, opts);
       const response = await handle(request, opts.getLoadContext(req, res));
+      if (opts.takeOver?.(req, res, response)) {
+        await response.body?.cancel().catch(() => {});
+        return;
+      }
       await sendResponse(req, res, response, opts.nonceOf(res), opts.onPage, opts.wantsWhole?.(res) === true);
     } catch (error) {
       next(error);
@@ -175,7 +184,12 @@ async function sendResponse(
 
   const buffered: Uint8Array[] = [];
   let bufferedBytes = 0;
-  let streaming = !mayHaveValidator(req, res);
+  // Every answer that arrives in one piece is sent in one piece, with its
+  // length: a small JSON answer then stays under the compressor's threshold
+  // instead of paying for a gzip stream (issue 10 point 4: 200 refusals at once).
+  // Only anonymous pages get a validator.
+  const validator = mayHaveValidator(req, res);
+  let streaming = false;
 
   // A page is "rendered in one piece" when its whole body arrives without the
   // stream ever waiting on I/O: React wrote it in one pass. Reads that resolve
@@ -204,6 +218,10 @@ async function sendResponse(
 
   if (closed()) return;
   const body = Buffer.concat(buffered);
+  if (!validator) {
+    res.end(body);
+    return;
+  }
   const etag = weakEtag(body, nonce);
   res.setHeader("ETag", etag);
   if (matchesIfNoneMatch(req.get("if-none-match"), etag)) {
@@ -226,10 +244,11 @@ async function writeChunks(
 ): Promise<boolean> {
   let result = first;
   let flushTimer: NodeJS.Immediate | undefined;
+  const drained = drainWaiter(res);
   try {
     while (!result.done) {
       if (closed()) return false;
-      if (!res.write(result.value)) await waitForDrain(res);
+      if (!res.write(result.value)) await drained();
       flushTimer ??= setImmediate(() => {
         flushTimer = undefined;
         flushCompressor(res);
@@ -243,19 +262,35 @@ async function writeChunks(
   return true;
 }
 
-function waitForDrain(res: express.Response) {
-  return new Promise<void>((resolve) => {
-    // `once`, not on/off: the compression middleware hands 'drain' listeners to
-    // its gzip stream but does not take them off there, so each wait of a long
-    // download left one behind (the MaxListeners warning). A once-listener
-    // removes itself from whichever emitter holds it.
-    const onClose = () => resolve();
-    res.once("drain", () => {
-      res.off("close", onClose);
-      resolve();
+/**
+ * A wait for 'drain' (or 'close') that adds its two listeners once per
+ * response, however many times a long download waits. The compression
+ * middleware hands 'drain' listeners on to its gzip stream, where neither
+ * `off` nor `once` can take them away again: a listener per wait piled up
+ * there (the MaxListeners warning) for as long as the download ran.
+ */
+function drainWaiter(res: express.Response): () => Promise<void> {
+  let wake: (() => void) | null = null;
+  let hooked = false;
+  let ended = false;
+  const fire = () => {
+    const w = wake;
+    wake = null;
+    w?.();
+  };
+  return () =>
+    new Promise<void>((resolve) => {
+      if (ended || res.destroyed) return resolve();
+      if (!hooked) {
+        hooked = true;
+        res.on("drain", fire);
+        res.on("close", () => {
+          ended = true;
+          fire();
+        });
+      }
+      wake = resolve;
     });
-    res.once("close", onClose);
-  });
 }
 
 function flushCompressor(res: express.Response) {

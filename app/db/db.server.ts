@@ -6,6 +6,7 @@ import pg from "pg";
 import { migrations } from "./migrations/index.ts";
 import type { DB } from "./schema.ts";
 import { openSqlite } from "./sqlite-dialect.server.ts";
+import { withCircuit, type DatabaseStatus } from "./availability.server.ts";
 
 export type Database = Kysely<DB>;
 
@@ -14,6 +15,8 @@ export type DbHandle = {
   kind: "sqlite" | "postgres";
   /** Where the data lives, without credentials, for the start-up line. */
   description: string;
+  /** Whether the database answers (decision 0033): down from an unreachable failure until a probe finds it back. */
+  status: DatabaseStatus;
   close: () => Promise<void>;
 };
 
@@ -23,26 +26,55 @@ pg.types.setTypeParser(1114, (v) => new Date(`${v}Z`).toISOString());
 // bigint counts (count(*)) as numbers: no table here comes near 2^53 rows.
 pg.types.setTypeParser(20, (v) => Number(v));
 
-export function openDatabase(opts: { databaseUrl?: string; dataDir: string }): DbHandle {
+export type OpenDatabaseOptions = {
+  databaseUrl?: string;
+  dataDir: string;
+  /** Told when the database goes down and when it is back (the shell logs it). */
+  onStatusChange?: (down: boolean, error?: unknown) => void;
+};
+
+/** How long a request waits for a PostgreSQL connection (a new one, or a pooled one to come free) before it is refused with 503. */
+const CONNECT_TIMEOUT_MS = 10_000;
+
+export function openDatabase(opts: OpenDatabaseOptions): DbHandle {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      // A database that does not answer (a cut network drops packets) must not
+      // hold requests for the operating system's connect timeout of minutes.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      // A peer that vanished is found by TCP keepalive, not by a query hanging forever.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
     // An idle connection the server closes (a restart, a failover) must not
     // crash the process: the pool drops it and opens a new one when needed.
     pool.on("error", (error) => console.warn(`PostgreSQL: an idle connection was closed (${(error as { code?: string }).code ?? error.message})`));
-    const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    // A connection lost while checked out (a query in flight, a transaction
+    // open) fails its query, and pg also emits 'error' on the client, which the
+    // pool listens for only while the client is idle: unheard, it would end the
+    // process. The query's own error is what counts; the pool drops the client
+    // when it comes back.
+    pool.on("connect", (client) => client.on("error", () => {}));
+    const { dialect, status } = withCircuit(new PostgresDialect({ pool }), { onChange: opts.onStatusChange });
+    const db = new Kysely<DB>({ dialect });
     const u = new URL(opts.databaseUrl);
     return {
       db,
       kind: "postgres",
       description: `PostgreSQL ${u.hostname}:${u.port || 5432}${u.pathname}`,
+      status,
       close: () => db.destroy(),
     };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const file = path.join(opts.dataDir, "site.db");
-  const { dialect } = openSqlite(file);
+  // The file is local and opened once: nothing to reconnect. The circuit still
+  // classifies a full disk (SQLITE_FULL) and I/O errors the same way as PostgreSQL's.
+  const { dialect, status } = withCircuit(openSqlite(file).dialect, { onChange: opts.onStatusChange });
   const db = new Kysely<DB>({ dialect });
-  return { db, kind: "sqlite", description: `SQLite ${file}`, close: () => db.destroy() };
+  return { db, kind: "sqlite", description: `SQLite ${file}`, status, close: () => db.destroy() };
 }
 
 export async function migrateToLatest(db: Database): Promise<MigrationResultSet> {

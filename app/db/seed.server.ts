@@ -1,10 +1,12 @@
-import type { Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import { decodeProgrammes } from "../content/seed/decode-programmes.ts";
 import { ichProgrammes, tassoProgramme } from "../content/seed/ich-programmes.ts";
 import { seedSessions, type SeedSession } from "../content/seed/sessions.ts";
 import { courseDetailDate, parseEventInstant } from "../features/events/format.ts";
 import type { Database } from "./db.server.ts";
 import type { DB } from "./schema.ts";
+import { isPostgres } from "./migrations/types.ts";
+import { writeTransaction } from "./transactions.server.ts";
 
 const SEEDED_KEY = "demo_content_seeded_at";
 
@@ -25,17 +27,25 @@ export const seedPrerequisites: Record<string, string> = {
 /**
  * At start-up: seeds the demo content once, on the first start of a new database.
  * Later starts leave it alone, so a demo programme an administrator deleted stays deleted.
+ *
+ * Several instances may start together on one new database: the check, the
+ * content and the flag are one write transaction, and on PostgreSQL an advisory
+ * lock makes the second instance wait for the first and then find the flag
+ * (on SQLite the immediate transaction already holds the one write lock).
  */
 export async function seedOnFirstStart(db: Database): Promise<{ inserted: number }> {
-  const done = await db.selectFrom("app_meta").select("value").where("key", "=", SEEDED_KEY).executeTakeFirst();
-  if (done) return { inserted: 0 };
-  const result = await seedDemoContent(db);
-  await db
-    .insertInto("app_meta")
-    .values({ key: SEEDED_KEY, value: new Date().toISOString() })
-    .onConflict((oc) => oc.column("key").doNothing())
-    .execute();
-  return result;
+  return writeTransaction(db, async (trx) => {
+    if (isPostgres(trx as Kysely<unknown>)) await sql`select pg_advisory_xact_lock(hashtext('site:seed-on-first-start'))`.execute(trx);
+    const done = await trx.selectFrom("app_meta").select("value").where("key", "=", SEEDED_KEY).executeTakeFirst();
+    if (done) return { inserted: 0 };
+    const inserted = await seedInto(trx);
+    await trx
+      .insertInto("app_meta")
+      .values({ key: SEEDED_KEY, value: new Date().toISOString() })
+      .onConflict((oc) => oc.column("key").doNothing())
+      .execute();
+    return { inserted };
+  });
 }
 
 /**
@@ -44,54 +54,55 @@ export async function seedOnFirstStart(db: Database): Promise<{ inserted: number
  * overwrites what an administrator has edited).
  */
 export async function seedDemoContent(db: Database): Promise<{ inserted: number }> {
+  return { inserted: await db.transaction().execute((trx) => seedInto(trx)) };
+}
+
+async function seedInto(trx: Kysely<DB>): Promise<number> {
   let inserted = 0;
   const now = new Date().toISOString();
-  await db.transaction().execute(async (trx) => {
-    const all = [
-      ...decodeProgrammes.map((p) => ({ ...p, kind: "decode" as const, details: null })),
-      ...ichProgrammes,
-      tassoProgramme,
-    ];
-    const existing = new Set(
-      (await trx.selectFrom("programmes").select("id").where("id", "in", all.map((p) => p.id)).execute()).map((r) => r.id),
-    );
-    const present = new Set(existing);
-    for (const p of all) {
-      if (existing.has(p.id)) continue;
-      const requires = seedPrerequisites[p.id];
-      await trx
-        .insertInto("programmes")
-        .values({
-          id: p.id,
-          kind: p.kind,
-          level: p.level,
-          title: p.title,
-          subtitle: p.subtitle,
-          subtitle1: p.subtitle1 ?? null,
-          card_points: JSON.stringify(p.cardPoints),
-          learning_sections: JSON.stringify(p.learningSections),
-          enrollment_features: JSON.stringify(p.enrollmentFeatures),
-          duration: p.duration,
-          button_text: p.buttonText,
-          video_url: null,
-          thumbnail: null,
-          certification: p.certification,
-          price_cents: p.priceCents,
-          currency: "USD",
-          status: "Open",
-          sort_order: p.level,
-          details: p.details ? JSON.stringify(p.details) : null,
-          requires_programme_id: requires && present.has(requires) ? requires : null,
-          created_at: now,
-          updated_at: now,
-        })
-        .execute();
-      present.add(p.id);
-      inserted += 1;
-    }
-    inserted += await seedDemoSessions(trx);
-  });
-  return { inserted };
+  const all = [
+    ...decodeProgrammes.map((p) => ({ ...p, kind: "decode" as const, details: null })),
+    ...ichProgrammes,
+    tassoProgramme,
+  ];
+  const existing = new Set(
+    (await trx.selectFrom("programmes").select("id").where("id", "in", all.map((p) => p.id)).execute()).map((r) => r.id),
+  );
+  const present = new Set(existing);
+  for (const p of all) {
+    if (existing.has(p.id)) continue;
+    const requires = seedPrerequisites[p.id];
+    await trx
+      .insertInto("programmes")
+      .values({
+        id: p.id,
+        kind: p.kind,
+        level: p.level,
+        title: p.title,
+        subtitle: p.subtitle,
+        subtitle1: p.subtitle1 ?? null,
+        card_points: JSON.stringify(p.cardPoints),
+        learning_sections: JSON.stringify(p.learningSections),
+        enrollment_features: JSON.stringify(p.enrollmentFeatures),
+        duration: p.duration,
+        button_text: p.buttonText,
+        video_url: null,
+        thumbnail: null,
+        certification: p.certification,
+        price_cents: p.priceCents,
+        currency: "USD",
+        status: "Open",
+        sort_order: p.level,
+        details: p.details ? JSON.stringify(p.details) : null,
+        requires_programme_id: requires && present.has(requires) ? requires : null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    present.add(p.id);
+    inserted += 1;
+  }
+  return inserted + (await seedDemoSessions(trx));
 }
 
 /** The venue-local date `days` after today there, as YYYY-MM-DD. */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from "kysely";
 import { isPostgres } from "./migrations/types.ts";
 import type { Database } from "./db.server.ts";
-import type { DB } from "./schema.ts";
+import type { DB, EventRow } from "./schema.ts";
 
 /**
  * A transaction that will write, begun so that it cannot lose a race to a
@@ -13,19 +13,49 @@ import type { DB } from "./schema.ts";
  * - PostgreSQL: an ordinary transaction; callers lock the rows they count
  *   against (see `lockEvent`).
  */
-export async function writeTransaction<T>(db: Database, fn: (trx: Kysely<DB>) => Promise<T>): Promise<T> {
-  if (isPostgres(db as Kysely<unknown>)) return db.transaction().execute(fn);
+export async function writeTransaction<T>(
+  db: Database,
+  fn: (trx: Kysely<DB>) => Promise<T>,
+  opts: { rollbackIf?: (result: T) => boolean } = {},
+): Promise<T> {
+  if (isPostgres(db as Kysely<unknown>)) {
+    if (!opts.rollbackIf) return db.transaction().execute(fn);
+    try {
+      return await db.transaction().execute(async (trx) => {
+        const result = await fn(trx);
+        if (opts.rollbackIf!(result)) throw new RolledBack(result);
+        return result;
+      });
+    } catch (error) {
+      if (error instanceof RolledBack) return error.result as T;
+      throw error;
+    }
+  }
   return db.connection().execute(async (conn) => {
     await sql`begin immediate`.execute(conn);
     try {
       const result = await fn(conn);
-      await sql`commit`.execute(conn);
+      await sql.raw(opts.rollbackIf?.(result) ? "rollback" : "commit").execute(conn);
       return result;
     } catch (error) {
       await sql`rollback`.execute(conn).catch(() => {});
       throw error;
     }
   });
+}
+
+/**
+ * Carries the answer of a transaction that wrote nothing out of Kysely's
+ * transaction, which rolls back on a throw. A refusal ends with ROLLBACK: on
+ * PostgreSQL that releases the session's lock without waiting for a commit
+ * record to reach the disk, so a queue of refusals moves faster.
+ */
+class RolledBack extends Error {
+  readonly result: unknown;
+  constructor(result: unknown) {
+    super("rolled back");
+    this.result = result;
+  }
 }
 
 /**
@@ -36,6 +66,16 @@ export async function writeTransaction<T>(db: Database, fn: (trx: Kysely<DB>) =>
 export async function lockEvent(trx: Kysely<DB>, eventId: string): Promise<void> {
   if (!isPostgres(trx as Kysely<unknown>)) return;
   await sql`select id from events where id = ${eventId} for update`.execute(trx);
+}
+
+/**
+ * Reads one session and, on PostgreSQL, locks its row until the transaction
+ * ends, in one statement: the lock is held for as few round trips as possible
+ * when many visitors want the same seats (issue 10 point 4).
+ */
+export async function lockedEvent(trx: Kysely<DB>, eventId: string): Promise<EventRow | undefined> {
+  const query = trx.selectFrom("events").selectAll().where("id", "=", eventId);
+  return (isPostgres(trx as Kysely<unknown>) ? query.forUpdate() : query).executeTakeFirst();
 }
 
 /** True for a unique-constraint violation on either database. */

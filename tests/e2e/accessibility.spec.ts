@@ -71,6 +71,23 @@ const notPages: Record<string, string> = {
   "routes/admin/logout.tsx": "a form action; its GET redirects to the registrations list",
 };
 
+/**
+ * No page, dialog or toast of this sweep may break the Content-Security-Policy
+ * (decision 0036: style-src without 'unsafe-inline'): Chrome reports each
+ * refused script, style element or style attribute as a console error.
+ */
+const cspViolations = new WeakMap<Page, string[]>();
+test.beforeEach(({ page }) => {
+  const found: string[] = [];
+  cspViolations.set(page, found);
+  page.on("console", (msg) => {
+    if (msg.type() === "error" && /Content[- ]Security[- ]Policy/i.test(msg.text())) found.push(`${page.url()}: ${msg.text().slice(0, 200)}`);
+  });
+});
+test.afterEach(({ page }) => {
+  expect(cspViolations.get(page) ?? []).toEqual([]);
+});
+
 async function visit(page: Page, url: string) {
   await page.goto(url);
   await hydrated(page);
@@ -206,7 +223,8 @@ test.describe("axe on every staff screen and its dialogs", () => {
   }
 
   test("every screen", async ({ page }) => {
-    test.slow();
+    // Eleven screens, a full axe run each, after a full-cost sign-in: minutes on a shared machine. No timing is asserted.
+    test.setTimeout(240_000);
     await visit(page, "/admin/login");
     await expectNoAxeViolations(page);
     await signIn(page);

@@ -24,6 +24,9 @@ describe("HTTP shell", () => {
     const scriptSrc = csp.split(";").find((d) => d.startsWith("script-src")) ?? "";
     expect(scriptSrc).not.toContain("unsafe-inline");
     expect(scriptSrc).not.toContain("unsafe-eval");
+    // Styles too (decision 0036): the stylesheet, and the toasts' fixed sheet by its hash.
+    const styleSrc = csp.split(";").find((d) => d.startsWith("style-src")) ?? "";
+    expect(styleSrc).toMatch(/^style-src 'self'( 'sha256-[\w+/=]+')+$/);
     expect(csp).toContain("object-src 'none'");
     expect(csp).toContain("base-uri 'self'");
     expect(csp).toContain("frame-ancestors 'none'");

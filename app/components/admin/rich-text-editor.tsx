@@ -65,6 +65,8 @@ function ToolButton({ label, pressed, onClick, children }: { label: string; pres
 export default function RichTextEditor({ labelId, describedBy, invalid, initialHtml, onChange, placeholder = "Start typing…", id }: RichTextEditorProps) {
   const editor = useEditor({
     immediatelyRender: false,
+    // The base rules live in app.css: an inserted <style> would need 'unsafe-inline' in the CSP (decision 0036).
+    injectCSS: false,
     extensions: [
       StarterKit.configure({
         heading: { levels: [2, 3] },

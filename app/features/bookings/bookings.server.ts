@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import type { AppServices, RequestInfo } from "~/context.server";
 import type { Database } from "~/db/db.server";
-import { isUniqueViolation, lockEvent, writeTransaction } from "~/db/transactions.server";
+import { isUniqueViolation, lockedEvent, writeTransaction } from "~/db/transactions.server";
 import { consumeFormAllowance } from "~/features/contact/contact.server";
-import { RELEASED_STATUSES, availability, eventToJson, seatsTaken, type EventJson } from "~/features/events/events.server";
+import { RELEASED_STATUSES, availability, eventToJson, seatsTaken, sessionFullNow, type EventJson } from "~/features/events/events.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { likePattern } from "~/features/programmes/programmes.server";
 import { refusalMessages } from "~/features/events/seats";
@@ -43,10 +43,14 @@ export async function submitBooking(
   const result = validateBooking(values);
   if (!result.ok) return { status: "invalid", errors: result.errors };
   const input = result.data;
+  // A session already full is refused before queuing for its lock (decision 0033), as the transaction below would.
+  if (!wantsWaitingList(values) && (await sessionFullNow(services.db, input.programId, (event) => event.kind === "family"))) {
+    return { status: "refused", code: 409, message: refusalMessages.full };
+  }
   try {
     const outcome = await writeTransaction(services.db, async (trx) => {
-      await lockEvent(trx, input.programId);
-      const event = await trx.selectFrom("events").selectAll().where("id", "=", input.programId).where("kind", "=", "family").executeTakeFirst();
+      const found = await lockedEvent(trx, input.programId);
+      const event = found?.kind === "family" ? found : undefined;
       if (!event) return { status: "refused", code: 404, message: SESSION_NOT_FOUND } as const;
       const taken = (await seatsTaken(trx, [event.id])).get(event.id) ?? 0;
       const state = availability(event, taken);
@@ -85,7 +89,7 @@ export async function submitBooking(
       }
       await enqueueMail(trx, bookingMails(services.config.site, { id, input, event }));
       return { status: "created", id } as const;
-    });
+    }, { rollbackIf: (o) => o.status === "refused" });
     if (outcome.status === "created" || outcome.status === "waiting") services.mailWorker.kick();
     return outcome;
   } catch (error) {

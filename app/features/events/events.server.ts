@@ -38,7 +38,23 @@ export async function seatsTaken(db: Kysely<DB>, eventIds: readonly string[]): P
   return taken;
 }
 
-export type SessionAvailability = "open" | "closed" | "past" | "no-enrol" | "full" | "cancelled" | "cancelled";
+/**
+ * Whether a session is full now, from a plain read, for callers that then take
+ * the session's lock only when it is not (decision 0033): in a rush for the last
+ * seats, the many refusals do not queue behind one another and behind the
+ * winners' commits. A refusal is all this decides; a seat is given only inside
+ * the locked transaction, which counts again. `applies` says whether the
+ * transaction would get as far as counting seats for this session (its kind,
+ * its programme), so the answer is the one it would give.
+ */
+export async function sessionFullNow(db: Kysely<DB>, eventId: string, applies: (event: EventRow) => boolean): Promise<boolean> {
+  const event = await db.selectFrom("events").selectAll().where("id", "=", eventId).executeTakeFirst();
+  if (!event || event.capacity === null || !applies(event)) return false;
+  const taken = (await seatsTaken(db, [event.id])).get(event.id) ?? 0;
+  return availability(event, taken) === "full";
+}
+
+export type SessionAvailability = "open" | "closed" | "past" | "no-enrol" | "full" | "cancelled";
 
 /** Whether a visitor may enrol in the session now, and why not. */
 export function availability(event: Pick<EventRow, "starts_at" | "status" | "no_enrol" | "capacity">, taken: number, now = new Date()): SessionAvailability {

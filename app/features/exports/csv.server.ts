@@ -25,32 +25,80 @@ export function csvLine(cells: ReadonlyArray<string | number | boolean | null | 
 }
 
 /**
+ * Rows read a page at a time: iterable row by row, and, for a CSV, page by page
+ * (`pages`), so a page can be turned into text the moment it arrives.
+ */
+export type KeysetRows<Row> = AsyncIterable<Row> & { pages: () => AsyncIterable<Row[]> };
+
+/**
  * Reads a table in pages ordered by a unique key: each page starts after the
  * last row of the one before. `fetchPage(after, limit)` returns up to `limit`
  * rows after the cursor `after` (null for the first page), in key order.
  */
-export async function* keysetRows<Row, Cursor>(
+export function keysetRows<Row, Cursor>(
   fetchPage: (after: Cursor | null, limit: number) => Promise<Row[]>,
   cursorOf: (row: Row) => Cursor,
   batchSize = 500,
-): AsyncGenerator<Row> {
-  let after: Cursor | null = null;
-  for (;;) {
-    const page = await fetchPage(after, batchSize);
-    for (const row of page) yield row;
-    if (page.length < batchSize) return;
-    after = cursorOf(page[page.length - 1]!);
+): KeysetRows<Row> {
+  async function* pages(): AsyncGenerator<Row[]> {
+    let after: Cursor | null = null;
+    for (;;) {
+      const page = await fetchPage(after, batchSize);
+      const full = page.length === batchSize;
+      if (full) after = cursorOf(page[page.length - 1]!);
+      if (page.length) yield page;
+      if (!full) return;
+    }
   }
+  return {
+    pages,
+    async *[Symbol.asyncIterator]() {
+      for await (const page of pages()) yield* page;
+    },
+  };
 }
+
+const hasPages = <Row>(rows: AsyncIterable<Row>): rows is KeysetRows<Row> => typeof (rows as Partial<KeysetRows<Row>>).pages === "function";
 
 /**
  * The CSV as a byte stream that pulls rows only as fast as the client reads
  * (back-pressure): the BOM and header first, then one line a row.
+ *
+ * Rows read by keyset are turned into text a page at a time, as soon as the
+ * page arrives: the row objects are garbage at once and only the page's text
+ * waits for the client. Kept alive across the waits, half-read pages were
+ * promoted to the old generation and the heap grew with the export's length
+ * before a full collection (RSS 1.8× from 10,000 to 100,000 rows on
+ * PostgreSQL), though nothing was retained.
  */
 export function csvStream<Row>(columns: CsvColumn<Row>[], rows: AsyncIterable<Row>): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
-  const iterator = rows[Symbol.asyncIterator]();
+  const line = (row: Row) => csvLine(columns.map((c) => c.value(row)));
   let started = false;
+  if (hasPages(rows)) {
+    const pages = rows.pages()[Symbol.asyncIterator]();
+    return new ReadableStream<Uint8Array>(
+      {
+        async pull(controller) {
+          if (!started) {
+            started = true;
+            controller.enqueue(encoder.encode(BOM + csvLine(columns.map((c) => c.header))));
+            return;
+          }
+          const next = await pages.next();
+          if (next.done) return controller.close();
+          let text = "";
+          for (const row of next.value) text += line(row);
+          controller.enqueue(encoder.encode(text));
+        },
+        async cancel() {
+          await pages.return?.();
+        },
+      },
+      { highWaterMark: 1 },
+    );
+  }
+  const iterator = rows[Symbol.asyncIterator]();
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
@@ -68,7 +116,7 @@ export function csvStream<Row>(columns: CsvColumn<Row>[], rows: AsyncIterable<Ro
             controller.close();
             return;
           }
-          chunk += csvLine(columns.map((c) => c.value(next.value)));
+          chunk += line(next.value);
         }
         controller.enqueue(encoder.encode(chunk));
       },

@@ -166,9 +166,9 @@ export function LevelPage({ view }: { view: LevelView }) {
           {/* 4. Curriculum, two columns */}
           {view.curriculum.length ? (
             <Section id="curriculum" eyebrow="Curriculum" title="Curriculum Overview">
-              <ol className="grid gap-x-8 gap-y-3 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-plum-100 md:grid-flow-col md:grid-cols-2" style={{ gridTemplateRows: `repeat(${Math.ceil(view.curriculum.length / 2)}, auto)` }}>
+              <ol className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-plum-100 md:columns-2 md:gap-x-8">
                 {view.curriculum.map((topic, i) => (
-                  <li key={topic} className="flex items-start gap-3 text-ink">
+                  <li key={topic} className="mb-3 flex break-inside-avoid items-start gap-3 text-ink last:mb-0">
                     <span aria-hidden="true" className="grid size-7 shrink-0 place-items-center rounded-full bg-plum-100 text-sm font-semibold text-plum-800">
                       {i + 1}
                     </span>

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import type { AppServices, RequestInfo } from "~/context.server";
 import type { DB, EventRow, RegistrationKind } from "~/db/schema";
-import { isUniqueViolation, lockEvent, writeTransaction } from "~/db/transactions.server";
+import { isUniqueViolation, lockedEvent, writeTransaction } from "~/db/transactions.server";
 import { consumeFormAllowance } from "~/features/contact/contact.server";
-import { RELEASED_STATUSES, availability, seatsTaken } from "~/features/events/events.server";
+import { RELEASED_STATUSES, availability, seatsTaken, sessionFullNow } from "~/features/events/events.server";
 import { refusalMessages } from "~/features/events/seats";
 import { courseDetailDate, courseDetailTime, sessionLabel } from "~/features/events/format";
 import { enqueueMail } from "~/features/mail/outbox.server";
@@ -78,11 +78,16 @@ export async function submitRegistration(
   }
   if (!result.ok || Object.keys(errors).length > 0) return { status: "invalid", errors };
   const input = result.data;
+  // A session already full is refused before queuing for its lock (decision 0033), as the transaction below would.
+  const applies = (event: EventRow) =>
+    acceptedKinds[channel].includes(event.kind as RegistrationKind) && !(input.programId && event.programme_id && input.programId !== event.programme_id);
+  if (!wantsWaitingList(values) && (await sessionFullNow(services.db, input.upcomingEventId, applies))) {
+    return { status: "refused", code: 409, message: refusalMessages.full };
+  }
 
   try {
     const outcome = await writeTransaction(services.db, async (trx) => {
-      await lockEvent(trx, input.upcomingEventId);
-      const event = await trx.selectFrom("events").selectAll().where("id", "=", input.upcomingEventId).executeTakeFirst();
+      const event = await lockedEvent(trx, input.upcomingEventId);
       if (!event || !acceptedKinds[channel].includes(event.kind as RegistrationKind)) {
         return { status: "refused", code: 404, message: "This session does not exist.", errors: { upcomingEventId: "Please choose a session" } } as const;
       }
@@ -145,7 +150,7 @@ export async function submitRegistration(
       const accessUrl = `${services.config.site.publicUrl}${accessPath(access.token)}`;
       await enqueueMail(trx, registrationMails(services.config.site, { id, input, event, programmeTitle: programme?.title ?? null, accessUrl }));
       return { status: "created", id } as const;
-    });
+    }, { rollbackIf: (o) => o.status === "refused" });
     if (outcome.status === "created" || outcome.status === "waiting" || outcome.status === "awaiting-approval") services.mailWorker.kick();
     return outcome;
   } catch (error) {

@@ -187,13 +187,13 @@ function AffiliationEmblem({ img }: { img: AffiliationImage }) {
     <svg aria-hidden="true" focusable="false" viewBox="0 0 64 64" className="size-16 shrink-0 drop-shadow-sm">
       <defs>
         <linearGradient id={gradientId} x1="0" y1="0" x2="1" y2="1">
-          <stop offset="0" style={{ stopColor: "var(--color-plum-900)" }} />
-          <stop offset="0.55" style={{ stopColor: "var(--color-plum-600)" }} />
-          <stop offset="1" style={{ stopColor: "#a26bd6" }} />
+          <stop offset="0" className="[stop-color:var(--color-plum-900)]" />
+          <stop offset="0.55" className="[stop-color:var(--color-plum-600)]" />
+          <stop offset="1" stopColor="#a26bd6" />
         </linearGradient>
       </defs>
       <rect width="64" height="64" rx="18" fill={`url(#${gradientId})`} />
-      <circle cx="32" cy="32" r="23" fill="none" strokeWidth="1.25" style={{ stroke: "var(--color-gold-500)" }} />
+      <circle cx="32" cy="32" r="23" fill="none" strokeWidth="1.25" className="stroke-gold-500" />
       <text
         x="32"
         y="33"
@@ -203,7 +203,7 @@ function AffiliationEmblem({ img }: { img: AffiliationImage }) {
         fontSize={letters.length > 2 ? 15 : 20}
         fontWeight="600"
         letterSpacing="1"
-        style={{ fontFamily: "var(--font-serif)" }}
+        className="font-serif"
       >
         {letters}
       </text>
