@@ -77,7 +77,8 @@ describe.each(dialects)("event calendar calls on %s", (dialect) => {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({
-        firstName: "Cal", lastName: "Endar", email: `cal.${dialect}@example.com`, mobileNo: "5551234567", dob: adultDob,
+        // Level 2 requires level 1 (decision 0031): a demo registrant the seed marked as having attended it.
+        firstName: "Cal", lastName: "Endar", email: "demo.attendee1+s-decode-1-past@example.com", mobileNo: "5551234567", dob: adultDob,
         occupation: "Nurse", city: "Chicago", termsandcondition: true, levelName: "Level 2", upcomingEventId: "s-decode-2-a",
       }),
     });
