@@ -18,7 +18,7 @@ export default defineConfig({
   workers: 2,
   retries: process.env.CI === "true" ? 1 : 0,
   reporter: [["list"]],
-  timeout: 30_000,
+  timeout: 60_000,
   expect: { timeout: 7_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,

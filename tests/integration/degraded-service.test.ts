@@ -23,7 +23,11 @@ const contact = (n: number) => ({
 const postJson = (url: string, body: unknown) =>
   fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
-/** Timed: an outage must be answered at once, not after a connect timeout. */
+/**
+ * Timed: an outage is answered at once, not after the pool's 10 s wait for a
+ * connection. The bound leaves room for a busy machine; it is not a benchmark.
+ */
+const AT_ONCE_MS = 5000;
 async function timed(request: Promise<Response>) {
   const started = performance.now();
   const response = await request;
@@ -84,7 +88,7 @@ describe.skipIf(!postgresUrl)("PostgreSQL unreachable, then back, without a rest
     expect(page.body).toMatch(/<a href="\/schedule"[^>]*>Try again<\/a>/);
     expect(page.body).toContain("hello@mindfulpath.example");
     expect(page.body).not.toContain("<script");
-    expect(page.ms).toBeLessThan(2000);
+    expect(page.ms).toBeLessThan(AT_ONCE_MS);
 
     // A page whose loader catches its own failure gets the same page while the database is down.
     const decode = await timed(fetch(`${s.url}/decode`));
@@ -99,7 +103,7 @@ describe.skipIf(!postgresUrl)("PostgreSQL unreachable, then back, without a rest
       success: false,
       message: "The service is temporarily unavailable. Please try again in a few minutes.",
     });
-    expect(api.ms).toBeLessThan(2000);
+    expect(api.ms).toBeLessThan(AT_ONCE_MS);
     const write = await timed(postJson(`${s.url}/api/contact`, contact(1)));
     expect(write.response.status).toBe(503);
     expect(JSON.parse(write.body)).toMatchObject({ success: false });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { deleteExpiredRateLimits } from "~/lib/rate-limit.server";
 import { dialects } from "../helpers/databases";
+import { addSession, valid } from "../helpers/registration";
 import { startSecondInstance, startSite, type RunningSite } from "../helpers/site";
 
 const message = (n: number) => ({
@@ -44,6 +45,23 @@ describe.each(dialects)("form rate limit shared by app instances on %s", (dialec
     expect((await post(a.url, 5)).status).toBe(429);
     const stored = await a.db.selectFrom("contact_messages").select("email").where("email", "like", "ann_@example.com").execute();
     expect(stored.map((r) => r.email).sort()).toEqual(["ann1@example.com", "ann2@example.com", "ann3@example.com"]);
+    await a.db.deleteFrom("contact_messages").execute();
+  });
+
+  it("does not spend the allowance on registrations refused because the session is full (they store and send nothing)", async () => {
+    const full = await addSession(a, { capacity: 0 });
+    for (const [n, s] of [a, b, a, b, a].entries()) {
+      const res = await fetch(`${s.url}/api/registration`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ ...valid, upcomingEventId: full, email: `full${n}@example.com` }),
+      });
+      expect(res.status).toBe(409);
+      expect(((await res.json()) as { message: string }).message).toBe("This session is full");
+    }
+    // The address still has its whole allowance.
+    for (let n = 1; n <= 3; n++) expect((await post(n % 2 ? a.url : b.url, n)).status).toBe(201);
+    expect((await post(a.url, 4)).status).toBe(429);
     await a.db.deleteFrom("contact_messages").execute();
   });
 

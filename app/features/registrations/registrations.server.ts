@@ -60,10 +60,20 @@ export async function submitRegistration(
   values: Record<string, unknown>,
   photos: Partial<Record<PhotoField, Uint8Array>> = {},
 ): Promise<RegistrationOutcome> {
+  const result = validateRegistration(values);
+  // A session already full is refused from a plain read (decision 0033), as the
+  // locked transaction below would refuse it: before queuing for the session's
+  // lock, and before spending the visitor's form allowance on an answer that
+  // stores nothing and sends nothing.
+  if (result.ok && !wantsWaitingList(values)) {
+    const input = result.data;
+    const applies = (event: EventRow) =>
+      acceptedKinds[channel].includes(event.kind as RegistrationKind) && !(input.programId && event.programme_id && input.programId !== event.programme_id);
+    if (await sessionFullNow(services.db, input.upcomingEventId, applies)) return { status: "refused", code: 409, message: refusalMessages.full };
+  }
   const limited = await consumeFormAllowance(services, request.ip);
   if (limited) return limited;
 
-  const result = validateRegistration(values);
   const errors: FieldErrors<RegistrationField | PhotoField> = result.ok ? {} : { ...result.errors };
   const cleaned: Partial<Record<PhotoField, CleanImage>> = {};
   for (const field of Object.keys(photoFields) as PhotoField[]) {
@@ -78,12 +88,6 @@ export async function submitRegistration(
   }
   if (!result.ok || Object.keys(errors).length > 0) return { status: "invalid", errors };
   const input = result.data;
-  // A session already full is refused before queuing for its lock (decision 0033), as the transaction below would.
-  const applies = (event: EventRow) =>
-    acceptedKinds[channel].includes(event.kind as RegistrationKind) && !(input.programId && event.programme_id && input.programId !== event.programme_id);
-  if (!wantsWaitingList(values) && (await sessionFullNow(services.db, input.upcomingEventId, applies))) {
-    return { status: "refused", code: 409, message: refusalMessages.full };
-  }
 
   try {
     const outcome = await writeTransaction(services.db, async (trx) => {
