@@ -77,8 +77,7 @@ describe.each(dialects)("event calendar calls on %s", (dialect) => {
       method: "POST",
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({
-        // Level 2 requires level 1 (decision 0031): a demo registrant the seed marked as having attended it.
-        firstName: "Cal", lastName: "Endar", email: "demo.attendee1+s-decode-1-past@example.com", mobileNo: "5551234567", dob: adultDob,
+        firstName: "Cal", lastName: "Endar", email: `cal.${dialect}@example.com`, mobileNo: "5551234567", dob: adultDob,
         occupation: "Nurse", city: "Chicago", termsandcondition: true, levelName: "Level 2", upcomingEventId: "s-decode-2-a",
         // Level 2 requires Level 1 (decision 0031): held for approval, the seat is taken all the same.
         completedElsewhere: true, prerequisiteNote: "DECODE Level 1 in Chicago, 2025",
