@@ -3,6 +3,7 @@ import { createStaffAccount } from "~/features/admin-auth/accounts.server";
 import { createSession } from "~/features/admin-auth/sessions.server";
 import { seatsTaken } from "~/features/events/events.server";
 import { COMPLETED_ELSEWHERE_LABEL } from "~/features/prerequisites/rules";
+import { eraseRegistration } from "~/features/retention/retention.server";
 import { queueScheduleUpdates } from "~/features/session-mail/session-mail.server";
 import { dialects } from "../helpers/databases";
 import { addSession, valid } from "../helpers/registration";
@@ -182,6 +183,9 @@ describe.each(dialects)("level prerequisites on %s", { timeout: 180_000 }, (dial
     const notice = (await mailTo(s.config.site.contactEmail, "Approval needed"))[0]!;
     expect(notice.reply_to).toBe("elsewhere@example.com");
     expect(notice.text_body).toContain("/admin/approvals");
+    // Erased on request (or by the retention job): the note goes with the other personal details.
+    expect(await eraseRegistration(s.db, stored.id, { id: null, email: "desk@example.org" }, null)).toBe(true);
+    expect((await s.db.selectFrom("registrations").select("prerequisite_note").where("id", "=", stored.id).executeTakeFirstOrThrow()).prerequisite_note).toBeNull();
 
     // The page's form without JavaScript: the same refusal, in place, with the box to tick.
     const page = await fetch(`${s.url}/register/${upcomingB}`, {

@@ -56,7 +56,8 @@ export async function listAwaitingApproval(db: Database): Promise<AwaitingApprov
     .execute();
   return rows.map((r) => ({
     id: r.id,
-    name: `${r.first_name} ${r.last_name}`.trim(),
+    // Erased on request meanwhile (decision 0025): nobody to name or mail.
+    name: `${r.first_name} ${r.last_name}`.trim() || "Erased registrant",
     email: r.email,
     note: r.prerequisite_note ?? "",
     createdAt: r.created_at,
@@ -121,7 +122,7 @@ export async function approveRegistration(services: Services, actor: Actor, id: 
       accessUrl: `${site.publicUrl}${accessPath(access.token)}`,
       intro: approvedIntro(site, programme?.required_title ?? null),
     });
-    await enqueueMail(trx, [{ ...confirmation!, subject: `Registration approved: ${event.title} | ${site.orgName}` }], now);
+    if (r.email) await enqueueMail(trx, [{ ...confirmation!, subject: `Registration approved: ${event.title} | ${site.orgName}` }], now);
     await recordAudit(trx, { action: "approve", actor: { id: actor.id, email: actor.email }, target: { type: "registration", id }, ip: actor.ip, detail: { session: event.id } }, now);
     return "approved" as const;
   });
@@ -156,11 +157,13 @@ export async function declineRegistration(services: Services, actor: Actor, id: 
           .where("p.id", "=", r.programme_id)
           .executeTakeFirst()
       : undefined;
-    await enqueueMail(
-      trx,
-      [declinedMail(site, { id: r.id, firstName: r.first_name, email: r.email, event, programmeTitle: programme?.title ?? null, requiredTitle: programme?.required_title ?? null })],
-      now,
-    );
+    if (r.email) {
+      await enqueueMail(
+        trx,
+        [declinedMail(site, { id: r.id, firstName: r.first_name, email: r.email, event, programmeTitle: programme?.title ?? null, requiredTitle: programme?.required_title ?? null })],
+        now,
+      );
+    }
     await recordAudit(trx, { action: "decline", actor: { id: actor.id, email: actor.email }, target: { type: "registration", id }, ip: actor.ip, detail: { session: event.id } }, now);
     return "declined" as const;
   });

@@ -55,6 +55,8 @@ const anonymousRegistration = (now: Date) => ({
   profile_image_id: null,
   id_front_id: null,
   id_back_id: null,
+  // What the registrant wrote about an earlier level (decision 0031) may name them.
+  prerequisite_note: null,
   anonymised_at: now.toISOString(),
 });
 

@@ -72,8 +72,10 @@ export async function cancelSession(
     }
     for (const r of pendingRegistrations) mails.push(sessionCancelledWaitingMail(site, { kind: "registration", id: r.id, name: r.first_name, email: r.email }, cancelled));
     for (const b of pendingBookings) mails.push(sessionCancelledWaitingMail(site, { kind: "family-booking", id: b.id, name: b.full_name, email: b.email }, cancelled));
-    // In batches: one insert stays well inside both databases' limits on bound values, whatever the capacity.
-    for (let i = 0; i < mails.length; i += 500) await enqueueMail(trx, mails.slice(i, i + 500), now);
+    // Nobody to mail when a registrant's details were erased on request. In batches: one insert stays
+    // well inside both databases' limits on bound values, whatever the capacity.
+    const addressed = mails.filter((m) => m.to);
+    for (let i = 0; i < addressed.length; i += 500) await enqueueMail(trx, addressed.slice(i, i + 500), now);
     await recordAudit(
       trx,
       {

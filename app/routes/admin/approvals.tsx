@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
-import { formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { eventDateText } from "~/features/events/admin-format";
 import { approveRegistration, declineRegistration, listAwaitingApproval } from "~/features/prerequisites/approvals.server";
 import { levelName } from "~/features/prerequisites/rules";
 import { staffDate } from "~/features/registrations/staff-format";
@@ -24,7 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     entries: entries.map((e) => ({
       ...e,
       required: e.requiredTitle ? levelName(e.requiredTitle) : "the earlier level",
-      when: `${formatSessionDate(e.event.startsAt, e.event.timeZone)} · ${formatTimeRange(e.event.startsAt, e.event.endsAt, e.event.timeZone)}`,
+      when: eventDateText(e.event.startsAt, e.event.endsAt, e.event.timeZone),
       asked: staffDate(e.createdAt),
     })),
     confirm: new URL(request.url).searchParams.get("confirm"),

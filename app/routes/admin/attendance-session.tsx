@@ -3,7 +3,7 @@ import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
-import { formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { eventDateText } from "~/features/events/admin-format";
 import { ATTENDANCE_INVALID, markAttendance, sessionRoster } from "~/features/prerequisites/attendance.server";
 import { ATTENDANCE_LABELS, type AttendanceValue } from "~/features/prerequisites/rules";
 import { staffDateTime } from "~/features/registrations/staff-format";
@@ -28,7 +28,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return {
     session: {
       ...session,
-      when: `${formatSessionDate(session.startsAt, session.timeZone)} · ${formatTimeRange(session.startsAt, session.endsAt, session.timeZone)}`,
+      when: eventDateText(session.startsAt, session.endsAt, session.timeZone),
     },
     entries: entries.map((e) => ({ ...e, marked: e.markedAt ? `${staffDateTime(e.markedAt)}${e.markedBy ? ` by ${e.markedBy}` : ""}` : null })),
   };

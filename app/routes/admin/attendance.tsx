@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { servicesContext } from "~/context.server";
-import { formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { eventDateCell } from "~/features/events/admin-format";
 import { listAttendanceSessions } from "~/features/prerequisites/attendance.server";
 import type { Route } from "./+types/attendance";
 
@@ -17,11 +17,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const result = await listAttendanceSessions(db, Number.isFinite(page) && page > 0 ? page : 1);
   return {
     ...result,
-    sessions: result.sessions.map((s) => ({
-      ...s,
-      date: formatSessionDate(s.startsAt, s.timeZone),
-      time: formatTimeRange(s.startsAt, s.endsAt, s.timeZone),
-    })),
+    // In the venue's zone (D13); a session over several days reads as one range.
+    sessions: result.sessions.map((s) => ({ ...s, when: eventDateCell(s.startsAt, s.endsAt, s.timeZone) })),
   };
 }
 
@@ -57,14 +54,22 @@ export default function Attendance({ loaderData }: Route.ComponentProps) {
               {sessions.map((s) => (
                 <tr key={s.id} className="border-t border-plum-100 max-md:block max-md:py-3">
                   <th scope="row" data-label="Session" className={`${cell} font-semibold`}>
-                    <Link to={`/admin/attendance/${encodeURIComponent(s.id)}`} className="text-plum-800 underline underline-offset-2 hover:text-plum-600">
-                      {s.title}
-                    </Link>
-                    {s.programmeTitle && s.programmeTitle !== s.title ? <span className="block font-normal text-muted">{s.programmeTitle}</span> : null}
+                    <span>
+                      <Link to={`/admin/attendance/${encodeURIComponent(s.id)}`} className="text-plum-800 underline underline-offset-2 hover:text-plum-600">
+                        {s.title}
+                      </Link>
+                      {s.programmeTitle && s.programmeTitle !== s.title ? <span className="block font-normal text-muted">{s.programmeTitle}</span> : null}
+                    </span>
                   </th>
                   <td data-label="Date" className={cell}>
-                    {s.date}
-                    <span className="text-muted md:block">{s.time}</span>
+                    {s.when ? (
+                      <span>
+                        <span className="block">{s.when.date}</span>
+                        {s.when.time ? <span className="block text-muted">{s.when.time}</span> : null}
+                      </span>
+                    ) : (
+                      "No date set"
+                    )}
                   </td>
                   <td data-label="City" className={cell}>{s.city}</td>
                   <td data-label="Registrants" className={cell}>{s.registrants}</td>
