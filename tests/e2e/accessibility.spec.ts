@@ -267,6 +267,9 @@ test.describe("axe on every staff screen and its dialogs", () => {
     await expectNoAxeViolations(page);
     await form.getByRole("button", { name: "Create Program" }).click();
     await expect(form.locator("[aria-invalid=true]").first()).toBeVisible();
+    // The form's toast comes from a lazily loaded module, after the field errors:
+    // wait for it, so that axe sees it settled rather than fading in.
+    await expect(page.getByText("Please fix the errors below before submitting", { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 });

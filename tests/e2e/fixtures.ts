@@ -37,7 +37,10 @@ export async function toastsSettled(page: Page) {
     .poll(
       () =>
         page.evaluate(() =>
-          [...document.querySelectorAll("[data-sonner-toast]")].some((t) => t.getAnimations({ subtree: true }).some((a) => a.playState === "running")),
+          [...document.querySelectorAll("[data-sonner-toast]")].some(
+            // A toast not yet mounted is about to start its entry transition.
+            (t) => t.getAttribute("data-mounted") !== "true" || t.getAnimations({ subtree: true }).some((a) => a.playState === "running"),
+          ),
         ),
       { timeout: 10_000 },
     )

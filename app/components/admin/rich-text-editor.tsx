@@ -92,6 +92,11 @@ export default function RichTextEditor({ labelId, describedBy, invalid, initialH
         "aria-invalid": invalid ? "true" : "false",
         class: "rich-text min-h-32 px-4 py-3 focus:outline-none",
       },
+      // ProseMirror swallows Escape (it prevents its default); let it through, so
+      // that Escape in the editor closes the dialog around it like in any field.
+      handleDOMEvents: {
+        keydown: (_view, event) => event.key === "Escape" && !event.isComposing,
+      },
       // Paste as plain text: formatting from other programs never comes in.
       handlePaste: (view, event) => {
         const text = event.clipboardData?.getData("text/plain");
