@@ -5,31 +5,14 @@
 // memory at 100,000 ≤ 1.2 × that at 10,000.
 //
 //   npm run build && npm run bench -- --admin        (SIZES=10000,100000 SEARCHES=60)
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
-import pg from "pg";
+import { openDatabase, requireBuild, startServer, wantedDatabases, type BenchDatabase } from "./lib.ts";
 
 const PASSWORD = "Bench lantern orchard 73";
 const EMAIL = "bench-admin@example.org";
 
-type Target = { name: string; env: Record<string, string>; exec: (sql: string) => Promise<void>; close: () => Promise<void> };
-
-async function start(env: Record<string, string>, port: number): Promise<ChildProcess> {
-  const child = spawn(process.execPath, [...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean), "server.ts"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", SESSION_JOBS_SECONDS: "86400", ...env },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on("data", (d: Buffer) => d.toString().includes("listening on") && resolve());
-    child.on("exit", (code) => reject(new Error(`server exited ${code}`)));
-  });
-  // The server's warnings and errors (LOG_LEVEL=warn) belong in the bench's output: a failed download says why.
-  child.stdout!.pipe(process.stderr);
-  return child;
-}
+export type AdminRow = Record<string, string | number> & { database: string; registrations: number };
 
 /** Kilobytes of resident memory of a process (Linux). */
 function rssKb(pid: number): number {
@@ -57,10 +40,11 @@ function generateSql(dialect: "sqlite" | "postgres", eventId: string, from: numb
     from (${series}) as s`;
 }
 
-async function measure(target: Target, port: number, sizes: number[], searches: number) {
-  const rows: Array<Record<string, string | number>> = [];
-  const server = await start(target.env, port);
-  const base = `http://127.0.0.1:${port}`;
+/** Search p95 and the CSV export at each size (registrations generated in SQL), on one database. */
+export async function measureAdmin(target: BenchDatabase, port: number, sizes: number[], searches: number): Promise<AdminRow[]> {
+  const rows: AdminRow[] = [];
+  const server = await startServer({ ...target.env, SESSION_JOBS_SECONDS: "86400" }, port);
+  const base = server.base;
   try {
     const made = spawnSync(process.execPath, ["scripts/admin.ts", "create", "--email", EMAIL], { input: `${PASSWORD}\n`, env: { ...process.env, ...target.env }, encoding: "utf8" });
     if (made.status !== 0) throw new Error(`admin:create failed: ${made.stderr}`);
@@ -75,6 +59,9 @@ async function measure(target: Target, port: number, sizes: number[], searches: 
     for (const size of sizes) {
       const t0 = performance.now();
       await target.exec(generateSql(target.name === "PostgreSQL" ? "postgres" : "sqlite", eventId, have + 1, size));
+      // A list that grew over years has planner statistics; rows bulk-inserted a second ago have none until
+      // autovacuum's next round. Gather them now, as it would (the search reads the narrow table, decision 0027).
+      if (target.name === "PostgreSQL") await target.exec("analyze registrations; analyze registration_search");
       have = size;
       const genSeconds = (performance.now() - t0) / 1000;
       // Generating can take about as long as the server keeps an idle connection (5 s): a request sent on a
@@ -97,9 +84,9 @@ async function measure(target: Target, port: number, sizes: number[], searches: 
       const p95 = times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)]!;
 
       // CSV: the whole list, counted as it streams; the server's memory sampled meanwhile.
-      const before = rssKb(server.pid!);
+      const before = rssKb(server.child.pid!);
       let peak = before;
-      const sampler = setInterval(() => (peak = Math.max(peak, rssKb(server.pid!))), 10);
+      const sampler = setInterval(() => (peak = Math.max(peak, rssKb(server.child.pid!))), 10);
       const c0 = performance.now();
       const res = await fetch(`${base}/api/ich/download-csv`, { headers: auth });
       let lines = 0;
@@ -111,7 +98,7 @@ async function measure(target: Target, port: number, sizes: number[], searches: 
       }
       const csvSeconds = (performance.now() - c0) / 1000;
       clearInterval(sampler);
-      peak = Math.max(peak, rssKb(server.pid!));
+      peak = Math.max(peak, rssKb(server.child.pid!));
       rows.push({
         database: target.name,
         registrations: size,
@@ -125,75 +112,23 @@ async function measure(target: Target, port: number, sizes: number[], searches: 
       });
     }
   } finally {
-    server.kill("SIGTERM");
-    await new Promise((resolve) => server.once("exit", resolve));
+    await server.stop();
   }
   return rows;
 }
 
 export async function runAdmin() {
+  requireBuild();
   const sizes = (process.env.SIZES ?? "10000,100000").split(",").map(Number);
   const searches = Number(process.env.SEARCHES ?? 60);
   const port = Number(process.env.BENCH_PORT ?? 4393);
-  const all: Array<Record<string, string | number>> = [];
-
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-bench-admin-"));
-  const sqlite: Target = {
-    name: "SQLite",
-    env: { DATA_DIR: dataDir },
-    exec: async (sql) => {
-      const db = new DatabaseSync(path.join(dataDir, "site.db"));
-      try {
-        db.exec("PRAGMA busy_timeout = 10000");
-        db.exec(sql);
-      } finally {
-        db.close();
-      }
-    },
-    close: async () => fs.rmSync(dataDir, { recursive: true, force: true }),
-  };
-  // DATABASES=postgres (or sqlite) measures one of the two.
-  const which = (process.env.DATABASES ?? "sqlite,postgres").split(",");
-  try {
-    if (which.includes("sqlite")) all.push(...(await measure(sqlite, port, sizes, searches)));
-  } finally {
-    await sqlite.close();
-  }
-
-  const admin = process.env.TEST_DATABASE_URL;
-  if (admin && which.includes("postgres")) {
-    const name = `site_bench_admin_${Date.now().toString(36)}`;
-    const root = new pg.Client({ connectionString: admin });
-    await root.connect();
-    await root.query(`create database ${name}`);
-    const url = new URL(admin);
-    url.pathname = `/${name}`;
-    const client = new pg.Client({ connectionString: url.toString() });
-    const pgDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-bench-admin-pg-"));
-    const target: Target = {
-      name: "PostgreSQL",
-      env: { DATABASE_URL: url.toString(), DATA_DIR: pgDir },
-      exec: async (sql) => {
-        await client.query(sql);
-        // A list that grew over years has planner statistics; rows bulk-inserted a second ago have none until
-        // autovacuum's next round. Gather them now, as it would (the search reads the narrow table, decision 0027).
-        await client.query("analyze registrations; analyze registration_search");
-      },
-      close: async () => {
-        await client.end().catch(() => {});
-        await root.query(`drop database if exists ${name} with (force)`);
-        await root.end();
-        fs.rmSync(pgDir, { recursive: true, force: true });
-      },
-    };
+  const all: AdminRow[] = [];
+  for (const kind of wantedDatabases()) {
+    const db = await openDatabase(kind);
     try {
-      const server = await start(target.env, port);
-      server.kill("SIGTERM");
-      await new Promise((resolve) => server.once("exit", resolve));
-      await client.connect();
-      all.push(...(await measure(target, port, sizes, searches)));
+      all.push(...(await measureAdmin(db, port, sizes, searches)));
     } finally {
-      await target.close();
+      await db.dispose();
     }
   }
   console.table(all);

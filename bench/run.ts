@@ -1,16 +1,21 @@
-// Public-page budgets (issue 3): Lighthouse mobile scores, client JavaScript,
-// bytes before any video plays, and CLS. Serves the existing production build
-// (run `npm run build` first) on its own data folder, in the system Chromium.
-// Usage: npm run bench            (PAGES=/,/about to choose pages)
-import { spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
-import * as chromeLauncher from "chrome-launcher";
-import lighthouse from "lighthouse";
-import { chromium } from "playwright-core";
+// `npm run bench`: the whole system measured in one run and printed as one
+// table, each figure beside its reference (issue 10 point 1). Serves the
+// existing production build (run `npm run build` first); PostgreSQL too when
+// TEST_DATABASE_URL is set. See bench/README.md.
+//
+// Single parts: `--pages` (Lighthouse and transfer sizes; PAGES=/,/about),
+// `--throughput <url of a running server>`, `--registrations`, `--admin`,
+// `--startup`.
+import { measureAdmin, runAdmin, type AdminRow } from "./admin.ts";
+import { openDatabase, requireBuild, serverPinned, sqliteDatabase, startServer, wantedDatabases } from "./lib.ts";
+import { measurePages, PUBLIC_PAGES, type PageRow } from "./pages.ts";
+import { measureSubmissions, runRegistrations, type SubmissionRow } from "./registrations.ts";
+import { measureStartup, runStartup, type StartupRow } from "./startup.ts";
+import { measureThroughput, runThroughput, type ThroughputRow } from "./throughput.ts";
 
-// Other modes: `--throughput <url of a running server>`, `--registrations`, `--admin` and `--startup`.
+const port = Number(process.env.BENCH_PORT ?? 4390);
+const pages = process.env.PAGES ? process.env.PAGES.split(",") : PUBLIC_PAGES;
+
 const modeArg = process.argv.indexOf("--throughput");
 if (modeArg !== -1) {
   const url = process.argv[modeArg + 1];
@@ -18,121 +23,138 @@ if (modeArg !== -1) {
     console.error("Usage: npm run bench -- --throughput http://127.0.0.1:3000");
     process.exit(2);
   }
-  const { runThroughput } = await import("./throughput.ts");
   await runThroughput(url.replace(/\/+$/, ""));
   process.exit(0);
 }
 if (process.argv.includes("--registrations")) {
-  const { runRegistrations } = await import("./registrations.ts");
   await runRegistrations();
   process.exit(0);
 }
 if (process.argv.includes("--admin")) {
-  const { runAdmin } = await import("./admin.ts");
   await runAdmin();
   process.exit(0);
 }
 if (process.argv.includes("--startup")) {
-  const { runStartup } = await import("./startup.ts");
   await runStartup();
   process.exit(0);
 }
-
-const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
-const flags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
-const pages = (
-  process.env.PAGES ??
-  "/,/about,/decode,/decode/level/decode-1,/ich,/ich/level/ich-1,/tasso,/family-constellation,/schedule,/contact-us,/privacy-policy"
-).split(",");
-const port = Number(process.env.BENCH_PORT ?? 4390);
-const base = `http://127.0.0.1:${port}`;
-
-if (!fs.existsSync("build/server/index.js")) {
-  console.error("No build found: run `npm run build` first.");
-  process.exit(1);
+requireBuild();
+if (process.argv.includes("--pages")) {
+  const rows = await onSqlite((base) => measurePages(base, pages));
+  console.log("\nLighthouse mobile (simulated throttling), transfer sizes at 375 px:");
+  console.table(rows);
+  process.exit(0);
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-bench-"));
-const server = spawn(process.execPath, ["server.ts"], {
-  env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-  stdio: ["ignore", "pipe", "inherit"],
-});
-await new Promise<void>((resolve, reject) => {
-  server.stdout!.on("data", (d: Buffer) => d.toString().includes("listening on") && resolve());
-  server.on("exit", (code) => reject(new Error(`server exited ${code}`)));
-});
-
-type Row = { page: string; perf: number; a11y: number; bp: number; seo: number; cls: number; fcpMs: number; lcpMs: number; tbtMs: number; jsGzipKb: number; bytesKb: number };
-const rows: Row[] = [];
-
-try {
-  // Transfer sizes from a real mobile-sized page load (no video has played: preload="none").
-  const browser = await chromium.launch({ executablePath: chromePath, args: flags.slice(1) });
-  const transfer = new Map<string, { js: number; total: number }>();
-  for (const p of pages) {
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send("Network.enable");
-    const types = new Map<string, string>();
-    let js = 0;
-    let total = 0;
-    // Bodies as transferred (gzip), without HTTP headers.
-    const headerBytes = new Map<string, number>();
-    cdp.on("Network.responseReceived", (e) => {
-      types.set(e.requestId, e.type);
-      headerBytes.set(e.requestId, e.response.encodedDataLength);
-    });
-    cdp.on("Network.loadingFinished", (e) => {
-      const body = Math.max(0, e.encodedDataLength - (headerBytes.get(e.requestId) ?? 0));
-      total += body;
-      if (types.get(e.requestId) === "Script") js += body;
-    });
-    await page.goto(base + p, { waitUntil: "networkidle" });
-    await page.waitForTimeout(500);
-    transfer.set(p, { js, total });
-    await context.close();
-  }
-  await browser.close();
-
-  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: flags, userDataDir: fs.mkdtempSync(path.join(os.tmpdir(), "lh-")) });
+/** A server on a fresh SQLite folder for the length of `work`. */
+async function onSqlite<T>(work: (base: string) => Promise<T>): Promise<T> {
+  const db = sqliteDatabase();
   try {
-    for (const p of pages) {
-      const result = await lighthouse(base + p, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-      });
-      const lhr = result!.lhr;
-      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
-      const t = transfer.get(p)!;
-      rows.push({
-        page: p,
-        perf: score("performance"),
-        a11y: score("accessibility"),
-        bp: score("best-practices"),
-        seo: score("seo"),
-        cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
-        fcpMs: Math.round(lhr.audits["first-contentful-paint"]?.numericValue ?? 0),
-        lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
-        tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
-        jsGzipKb: Math.round(t.js / 102.4) / 10,
-        bytesKb: Math.round(t.total / 102.4) / 10,
-      });
-      const failing = Object.values(lhr.audits)
-        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
-        .map((a) => a.id);
-      if (failing.length) console.log(`${p}: audits below 0.9: ${failing.join(", ")}`);
+    const server = await startServer(db.env, port);
+    try {
+      return await work(server.base);
+    } finally {
+      await server.stop();
     }
   } finally {
-    chrome.kill();
+    await db.dispose();
   }
-} finally {
-  server.kill("SIGTERM");
-  fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
-console.log("\nLighthouse mobile (simulated throttling), transfer sizes at 375 px:");
-console.table(rows);
-console.log("Budgets: performance >= 95, accessibility/best practices/SEO 100, JS <= 125 KB gzip, bytes before video <= 500 KB, CLS <= 0.04");
+// ---- The whole run -------------------------------------------------------
+type PerDatabase = { throughput: ThroughputRow[]; submissions: SubmissionRow[]; admin: AdminRow[]; startup: StartupRow };
+const results = new Map<string, PerDatabase>();
+const sizes = (process.env.SIZES ?? "10000,100000").split(",").map(Number);
+const searches = Number(process.env.SEARCHES ?? 60);
+const started = Date.now();
+const step = (what: string) => console.error(`[bench ${Math.round((Date.now() - started) / 1000)} s] ${what}`);
+
+for (const kind of wantedDatabases()) {
+  const db = await openDatabase(kind);
+  try {
+    step(`${db.name}: throughput`);
+    // The server on one core of its own (when there are two), autocannon on another.
+    const server = await startServer({ ...db.env, SESSION_JOBS_SECONDS: "86400" }, port, { pin: true });
+    let throughput: ThroughputRow[];
+    try {
+      throughput = await measureThroughput(server.base);
+    } finally {
+      await server.stop();
+    }
+    step(`${db.name}: registrations and bookings`);
+    const submissions = await measureSubmissions(db, port);
+    step(`${db.name}: staff search and CSV`);
+    const admin = await measureAdmin(db, port, sizes, searches);
+    step(`${db.name}: start-up`);
+    const startup = await measureStartup(db, port);
+    results.set(db.name, { throughput, submissions, admin, startup });
+  } finally {
+    await db.dispose();
+  }
+}
+step("Lighthouse");
+const pageRows: PageRow[] = await onSqlite((base) => measurePages(base, pages));
+
+// ---- One table -------------------------------------------------------------
+const names = [...results.keys()];
+const lines: string[][] = [];
+const row = (area: string, measure: string, values: Array<string | undefined>, reference: string) =>
+  lines.push([area, measure, ...names.map((_, i) => values[i] ?? "–"), reference]);
+const each = <T>(f: (r: PerDatabase) => T) => names.map((n) => f(results.get(n)!));
+const pct = (a: number, b: number) => (b > 0 ? `${Math.round((100 * a) / b)} %` : "–");
+
+const staticRow = (r: PerDatabase) => r.throughput.find((t) => t.path.startsWith("/assets/"))!;
+const conns = process.env.CONNECTIONS ?? 50;
+for (const path of results.get(names[0]!)?.throughput.map((t) => t.path) ?? []) {
+  const isStatic = path.startsWith("/assets/");
+  row(
+    `throughput, ${conns} connections${serverPinned() ? ", server on 1 core" : ""}`,
+    isStatic ? "hashed static file (the ceiling)" : `GET ${path}`,
+    each((r) => {
+      const t = r.throughput.find((x) => x.path === path)!;
+      const share = isStatic ? "" : `, ${pct(t.rps, staticRow(r).rps)} of static`;
+      const bad = t.non2xx + t.errors ? `, ${t.non2xx} non-2xx, ${t.errors} errors` : "";
+      return `${t.rps}/s, p99 ${t.p99} ms${share}${bad}`;
+    }),
+    isStatic ? "before: 3,000/s (48 KB file)" : "≥ 50 % of the static file; before: / 200/s, /decode 143/s, p99 740–1,030 ms",
+  );
+}
+for (const form of ["registration", "booking"] as const) {
+  row(
+    `submissions, ${process.env.CONNECTIONS ?? 100} clients`,
+    `${form} POST`,
+    each((r) => {
+      const s = r.submissions.find((x) => x.form === form)!;
+      const home = r.throughput.find((t) => t.path === "/")!;
+      return `${s.rps}/s (${pct(s.rps, home.rps)} of /), p99 ${s.p99} ms; ${s.acknowledged} acknowledged, ${s.stored} stored${s.acknowledged === s.stored ? "" : " MISMATCH"}`;
+    }),
+    "≥ 50 % of the public page rate, p99 ≤ 100 ms; stored = acknowledged",
+  );
+}
+for (const size of sizes) {
+  const at = (r: PerDatabase) => r.admin.find((a) => a.registrations === size)!;
+  row("staff list", `search p95 at ${size.toLocaleString("en-US")}`, each((r) => `${at(r)["search p95 ms"]} ms`), size === Math.max(...sizes) ? "≤ 50 ms" : "");
+  row("staff list", `CSV at ${size.toLocaleString("en-US")}: time, rows/s`, each((r) => `${at(r)["csv s"]} s, ${at(r)["csv rows/s"]} rows/s`), "");
+  row(
+    "staff list",
+    `CSV at ${size.toLocaleString("en-US")}: server memory (RSS) before → peak`,
+    each((r) => {
+      const first = r.admin[0]!;
+      const ratio = size === sizes[0] ? "" : `, ${(Number(at(r)["rss peak MB"]) / Number(first["rss peak MB"])).toFixed(2)} × the ${sizes[0]!.toLocaleString("en-US")} peak`;
+      return `${at(r)["rss before MB"]} → ${at(r)["rss peak MB"]} MB${ratio}`;
+    }),
+    size === Math.max(...sizes) ? "peak ≤ 1.2 × the peak at 10,000" : "",
+  );
+}
+row("start-up", "npm run serve until /healthz answers (restart median, min–max)", each((r) => `${r.startup.medianMs} ms (${r.startup.minMs}–${r.startup.maxMs})`), "measured; first start (migrate, seed) shown below");
+row("start-up", "first start on an empty database", each((r) => `${r.startup.firstMs} ms`), "");
+for (const p of pageRows) {
+  const v = `perf ${p.perf}, a11y ${p.a11y}, bp ${p.bp}, SEO ${p.seo}; FCP ${p.fcpMs} ms, LCP ${p.lcpMs} ms, TBT ${p.tbtMs} ms, CLS ${p.cls}; JS ${p.jsGzipKb} KB, all ${p.bytesKb} KB`;
+  row("Lighthouse mobile (SQLite server)", p.page, [v], "100 in all four; JS ≤ 125 KB gzip; before: perf 92–97, JS 128–141 KB");
+}
+
+const header = ["area", "measure", ...names, "reference"];
+console.log(`\nnpm run bench, ${new Date().toISOString()}, ${Math.round((Date.now() - started) / 1000)} s\n`);
+console.log(`| ${header.join(" | ")} |`);
+console.log(`|${header.map(() => "---").join("|")}|`);
+for (const l of lines) console.log(`| ${l.map((c) => c.replaceAll("|", "\\|")).join(" | ")} |`);

@@ -1,52 +1,60 @@
-// Start-up mode of `npm run bench`: how long `node server.ts` takes, from spawn
-// to its "listening" line, on a data folder that is already migrated and seeded
-// (a restart, the case that matters for deploys and crash recovery).
+// Start-up mode of `npm run bench`: a cold start of `npm run serve` on a data
+// folder (or PostgreSQL database) that is already migrated and seeded, from
+// spawn until `/healthz` answers 200: a restart, the case that matters for
+// deploys and crash recovery.
 //
 //   npm run bench -- --startup          (RUNS=7)
 import { spawn } from "node:child_process";
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
+import { openDatabase, requireBuild, wantedDatabases, type BenchDatabase } from "./lib.ts";
 
-function startOnce(dataDir: string, port: number): Promise<{ wallMs: number; reportedMs: number | null }> {
+export type StartupRow = { database: string; firstMs: number; medianMs: number; minMs: number; maxMs: number; runs: number };
+
+async function startOnce(env: Record<string, string>, port: number): Promise<number> {
   const started = performance.now();
-  const child = spawn(process.execPath, ["server.ts"], {
-    env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "pipe", "inherit"],
+  // Its own process group, so that npm, the shell and Node stop together.
+  const child = spawn("npm", ["run", "--silent", "serve"], {
+    env: { ...process.env, PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "ignore", "inherit"],
+    detached: true,
   });
-  return new Promise((resolve, reject) => {
-    child.stdout!.on("data", (d: Buffer) => {
-      const line = d.toString();
-      if (!line.includes("listening on")) return;
-      const wallMs = Math.round(performance.now() - started);
-      const reported = /ready in (\d+) ms/.exec(line);
-      child.once("exit", () => resolve({ wallMs, reportedMs: reported ? Number(reported[1]) : null }));
-      child.kill("SIGTERM");
-    });
-    child.on("exit", (code) => code !== 0 && code !== null && reject(new Error(`server exited ${code}`)));
-  });
+  let exited = false;
+  const gone = new Promise((resolve) => child.once("exit", () => resolve((exited = true))));
+  try {
+    for (;;) {
+      if (exited) throw new Error("npm run serve exited before /healthz answered");
+      const ok = await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.status === 200, () => false);
+      if (ok) return Math.round(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  } finally {
+    if (!exited) process.kill(-child.pid!, "SIGTERM");
+    await gone;
+  }
+}
+
+export async function measureStartup(db: BenchDatabase, port: number): Promise<StartupRow> {
+  const runs = Number(process.env.RUNS ?? 7);
+  const firstMs = await startOnce(db.env, port); // creates, migrates and seeds
+  const times: number[] = [];
+  for (let i = 0; i < runs; i++) times.push(await startOnce(db.env, port));
+  times.sort((a, b) => a - b);
+  return { database: db.name, firstMs, medianMs: times[Math.floor(times.length / 2)]!, minMs: times[0]!, maxMs: times.at(-1)!, runs };
 }
 
 export async function runStartup() {
-  if (!fs.existsSync("build/server/index.js")) throw new Error("No build found: run `npm run build` first.");
-  const runs = Number(process.env.RUNS ?? 7);
+  requireBuild();
   const port = Number(process.env.BENCH_PORT ?? 4391);
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "site-startup-"));
-  try {
-    const first = await startOnce(dataDir, port); // creates, migrates and seeds
-    const times: Array<{ wallMs: number; reportedMs: number | null }> = [];
-    for (let i = 0; i < runs; i++) times.push(await startOnce(dataDir, port));
-    const walls = times.map((t) => t.wallMs).sort((a, b) => a - b);
-    const reported = times.map((t) => t.reportedMs).filter((t): t is number => t !== null).sort((a, b) => a - b);
-    const median = (xs: number[]) => xs[Math.floor(xs.length / 2)];
-    console.log(`\nStart-up of node server.ts (production, SQLite), ${runs} restarts after a first start\n`);
-    console.log("| measure | first start | restart median | restart min | restart max |");
-    console.log("|---|---|---|---|---|");
-    console.log(`| spawn to "listening" (ms) | ${first.wallMs} | ${median(walls)} | ${walls[0]} | ${walls.at(-1)} |`);
-    if (reported.length) {
-      console.log(`| process uptime at listen (ms) | ${first.reportedMs ?? "–"} | ${median(reported)} | ${reported[0]} | ${reported.at(-1)} |`);
+  const rows: StartupRow[] = [];
+  for (const kind of wantedDatabases()) {
+    const db = await openDatabase(kind);
+    try {
+      rows.push(await measureStartup(db, port));
+    } finally {
+      await db.dispose();
     }
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
   }
+  console.log(`\nnpm run serve until /healthz answers 200, ${rows[0]?.runs} restarts after a first start\n`);
+  console.log("| database | first start ms | restart median ms | min | max |");
+  console.log("|---|---|---|---|---|");
+  for (const r of rows) console.log(`| ${r.database} | ${r.firstMs} | ${r.medianMs} | ${r.minMs} | ${r.maxMs} |`);
 }

@@ -5,27 +5,27 @@
 //   npm run bench -- --throughput http://127.0.0.1:3000
 //   PATHS=/,/decode CONNECTIONS=50 DURATION=10 npm run bench -- --throughput http://127.0.0.1:3000
 //
-// The default paths are /, /decode and the site's hashed CSS file (found in the
-// home page), so a page is measured beside a static file served by the same server.
+// The default paths are the public pages issue 10 names, `GET /api/events/open`
+// and the site's hashed CSS file (found in the home page): the pages are
+// measured beside a static file served by the same server, their ceiling.
 import autocannon from "autocannon";
 
 const BROWSER_ENCODING = "gzip, deflate, br, zstd";
 
-export async function runThroughput(base: string) {
+export type ThroughputRow = { path: string; rps: number; p99: number; bytes: number; non2xx: number; errors: number };
+
+export const PUBLIC_PATHS = ["/", "/decode", "/schedule", "/decode/level/decode-1", "/family-constellation", "/api/events/open"];
+
+export async function measureThroughput(base: string, paths?: string[]): Promise<ThroughputRow[]> {
   const connections = Number(process.env.CONNECTIONS ?? 50);
   const duration = Number(process.env.DURATION ?? 10);
-  const paths = process.env.PATHS ? process.env.PATHS.split(",") : await defaultPaths(base);
-
-  const rows: Array<{ path: string; rps: number; p99: number; bytes: number; non2xx: number; errors: number }> = [];
-  for (const p of paths) {
+  const list = paths ?? (process.env.PATHS ? process.env.PATHS.split(",") : [...PUBLIC_PATHS, await staticPath(base)]);
+  const rows: ThroughputRow[] = [];
+  for (const p of list) {
+    const accept = p.startsWith("/api/") ? "application/json" : "text/html,*/*";
     // A short warm-up, so the first figures are not the JIT's.
-    await autocannon({ url: base + p, connections: 5, duration: 1, headers: { "accept-encoding": BROWSER_ENCODING } });
-    const r = await autocannon({
-      url: base + p,
-      connections,
-      duration,
-      headers: { "accept-encoding": BROWSER_ENCODING, accept: "text/html,*/*" },
-    });
+    await autocannon({ url: base + p, connections: 5, duration: 1, headers: { "accept-encoding": BROWSER_ENCODING, accept } });
+    const r = await autocannon({ url: base + p, connections, duration, headers: { "accept-encoding": BROWSER_ENCODING, accept } });
     rows.push({
       path: p,
       rps: Math.round(r.requests.average),
@@ -35,15 +35,21 @@ export async function runThroughput(base: string) {
       errors: r.errors + r.timeouts,
     });
   }
+  return rows;
+}
 
-  console.log(`\nThroughput at ${connections} connections, ${duration} s each, Accept-Encoding: ${BROWSER_ENCODING}\n`);
+export async function runThroughput(base: string) {
+  const rows = await measureThroughput(base);
+  console.log(`\nThroughput at ${process.env.CONNECTIONS ?? 50} connections, ${process.env.DURATION ?? 10} s each, Accept-Encoding: ${BROWSER_ENCODING}\n`);
   console.log("| path | requests/s | p99 ms | bytes/response | non-2xx | errors |");
   console.log("|---|---|---|---|---|---|");
   for (const r of rows) console.log(`| ${r.path} | ${r.rps} | ${r.p99} | ${r.bytes} | ${r.non2xx} | ${r.errors} |`);
 }
 
-async function defaultPaths(base: string): Promise<string[]> {
+/** The site's hashed stylesheet, as linked from the home page: a static file with a long cache life. */
+export async function staticPath(base: string): Promise<string> {
   const html = await (await fetch(`${base}/`)).text();
   const css = /\/assets\/[\w.-]+\.css/.exec(html)?.[0];
-  return ["/", "/decode", ...(css ? [css] : [])];
+  if (!css) throw new Error("the home page links no hashed stylesheet");
+  return css;
 }

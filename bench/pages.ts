@@ -1,0 +1,83 @@
+// Public-page budgets: Lighthouse mobile scores (simulated throttling), client
+// JavaScript, bytes before any video plays, and CLS, in the system Chromium
+// (/usr/bin/chromium or CHROMIUM_PATH), against a running server.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { chromium } from "playwright-core";
+
+const chromePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const flags = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"];
+
+export const PUBLIC_PAGES = ["/", "/about", "/decode", "/decode/level/decode-1", "/ich", "/ich/level/ich-1", "/tasso", "/family-constellation", "/schedule", "/contact-us", "/privacy-policy"];
+
+export type PageRow = { page: string; perf: number; a11y: number; bp: number; seo: number; cls: number; fcpMs: number; lcpMs: number; tbtMs: number; jsGzipKb: number; bytesKb: number };
+
+export async function measurePages(base: string, pages: string[]): Promise<PageRow[]> {
+  const rows: PageRow[] = [];
+  // Transfer sizes from a real mobile-sized page load (no video has played: preload="none").
+  const browser = await chromium.launch({ executablePath: chromePath, args: flags.slice(1) });
+  const transfer = new Map<string, { js: number; total: number }>();
+  for (const p of pages) {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    const types = new Map<string, string>();
+    let js = 0;
+    let total = 0;
+    // Bodies as transferred (gzip), without HTTP headers.
+    const headerBytes = new Map<string, number>();
+    cdp.on("Network.responseReceived", (e) => {
+      types.set(e.requestId, e.type);
+      headerBytes.set(e.requestId, e.response.encodedDataLength);
+    });
+    cdp.on("Network.loadingFinished", (e) => {
+      const body = Math.max(0, e.encodedDataLength - (headerBytes.get(e.requestId) ?? 0));
+      total += body;
+      if (types.get(e.requestId) === "Script") js += body;
+    });
+    await page.goto(base + p, { waitUntil: "networkidle" });
+    await page.waitForTimeout(500);
+    transfer.set(p, { js, total });
+    await context.close();
+  }
+  await browser.close();
+
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: flags, userDataDir: fs.mkdtempSync(path.join(os.tmpdir(), "lh-")) });
+  try {
+    for (const p of pages) {
+      const result = await lighthouse(base + p, {
+        port: chrome.port,
+        output: "json",
+        logLevel: "error",
+        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+      });
+      const lhr = result!.lhr;
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const t = transfer.get(p)!;
+      rows.push({
+        page: p,
+        perf: score("performance"),
+        a11y: score("accessibility"),
+        bp: score("best-practices"),
+        seo: score("seo"),
+        cls: Number((lhr.audits["cumulative-layout-shift"]?.numericValue ?? 0).toFixed(3)),
+        fcpMs: Math.round(lhr.audits["first-contentful-paint"]?.numericValue ?? 0),
+        lcpMs: Math.round(lhr.audits["largest-contentful-paint"]?.numericValue ?? 0),
+        tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
+        jsGzipKb: Math.round(t.js / 102.4) / 10,
+        bytesKb: Math.round(t.total / 102.4) / 10,
+      });
+      const failing = Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")
+        .map((a) => a.id);
+      if (failing.length) console.log(`${p}: audits below 0.9: ${failing.join(", ")}`);
+    }
+  } finally {
+    chrome.kill();
+  }
+  return rows;
+}
