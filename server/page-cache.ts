@@ -152,13 +152,22 @@ export class PageCache {
 }
 
 /**
- * A GET or HEAD of a page by a visitor without cookies or credentials. The
- * JSON API, the staff area and React Router's data requests are never stored.
+ * The JSON API's public reads: the calendar's and the programme pages' lists,
+ * which show what the pages show (sessions, seats left, programmes) and so move
+ * with the same content version. Every other API path is never stored.
+ */
+const PUBLIC_READ_API = /^\/api\/(?:events\/open(?:\/[^/]+){0,2}|familyEvent\/user(?:\/[^/]+)?|decode\/user(?:\/[^/]+)?|hypnotherapy\/user(?:\/[^/]+)?)$/;
+
+/**
+ * A GET or HEAD of a page, or of the API's public reads, by a visitor without
+ * cookies or credentials. The rest of the JSON API, the staff area and React
+ * Router's data requests are never stored.
  */
 function isAnonymousPageRequest(req: express.Request): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   if (req.headers.cookie || req.headers.authorization) return false;
   const p = req.path;
+  if (PUBLIC_READ_API.test(p)) return true;
   if (p === "/api" || p.startsWith("/api/") || p === "/admin" || p.startsWith("/admin/")) return false;
   // Thumbnails are immutable files with their own year-long HTTP caching (decision 0023), not pages.
   if (p.startsWith("/uploads/")) return false;

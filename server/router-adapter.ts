@@ -187,7 +187,7 @@ async function sendResponse(
   // Every answer that arrives in one piece is sent in one piece, with its
   // length: a small JSON answer then stays under the compressor's threshold
   // instead of paying for a gzip stream (issue 10 point 4: 200 refusals at once).
-  // Only anonymous pages get a validator.
+  // Only GETs of pages and JSON answers without credentials get a validator.
   const validator = mayHaveValidator(req, res);
   let streaming = false;
 
@@ -322,7 +322,8 @@ function raceWithTurn<T>(read: Promise<T>): Promise<T | "pending"> {
 /** Only GET pages for anyone (no cookies set, nothing private) get a validator. */
 function mayHaveValidator(req: express.Request, res: express.Response): boolean {
   if (req.method !== "GET" || res.statusCode !== 200) return false;
-  if (!String(res.getHeader("content-type") ?? "").startsWith("text/html")) return false;
+  const type = String(res.getHeader("content-type") ?? "");
+  if (!type.startsWith("text/html") && !type.startsWith("application/json")) return false;
   if (res.getHeader("set-cookie") !== undefined || req.get("authorization")) return false;
   return !/\b(private|no-store)\b/i.test(String(res.getHeader("cache-control") ?? ""));
 }

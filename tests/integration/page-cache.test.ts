@@ -76,13 +76,44 @@ describe.each(dialects)("anonymous page cache on %s", (dialect) => {
     expect(again.body.byteLength).toBe(0);
   });
 
-  it("never stores or serves a page for a visitor with cookies, nor the API", async () => {
+  it("never stores or serves a page for a visitor with cookies, nor the staff or writing API", async () => {
     await get(`${a.url}/about`);
     const withCookie = await get(`${a.url}/about`, { cookie: "staff_session=x" });
     expect(withCookie.headers["x-page-cache"]).toBeUndefined();
     expect(nonceOf(withCookie.headers["content-security-policy"])).toBeTruthy();
-    const api = await get(`${a.url}/api/decode/user`);
-    expect(api.headers["x-page-cache"]).toBeUndefined();
+    for (const p of ["/api/ich", "/api/registration", "/api/familyEvent", "/api/openapi.json"]) {
+      expect((await get(`${a.url}${p}`)).headers["x-page-cache"], p).toBeUndefined();
+    }
+    const withToken = await get(`${a.url}/api/events/open`, { authorization: "Bearer x" });
+    expect(withToken.headers["x-page-cache"]).toBeUndefined();
+  });
+
+  it("serves the API's public reads from the cache too, and a booking shows in the next answer at once", async () => {
+    const url = `${a.url}/api/familyEvent/user/s-fc-austin`;
+    const seatsLeft = (body: Buffer) => (JSON.parse(body.toString("utf8")) as { data: { seatsLeft: number | null } }).data.seatsLeft;
+    const first = await get(url);
+    expect(first.status).toBe(200);
+    expect(first.headers["content-type"]).toContain("application/json");
+    await expect.poll(async () => (await get(url)).headers["x-page-cache"], { timeout: 20_000 }).toBe("hit");
+    const cached = await get(url, { "accept-encoding": "gzip" });
+    expect(cached.headers["content-encoding"]).toBe("gzip");
+    const before = seatsLeft(zlib.gunzipSync(cached.body));
+    expect(before).toBeGreaterThan(0);
+    for (const p of ["/api/events/open", "/api/events/open?page=1&limit=5", "/api/events/open/upcoming", "/api/events/open/type/decode", "/api/decode/user", "/api/familyEvent/user"]) {
+      await get(`${a.url}${p}`);
+      await expect.poll(async () => (await get(`${a.url}${p}`)).headers["x-page-cache"], { timeout: 20_000, message: p }).toBe("hit");
+    }
+
+    // A booking through the other instance: the next answer here is rendered afresh, one seat fewer.
+    const booked = await fetch(`${b.url}/api/familyConsitalation/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ programId: "s-fc-austin", fullName: "Cache Test", email: `cache-${Date.now()}@example.com`, phone: "(512) 555-0142", termsAndCondition: true, communicationPreferences: false }),
+    });
+    expect(booked.status).toBe(201);
+    const after = await get(url);
+    expect(after.headers["x-page-cache"]).toBe("miss");
+    expect(seatsLeft(after.body)).toBe(before - 1);
   });
 
   it("shows a change made through another instance at once: the database's content version moved", async () => {
