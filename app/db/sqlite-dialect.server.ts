@@ -30,6 +30,8 @@ function toParam(v: unknown): unknown {
   return v;
 }
 
+const STATEMENT_CACHE_SIZE = 500;
+
 export function openSqlite(file: string): { dialect: SqliteDialect; raw: DatabaseSync } {
   const raw = new DatabaseSync(file, { enableForeignKeyConstraints: true, timeout: 5000 });
   // WAL lets readers run beside the single writer. synchronous=FULL fsyncs the WAL
@@ -39,9 +41,24 @@ export function openSqlite(file: string): { dialect: SqliteDialect; raw: Databas
   raw.exec("PRAGMA synchronous = FULL");
   raw.exec("PRAGMA foreign_keys = ON");
   raw.exec("PRAGMA busy_timeout = 5000");
+  // Kysely prepares every query it runs; preparing costs about as much as running
+  // a short one, so the compiled statements are kept, most recently used last.
+  // One connection runs one query at a time (Kysely's driver holds a lock), so a
+  // kept statement is never in use twice at once.
+  const statements = new Map<string, NodeSqliteStatement>();
   const database: SqliteDatabase = {
-    close: () => raw.close(),
-    prepare: (sql: string) => new NodeSqliteStatement(raw.prepare(sql)),
+    close: () => {
+      statements.clear();
+      raw.close();
+    },
+    prepare: (sql: string) => {
+      let stmt = statements.get(sql);
+      if (stmt) statements.delete(sql);
+      else stmt = new NodeSqliteStatement(raw.prepare(sql));
+      statements.set(sql, stmt);
+      if (statements.size > STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+      return stmt;
+    },
   };
   return { dialect: new SqliteDialect({ database }), raw };
 }

@@ -24,6 +24,22 @@ function ordinal(n: number): string {
   return `${n}${({ 1: "st", 2: "nd", 3: "rd" } as Record<number, string>)[n % 10] ?? "th"}`;
 }
 
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An en-US date formatter for a zone, made once and kept: constructing one costs
+ * far more than formatting with it (it showed in the registration profile).
+ */
+export function dateTimeFormat(timeZone: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${timeZone} ${JSON.stringify(options)}`;
+  let f = formatters.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat("en-US", { ...options, timeZone });
+    formatters.set(key, f);
+  }
+  return f;
+}
+
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
 /**
@@ -34,7 +50,7 @@ export function formatEventDate(value: string | Date | null | undefined, timeZon
   if (value === null || value === undefined || value === "") return null;
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  const parts = new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "numeric", day: "numeric" }).formatToParts(date);
+  const parts = dateTimeFormat(timeZone, { year: "numeric", month: "numeric", day: "numeric" }).formatToParts(date);
   const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
   return `${ordinal(get("day"))} ${MONTHS[get("month") - 1]} ${get("year")}`;
 }

@@ -4,6 +4,7 @@
  * (D13), the place, the facilitator, and an offer whose availability comes
  * from the live seat count. Pure and isomorphic.
  */
+import { dateTimeFormat } from "~/lib/format";
 import { offerAvailability } from "~/features/programmes/course-jsonld";
 
 export type EventJsonLdSession = {
@@ -29,7 +30,7 @@ const pad = (n: number) => String(n).padStart(2, "0");
 export function zonedIso(instant: string, timeZone: string): string {
   const date = new Date(instant);
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" })
+    dateTimeFormat(timeZone, { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", second: "2-digit", hourCycle: "h23" })
       .formatToParts(date)
       .map((p) => [p.type, p.value]),
   );

@@ -6,6 +6,7 @@
  * Choices the spec leaves open: docs/decisions/0022-event-management.md.
  */
 import * as z from "zod/mini";
+import { dateTimeFormat } from "~/lib/format";
 import { emailPattern, optionalText, requiredText, type FieldErrors } from "~/lib/validation";
 import { DEFAULT_TIME_ZONE, parseEventInstant } from "./format";
 
@@ -171,7 +172,7 @@ export function toLocalInput(instant: string | Date, timeZone: string = DEFAULT_
   const date = instant instanceof Date ? instant : new Date(instant);
   if (Number.isNaN(date.getTime())) return "";
   const parts = Object.fromEntries(
-    new Intl.DateTimeFormat("en-US", { timeZone, year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
+    dateTimeFormat(timeZone, { year: "numeric", month: "2-digit", day: "2-digit", hour: "2-digit", minute: "2-digit", hourCycle: "h23" })
       .formatToParts(date)
       .map((p) => [p.type, p.value]),
   );
