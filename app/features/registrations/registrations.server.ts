@@ -88,6 +88,12 @@ export async function submitRegistration(
   }
   if (!result.ok || Object.keys(errors).length > 0) return { status: "invalid", errors };
   const input = result.data;
+  const emailKey = input.email.toLowerCase();
+  // What does not depend on the seats is read before the session's lock is
+  // taken: under load every statement inside the lock waits its turn on a busy
+  // server, and every registration for the session waits for the lock.
+  const sessionProgramme = await services.db.selectFrom("events").select("programme_id").where("id", "=", input.upcomingEventId).executeTakeFirst();
+  const early = await programmeContext(services.db, sessionProgramme?.programme_id ?? null, emailKey);
 
   try {
     const outcome = await writeTransaction(services.db, async (trx) => {
@@ -102,7 +108,6 @@ export async function submitRegistration(
       const state = availability(event, taken);
       const waiting = state === "full" && wantsWaitingList(values);
       if (state !== "open" && !waiting) return { status: "refused", code: 409, message: refusalMessages[state] } as const;
-      const emailKey = input.email.toLowerCase();
       const existing = await trx
         .selectFrom("registrations")
         .select("id")
@@ -113,11 +118,13 @@ export async function submitRegistration(
       if (existing) return { status: "refused", code: 409, message: ALREADY_REGISTERED } as const;
 
       // Level prerequisites (decision 0031): the earlier level attended by this e-mail, or a note for staff, or a refusal.
-      const requirement = await requirementOf(trx, event.programme_id);
+      // Read again only if staff moved the session to another programme meanwhile.
+      const { requirement, attended, programmeTitle } =
+        event.programme_id === early.programmeId ? early : await programmeContext(trx, event.programme_id, emailKey);
       const prerequisite = decidePrerequisite({
         levelTitle: requirement?.programme.title ?? event.title,
         required: requirement?.required ?? null,
-        attended: requirement ? await hasAttended(trx, emailKey, requirement.required.id) : false,
+        attended,
         completedElsewhere: input.completedElsewhere,
         note: input.prerequisiteNote,
       });
@@ -148,11 +155,8 @@ export async function submitRegistration(
       }
       const access = newAccessToken();
       const id = await insertRegistration(trx, event, input, emailKey, cleaned, access.hash);
-      const programme = event.programme_id
-        ? await trx.selectFrom("programmes").select(["title"]).where("id", "=", event.programme_id).executeTakeFirst()
-        : undefined;
       const accessUrl = `${services.config.site.publicUrl}${accessPath(access.token)}`;
-      await enqueueMail(trx, registrationMails(services.config.site, { id, input, event, programmeTitle: programme?.title ?? null, accessUrl }));
+      await enqueueMail(trx, registrationMails(services.config.site, { id, input, event, programmeTitle, accessUrl }));
       return { status: "created", id } as const;
     }, { rollbackIf: (o) => o.status === "refused" });
     if (outcome.status === "created" || outcome.status === "waiting" || outcome.status === "awaiting-approval") services.mailWorker.kick();
@@ -163,6 +167,17 @@ export async function submitRegistration(
     if (isUniqueViolation(error)) return { status: "refused", code: 409, message: ALREADY_REGISTERED };
     throw error;
   }
+}
+
+/** A session's programme as a registration needs it: its title, the level it requires, and whether this e-mail attended that level. */
+async function programmeContext(db: Kysely<DB>, programmeId: string | null, emailKey: string) {
+  if (!programmeId) return { programmeId, requirement: null, attended: false, programmeTitle: null };
+  const [requirement, programme] = await Promise.all([
+    requirementOf(db, programmeId),
+    db.selectFrom("programmes").select("title").where("id", "=", programmeId).executeTakeFirst(),
+  ]);
+  const attended = requirement ? await hasAttended(db, emailKey, requirement.required.id) : false;
+  return { programmeId, requirement, attended, programmeTitle: programme?.title ?? null };
 }
 
 async function insertRegistration(
