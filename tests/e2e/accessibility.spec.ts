@@ -53,6 +53,7 @@ const staffPages: Record<string, string[]> = {
   "routes/admin/login.tsx": ["/admin/login"],
   "routes/admin/index.tsx": ["/admin"],
   "routes/admin/audit.tsx": ["/admin/audit"],
+  "routes/admin/settings.tsx": ["/admin/settings"],
   "routes/admin/requests.tsx": ["/admin/requests"],
   "routes/admin/approvals.tsx": ["/admin/approvals"],
   "routes/admin/attendance.tsx": ["/admin/attendance"],

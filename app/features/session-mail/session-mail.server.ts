@@ -9,6 +9,8 @@ import { formatSessionDate, formatTimeRange } from "~/features/events/format";
 import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
 import { enqueueMail, type OutgoingMail } from "~/features/mail/outbox.server";
 import { registrationCalendarFile } from "~/features/registrations/registration-mail.server";
+import { currentSettings } from "~/features/settings/settings.server";
+import type { StaffSettings } from "~/features/settings/schema";
 import { runWaitingList } from "~/features/waiting-list/offers.server";
 import type { SiteSettings } from "~/site-settings";
 
@@ -288,7 +290,7 @@ export type SessionMailJobs = { runNow: () => Promise<void>; stop: () => Promise
  */
 export function startSessionMailJobs(
   db: Database,
-  opts: { site: Site; reminderDays: readonly number[]; offerHours: number; intervalMs: number; logger: Logger; onQueued: () => void },
+  opts: { site: Site; settingDefaults: StaffSettings; intervalMs: number; logger: Logger; onQueued: () => void },
 ): SessionMailJobs {
   let running: Promise<void> | null = null;
   let stopped = false;
@@ -296,9 +298,11 @@ export function startSessionMailJobs(
     if (stopped) return Promise.resolve();
     running ??= (async () => {
       try {
+        // Read at every pass: a value staff saved applies from the next pass, on every instance (decision 0038).
+        const settings = await currentSettings(db, opts.settingDefaults);
         const updates = await queueScheduleUpdates(db, opts.site);
-        const reminders = await queueDueReminders(db, opts.site, opts.reminderDays);
-        const waitingList = await runWaitingList(db, opts.site, opts.offerHours);
+        const reminders = await queueDueReminders(db, opts.site, settings.reminderDays);
+        const waitingList = await runWaitingList(db, opts.site, settings.offerHours);
         if (updates + reminders + waitingList.expired + waitingList.offered > 0) {
           opts.logger.info({ updates, reminders, ...waitingList }, "session mail queued");
           opts.onQueued();
