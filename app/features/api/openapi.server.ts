@@ -295,6 +295,7 @@ export const staffConsultationSchema = z
     currency: z.string(),
     sessionId: z.string(),
     status: z.enum(["Booked", "Cancelled"]),
+    statusLabel: z.string().describe("The stored status as staff read it: 'Booked', 'Canceled', 'On the waiting list', 'Seat offered', 'Offer expired', 'Removed from the waiting list'"),
     communicationPreferences: z.boolean(),
     termsAcceptedAt: instant,
     createdAt: instant.describe("The registration date"),
