@@ -39,7 +39,12 @@ export type Recipient = {
   programmeTitle: string | null;
 };
 
-/** Everyone holding a seat in one session (cancelled seats left out). */
+/**
+ * Everyone holding a seat in one session who can be written to: cancelled
+ * seats left out, and so are rows whose personal details were erased (on
+ * request or by retention, decision 0025): their address is gone, and a mail
+ * queued to it could never be delivered.
+ */
 export async function recipientsOf(db: Kysely<DB>, eventId: string): Promise<Recipient[]> {
   const registrations = await db
     .selectFrom("registrations")
@@ -47,6 +52,8 @@ export async function recipientsOf(db: Kysely<DB>, eventId: string): Promise<Rec
     .select(["registrations.id", "registrations.first_name", "registrations.email", "registrations.created_at", "programmes.title as programme_title"])
     .where("registrations.event_id", "=", eventId)
     .where("registrations.status", "in", SEAT_HOLDING)
+    .where("registrations.anonymised_at", "is", null)
+    .where("registrations.email", "<>", "")
     .orderBy("registrations.created_at")
     .execute();
   const bookings = await db
@@ -54,6 +61,8 @@ export async function recipientsOf(db: Kysely<DB>, eventId: string): Promise<Rec
     .select(["id", "full_name", "email", "created_at"])
     .where("event_id", "=", eventId)
     .where("status", "in", SEAT_HOLDING)
+    .where("anonymised_at", "is", null)
+    .where("email", "<>", "")
     .orderBy("created_at")
     .execute();
   return [
