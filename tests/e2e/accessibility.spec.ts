@@ -181,7 +181,7 @@ test.describe("axe in every public state", () => {
     await expect(page.getByRole("heading", { name: "Cancel your registration?" })).toBeFocused();
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Yes, cancel my registration" }).click();
-    await expect(page.getByText("Cancelled", { exact: true })).toBeVisible();
+    await expect(page.getByText("Canceled", { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 

@@ -65,7 +65,7 @@ export const sessionSchema = z
   .meta({ id: "Session" });
 
 export const calendarEventSchema = sessionSchema
-  .extend({ kind: z.enum(["decode", "hypnotherapy", "tasso", "family", "other"]).describe("The session's programme kind (TASSO and other sessions have no eventType)") })
+  .extend({ kind: z.enum(["decode", "hypnotherapy", "tasso", "family", "other"]).describe("The session's program kind (TASSO and other sessions have no eventType)") })
   .meta({ id: "CalendarSession" });
 
 export const eventListResponse = z.strictObject({
@@ -160,7 +160,7 @@ export const familyEventOneResponse = z.strictObject({ success: z.literal(true),
 export const adminEventSchema = sessionSchema
   .extend({
     priceText: z.string().nullable().describe("The price as the form shows it: '$375', '$1,500.50'"),
-    seatsTaken: z.number().int().describe("Seats held by bookings and registrations (cancelled ones left out)"),
+    seatsTaken: z.number().int().describe("Seats held by bookings and registrations (canceled ones left out)"),
     createdAt: instant,
     updatedAt: instant,
   })
@@ -541,7 +541,7 @@ function registrationCall(summary: string, withPhotos: boolean) {
         400: refusal("A field is invalid (one message per field), or the body cannot be read"),
         404: refusal("No such session"),
         409: refusal(
-          "'This session is full', 'You are already registered for this session.', the session is closed, past, cancelled or takes no online registrations, or its level requires an earlier one this e-mail has not attended (errors.completedElsewhere; send completedElsewhere=true with a prerequisiteNote to be held for approval)",
+          "'This session is full', 'You are already registered for this session.', the session is closed, past, canceled or takes no online registrations, or its level requires an earlier one this e-mail has not attended (errors.completedElsewhere; send completedElsewhere=true with a prerequisiteNote to be held for approval)",
         ),
         413: refusal("The body is too large"),
         415: refusal("The body is not JSON, a urlencoded form or multipart data"),
