@@ -1,6 +1,7 @@
 import path from "node:path";
 import { z } from "zod";
 import type { SiteSettings } from "./site-settings.ts";
+import { parseSetting, SETTING_BY_NAME, type SettingName, type StaffSettings } from "./features/settings/schema.ts";
 
 /**
  * Every setting the server reads, validated once at start-up.
@@ -9,6 +10,19 @@ import type { SiteSettings } from "./site-settings.ts";
 const boolish = z
   .enum(["true", "false", "1", "0", "yes", "no"])
   .transform((v) => v === "true" || v === "1" || v === "yes");
+
+/** A setting staff may change: checked by the same rule as their form, with the same message. */
+function staffSetting<N extends SettingName>(name: N, fallback: string) {
+  return z
+    .string()
+    .default(fallback)
+    .transform((v, ctx) => {
+      const parsed = parseSetting(SETTING_BY_NAME[name], v);
+      if (parsed.ok) return parsed.value as StaffSettings[N];
+      ctx.addIssue({ code: "custom", message: parsed.message });
+      return z.NEVER;
+    });
+}
 
 const url = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 
@@ -52,22 +66,12 @@ const schema = z.object({
   SMTP_URL: z.string().regex(/^smtps?:\/\//, "must start with smtp:// or smtps://").optional(),
   MAIL_FROM: z.string().min(3).optional(),
   MAIL_POLL_SECONDS: z.coerce.number().min(0.05).max(3600).default(15),
-  REMINDER_DAYS: z
-    .string()
-    .default("7,1")
-    .transform((v, ctx) => {
-      if (v.trim().toLowerCase() === "none") return [];
-      const days = v.split(",").map((d) => d.trim()).filter(Boolean).map(Number);
-      if (days.some((d) => !Number.isInteger(d) || d < 1 || d > 60)) {
-        ctx.addIssue({ code: "custom", message: "must be whole numbers of days from 1 to 60, separated by commas (e.g. 7,1), or 'none'" });
-        return z.NEVER;
-      }
-      return [...new Set(days)].sort((a, b) => b - a);
-    }),
-  RETENTION_PHOTO_DAYS: z.coerce.number().int().min(1).max(3650).default(90),
-  RETENTION_REGISTRATION_YEARS: z.coerce.number().int().min(1).max(50).default(3),
-  RETENTION_CONTACT_YEARS: z.coerce.number().int().min(1).max(50).default(2),
-  WAITING_LIST_OFFER_HOURS: z.coerce.number().min(0.01).max(720).default(24),
+  // Staff may change these on /admin/settings (decision 0038); the variable is the default until they do.
+  REMINDER_DAYS: staffSetting("reminderDays", "7,1"),
+  RETENTION_PHOTO_DAYS: staffSetting("photoDays", "90"),
+  RETENTION_REGISTRATION_YEARS: staffSetting("registrationYears", "3"),
+  RETENTION_CONTACT_YEARS: staffSetting("contactYears", "2"),
+  WAITING_LIST_OFFER_HOURS: staffSetting("offerHours", "24"),
   SESSION_JOBS_SECONDS: z.coerce.number().min(0.05).max(86_400).default(300),
 });
 
@@ -90,10 +94,14 @@ export type AppConfig = {
   /** Anonymous page cache (decision 0018): the longest a page is kept, and the memory it may take; seconds 0 turns it off. */
   pageCache: { seconds: number; maxBytes: number };
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string; pollSeconds: number };
-  /** Reminder mails (days before a session, largest first; empty: none) and how often the session mail jobs run (decision 0024). */
-  sessionMail: { reminderDays: number[]; intervalSeconds: number };
-  /** How long a waiting-list offer holds its seat (decision 0026). */
-  waitingList: { offerHours: number };
+  /** How often the session mail jobs run (decision 0024). */
+  sessionMail: { intervalSeconds: number };
+  /**
+   * The defaults of the settings staff may change (offer hours, reminder days,
+   * retention periods): what applies while the `settings` table has no row for
+   * one (decision 0038). Read the current values with `currentSettings()`.
+   */
+  settingDefaults: StaffSettings;
   site: SiteSettings;
 };
 
@@ -144,8 +152,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       outboxDir: path.join(path.resolve(c.DATA_DIR), "outbox"),
       pollSeconds: c.MAIL_POLL_SECONDS,
     },
-    sessionMail: { reminderDays: c.REMINDER_DAYS, intervalSeconds: c.SESSION_JOBS_SECONDS },
-    waitingList: { offerHours: c.WAITING_LIST_OFFER_HOURS },
+    sessionMail: { intervalSeconds: c.SESSION_JOBS_SECONDS },
+    settingDefaults: {
+      offerHours: c.WAITING_LIST_OFFER_HOURS,
+      reminderDays: c.REMINDER_DAYS,
+      photoDays: c.RETENTION_PHOTO_DAYS,
+      registrationYears: c.RETENTION_REGISTRATION_YEARS,
+      contactYears: c.RETENTION_CONTACT_YEARS,
+    },
     site: {
       orgName: c.ORG_NAME,
       contactEmail: c.CONTACT_EMAIL,
@@ -156,11 +170,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       },
       credit: { name: c.CREDIT_NAME, url: c.CREDIT_URL },
       publicUrl,
-      retention: {
-        photoDays: c.RETENTION_PHOTO_DAYS,
-        registrationYears: c.RETENTION_REGISTRATION_YEARS,
-        contactYears: c.RETENTION_CONTACT_YEARS,
-      },
     },
   };
 }

@@ -44,6 +44,7 @@ export default [
       route("family-events", "routes/admin/family-events.tsx"),
       route("hypnotherapy", "routes/admin/programmes.tsx", { id: "admin-hypnotherapy" }),
       route("decode", "routes/admin/programmes.tsx", { id: "admin-decode" }),
+      route("settings", "routes/admin/settings.tsx"),
       route(":section", "routes/admin/section.tsx"),
     ]),
   ]),
@@ -53,6 +54,7 @@ export default [
     route("admin/login", "routes/api/admin/login.ts"),
     route("admin/logout", "routes/api/admin/logout.ts"),
     route("admin/audit", "routes/api/admin/audit.ts"),
+    route("admin/settings", "routes/api/admin/settings.ts"),
     route("admin/registrations/:id/photos/:photo", "routes/api/admin/registration-photo.ts"),
     route("contact", "routes/api/contact.ts"),
     // Staff: contact messages (spec part 2 §7 GET /api/contacts) and family consultations (Family Constellation bookings).

@@ -5,6 +5,4 @@ export type SiteSettings = {
   social: { facebook: string; instagram: string; linkedin: string };
   credit: { name: string; url: string };
   publicUrl: string;
-  /** How long personal data is kept (decision 0025): the privacy policy states these, the retention job applies them. */
-  retention: { photoDays: number; registrationYears: number; contactYears: number };
 };

@@ -82,13 +82,12 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
   const mailWorker = startMailWorker(database.db, mailer, logger, config.mail.pollSeconds * 1000);
   const sessionMail = startSessionMailJobs(database.db, {
     site: config.site,
-    reminderDays: config.sessionMail.reminderDays,
-    offerHours: config.waitingList.offerHours,
+    settingDefaults: config.settingDefaults,
     intervalMs: config.sessionMail.intervalSeconds * 1000,
     logger,
     onQueued: () => mailWorker.kick(),
   });
-  const retention = startRetentionJob(database.db, config.site.retention, logger);
+  const retention = startRetentionJob(database.db, config.settingDefaults, logger);
   const services: AppServices = {
     config,
     db: database.db,

@@ -154,7 +154,7 @@ export const decodeLevelImages: Record<DecodeLevelId, ResponsiveImage> = {
   "decode-2": poster("decode-level-2", "Sage-green currents of gently flowing lines"),
   "decode-3": poster("decode-level-3", "Two soft rose circles of light overlapping"),
   "decode-4": poster("decode-level-4", "Nested arches rising under a dotted misty-blue sky"),
-  "decode-5": poster("decode-level-5", "A small honey sun over round coloured pebbles on a soft hill"),
+  "decode-5": poster("decode-level-5", "A small honey sun over round colored pebbles on a soft hill"),
 };
 
 /** The Open Graph / social sharing image (public/og-image.png). */

@@ -268,6 +268,14 @@ export interface RegistrationSearchTable {
   body: string;
 }
 
+/** Settings staff changed (migration 0020, decision 0038): no row means the environment variable's default applies. */
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: string;
+  updated_by: string | null;
+}
+
 export interface DB {
   staff_accounts: StaffAccountsTable;
   staff_sessions: StaffSessionsTable;
@@ -285,6 +293,7 @@ export interface DB {
   session_reminders: SessionRemindersTable;
   session_notices: SessionNoticesTable;
   registration_search: RegistrationSearchTable;
+  settings: SettingsTable;
 }
 
 export type EventRow = Selectable<EventsTable>;

@@ -53,6 +53,7 @@ const staffPages: Record<string, string[]> = {
   "routes/admin/login.tsx": ["/admin/login"],
   "routes/admin/index.tsx": ["/admin"],
   "routes/admin/audit.tsx": ["/admin/audit"],
+  "routes/admin/settings.tsx": ["/admin/settings"],
   "routes/admin/requests.tsx": ["/admin/requests"],
   "routes/admin/approvals.tsx": ["/admin/approvals"],
   "routes/admin/attendance.tsx": ["/admin/attendance"],
@@ -180,7 +181,7 @@ test.describe("axe in every public state", () => {
     await expect(page.getByRole("heading", { name: "Cancel your registration?" })).toBeFocused();
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "Yes, cancel my registration" }).click();
-    await expect(page.getByText("Cancelled", { exact: true })).toBeVisible();
+    await expect(page.getByText("Canceled", { exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
   });
 

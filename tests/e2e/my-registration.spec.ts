@@ -52,12 +52,12 @@ test("from the confirmation mail's link: see the registration, then cancel it af
   await page.getByRole("link", { name: "Cancel my registration" }).click();
   await page.getByRole("button", { name: "Yes, cancel my registration" }).click();
   await expect(page.getByRole("status")).toHaveText(
-    `Your registration is cancelled and your seat has been released. A confirmation is on its way to ${email}.`,
+    `Your registration is canceled and your seat has been released. A confirmation is on its way to ${email}.`,
   );
-  await expect(page.getByText("Cancelled", { exact: true })).toBeVisible();
+  await expect(page.getByText("Canceled", { exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "Cancel my registration" })).toHaveCount(0);
   expect(queryDb<{ status: string }>("select status from registrations where id = ?", id)[0]?.status).toBe("cancelled");
-  const cancellation = await mailTo(email, "Registration cancelled");
+  const cancellation = await mailTo(email, "Registration canceled");
   // The attachment (base64 in the file) is a calendar CANCEL for the same entry.
   expect(cancellation.raw).toMatch(/Content-Type: text\/calendar;[\s\S]{0,60}method=CANCEL/i);
   await expectNoAxeViolations(page);

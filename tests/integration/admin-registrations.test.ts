@@ -236,6 +236,39 @@ describe.each(dialects)("staff registration lists on %s", { timeout: 120_000 }, 
     expect(audit.some((a) => JSON.parse(a.detail ?? "{}").photo === "profile")).toBe(true);
   });
 
+  it("shows statuses in words, never the stored value, with the earlier-level note and the attendance in the details", async () => {
+    const visible = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, " ").replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, " ");
+    await s.db
+      .updateTable("registrations")
+      .set({ status: "awaiting_approval", prerequisite_note: "Level 1 in Denver, 2024", attendance: "attended", attendance_marked_at: "2026-02-03T15:00:00.000Z", attendance_marked_by: "desk@example.org" })
+      .where("id", "=", decodeId)
+      .execute();
+    try {
+      const list = visible(await (await asStaff("/admin/registrations")).text());
+      expect(list).toContain("Awaiting approval");
+      expect(list).not.toContain("awaiting_approval");
+      const details = visible(await (await asStaff(`/admin/registrations?view=${decodeId}`)).text());
+      expect(details).toContain("Status Awaiting approval");
+      expect(details).toContain("Earlier level completed elsewhere (their note) Level 1 in Denver, 2024");
+      expect(details).toContain("Decision on the earlier level Awaiting approval");
+      expect(details).toMatch(/Attendance Attended \(marked [^)]+ by desk@example\.org\)/);
+      expect(details).not.toContain("awaiting_approval");
+      await s.db.updateTable("registrations").set({ status: "declined", prerequisite_decided_at: "2026-02-04T10:00:00.000Z", prerequisite_decided_by: "boss@example.org" }).where("id", "=", decodeId).execute();
+      const declined = visible(await (await asStaff(`/admin/registrations?view=${decodeId}`)).text());
+      expect(declined).toContain("Status Declined");
+      expect(declined).toMatch(/Decision on the earlier level Declined [^·]+ by boss@example\.org/);
+      const csv = await (await asStaff("/api/registration/download-csv")).text();
+      expect(csv).toContain(",Declined");
+      expect(csv).not.toMatch(/,declined\b/);
+    } finally {
+      await s.db
+        .updateTable("registrations")
+        .set({ status: "registered", prerequisite_note: null, prerequisite_decided_at: null, prerequisite_decided_by: null, attendance: null, attendance_marked_at: null, attendance_marked_by: null })
+        .where("id", "=", decodeId)
+        .execute();
+    }
+  });
+
   it("exports CSV: BOM, RFC 4180 quoting, formulas neutralised, search and date range applied, named for the range", async () => {
     const rows = await insertRows(3, (i) => ({
       first_name: ["=HYPERLINK(\"http://evil\")", "Zoë", "@SUM(A1)"][i],

@@ -62,6 +62,18 @@ describe.each(dialects)("level and programme pages on %s", (dialect) => {
     expect(p.text).not.toContain("Register Now Enroll"); // level 2 says Enroll Now
   });
 
+  it("a level that requires an earlier one says so beside its enroll button, linking to it; a first level says nothing", async () => {
+    const required = (t: string) => /Requires ([^.]+)\. Completed it with another school\?/.exec(t)?.[1]?.trim() ?? null;
+    const two = await page("/decode/level/decode-2");
+    expect(required(two.text)).toBe("DECODE Level 1");
+    expect(two.html).toMatch(/<a[^>]*href="\/decode\/level\/decode-1"[^>]*>DECODE Level 1<\/a>/);
+    expect(required((await page("/level/4")).text)).toBe("DECODE Level 3");
+    expect(required((await page("/ich/level/ich-3")).text)).toBe("ICH Level II");
+    expect(required((await page("/decode/level/decode-1")).text)).toBeNull();
+    expect(required((await page("/ich/level/ich-1")).text)).toBeNull();
+    expect(required((await page("/level/5")).text)).toBeNull();
+  });
+
   it("levels 1 and 5 say 'Register Now'; a session with an external link opens it in a new tab; past sessions never show", async () => {
     const p = await page("/decode/level/decode-1");
     expect(p.status).toBe(200);

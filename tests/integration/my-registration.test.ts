@@ -122,17 +122,17 @@ describe.each(dialects)("a registration's private page on %s", (dialect) => {
     expect(audit.map((a) => [a.action, a.target_type, a.actor_email])).toEqual([["cancel", "registration", "canceller@example.com"]]);
 
     const mails = await s.db.selectFrom("outbox").selectAll().where("topic", "=", `registration:${id}`).execute();
-    const cancellation = mails.find((m) => m.subject.startsWith("Registration cancelled"));
+    const cancellation = mails.find((m) => m.subject.startsWith("Registration canceled"));
     expect(cancellation?.to_address).toBe("canceller@example.com");
     const ics = (JSON.parse(cancellation!.attachments) as Array<{ content: string }>)[0]!.content.replace(/\r\n[ \t]/g, "");
     expect(ics).toContain("METHOD:CANCEL");
     expect(ics).toContain("STATUS:CANCELLED");
     expect(ics).toContain(`UID:registration-${id}@`);
     expect(ics).toContain("SEQUENCE:1");
-    expect(mails.some((m) => m.to_address === s.config.site.contactEmail && m.subject.startsWith("Cancelled by the registrant"))).toBe(true);
+    expect(mails.some((m) => m.to_address === s.config.site.contactEmail && m.subject.startsWith("Canceled by the registrant"))).toBe(true);
 
     const after = await mainText(await page(`${path}?cancelled=1`));
-    expect(after).toContain("Your registration is cancelled and your seat has been released.");
+    expect(after).toContain("Your registration is canceled and your seat has been released.");
     // A second cancel changes nothing and sends nothing more.
     await page(path, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: s.url }, body: "intent=cancel" });
     expect(await s.db.selectFrom("outbox").select("id").where("topic", "=", `registration:${id}`).execute()).toHaveLength(mails.length);

@@ -68,6 +68,7 @@ describe.each(dialects)("OpenAPI document on %s", (dialect) => {
         "/api/admin/login",
         "/api/admin/logout",
         "/api/admin/audit",
+        "/api/admin/settings",
         "/api/contacts",
         "/api/contacts/download-csv",
         "/api/contacts/{id}",

@@ -101,7 +101,23 @@ describe.each(dialects)("session mail on %s", { timeout: 60_000 }, (dialect) => 
         registration("r-early", "lena@example.com", t0 - 10 * DAY),
         registration("r-late", "sam@example.com", t0 - 0.25 * DAY),
         registration("r-gone", "gone@example.com", t0 - 10 * DAY, "cancelled"),
+        // Erased on request (decision 0025): still holds its seat, but has no address to write to.
+        { ...registration("r-erased", "", t0 - 10 * DAY), first_name: "", last_name: "", email_key: "erased:r-erased", anonymised_at: iso(t0 - 5 * DAY) },
       ])
+      .execute();
+    await db
+      .insertInto("family_bookings")
+      .values({
+        id: "b-erased",
+        event_id: "ev-moving",
+        full_name: "",
+        email: "",
+        email_key: "erased:b-erased",
+        phone: "",
+        terms_accepted_at: iso(t0 - 9 * DAY),
+        created_at: iso(t0 - 9 * DAY),
+        anonymised_at: iso(t0 - 5 * DAY),
+      })
       .execute();
     await db
       .insertInto("family_bookings")
@@ -139,7 +155,7 @@ describe.each(dialects)("session mail on %s", { timeout: 60_000 }, (dialect) => 
   const outbox = () => a.db.selectFrom("outbox").select(["to_address", "subject", "attachments", "text_body"]).orderBy("to_address").execute();
   const calendarOf = (row: { attachments: string }) => (JSON.parse(row.attachments) as Array<{ content: string }>)[0]!.content;
 
-  it("queues the 7-day reminder once per seat holder, even with two processes at once; not for a later registrant or a cancelled one", async () => {
+  it("queues the 7-day reminder once per seat holder, even with two processes at once; not for a later registrant, a cancelled one or an erased one", async () => {
     const now = new Date(t0); // 6½ days before: the 7-day moment has passed
     const [na, nb] = await both((db) => queueDueReminders(db, site, [7, 1], now));
     expect(na + nb).toBe(2);
@@ -153,6 +169,9 @@ describe.each(dialects)("session mail on %s", { timeout: 60_000 }, (dialect) => 
     expect(calendarOf(mails[0]!)).toContain("SEQUENCE:0");
     // Run again (a restart, another tick): nothing more.
     expect(await queueDueReminders(a.db, site, [7, 1], new Date(t0 + 3_600_000))).toBe(0);
+    // Erased registrants and bookers hold their seats but get nothing: no mail to an empty address, no claim row.
+    expect(await a.db.selectFrom("outbox").select("id").where("to_address", "=", "").execute()).toEqual([]);
+    expect(await a.db.selectFrom("session_reminders").select("recipient_id").where("recipient_id", "in", ["r-erased", "b-erased"]).execute()).toEqual([]);
   });
 
   it("queues the 1-day reminder to everyone registered before that moment, once", async () => {
@@ -186,7 +205,7 @@ describe.each(dialects)("session mail on %s", { timeout: 60_000 }, (dialect) => 
     const [na, nb] = await both((db) => queueScheduleUpdates(db, site, new Date(t0)));
     expect(na + nb).toBe(3);
     let mails = await outbox();
-    expect(mails.map((m) => m.to_address)).toEqual(["lena@example.com", "maria@example.com", "sam@example.com"]);
+    expect(mails.map((m) => m.to_address)).toEqual(["lena@example.com", "maria@example.com", "sam@example.com"]); // not the erased two
     for (const m of mails) {
       expect(m.subject).toBe("Session changed: Decode Your Mind weekend | Mindful Path Institute");
       expect(calendarOf(m)).toContain("SEQUENCE:1");

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { valid } from "../helpers/registration";
 import { startSite, type RunningSite } from "../helpers/site";
 
 /**
@@ -43,6 +44,8 @@ export function britishWords(text: string): string[] {
 const pages = [
   "/", "/about", "/decode", "/contact-us", "/privacy-policy", "/schedule", "/ich", "/ich/levels", "/ich/level/1",
   "/tasso", "/family-constellation", "/decode/level/decode-1", "/level/1", "/coming-soon", "/no-such-page",
+  // Every level page (their posters' alt text, the required level beside the enroll button).
+  "/decode/level/decode-2", "/decode/level/decode-3", "/decode/level/decode-4", "/decode/level/decode-5", "/ich/level/ich-2", "/ich/level/ich-6",
 ];
 
 describe("the visible copy uses American spelling (D14)", () => {
@@ -69,6 +72,25 @@ describe("the visible copy uses American spelling (D14)", () => {
       expect(britishWords(visibleText(html))).toEqual([]);
     });
   }
+
+  it("a registrant's private page and the mails of a cancellation use American spelling", async () => {
+    const res = await fetch(`${s.url}/api/registration`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ...valid, email: "spelling@example.com" }),
+    });
+    expect(res.status).toBe(201);
+    const confirmation = await s.db.selectFrom("outbox").select("text_body").where("to_address", "=", "spelling@example.com").executeTakeFirstOrThrow();
+    const link = new RegExp(`${s.config.site.publicUrl}(/my-registration/[A-Za-z0-9_-]{43})`).exec(confirmation.text_body)![1]!;
+    const cancel = await fetch(`${s.url}${link}`, { method: "POST", redirect: "manual", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: s.url }, body: "intent=cancel" });
+    expect(cancel.status).toBe(302);
+    const page = await (await fetch(`${s.url}${link}?cancelled=1`)).text();
+    expect(visibleText(page)).toContain("Your registration is canceled");
+    expect(britishWords(visibleText(page))).toEqual([]);
+    const mails = await s.db.selectFrom("outbox").select(["subject", "text_body"]).execute();
+    expect(mails.some((m) => m.subject.startsWith("Registration canceled"))).toBe(true);
+    expect(britishWords(mails.map((m) => `${m.subject}\n${m.text_body}`).join("\n"))).toEqual([]);
+  });
 
   it("the public programme API and the caption files use American spelling", async () => {
     // The values a page may show; keys are the wire contract (the spec's own

@@ -131,3 +131,16 @@ describe("scripts/media/art.ts", () => {
     expect(new Set(starts).size).toBe(pictures.length);
   });
 });
+
+describe("the media's alternative texts", () => {
+  it("use American spelling (screen readers read them out; D14)", () => {
+    const british = /\b(?:coloured|colours?|behaviours?|centres?|organis\w*|programmes?|cancelled|enrol|favourite|grey)\b/gi;
+    const texts = [
+      ...Object.values(decodeLevelImages).map((i) => i.alt),
+      ...Object.values(trainingImages).map((i) => i.alt),
+      ...Object.values(videos).flatMap((v) => [v.title, v.poster.alt]),
+    ];
+    expect(texts.length).toBeGreaterThan(5);
+    expect(texts.join("\n").match(british) ?? []).toEqual([]);
+  });
+});

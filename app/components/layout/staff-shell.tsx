@@ -1,4 +1,4 @@
-import { ClipboardCheck, ClipboardList, FileClock, Inbox, ListOrdered, LogOut, Menu, Sparkles, UserCheck, Users, X, CalendarDays, BookOpen, Brain } from "lucide-react";
+import { SlidersHorizontal, ClipboardCheck, ClipboardList, FileClock, Inbox, ListOrdered, LogOut, Menu, Sparkles, UserCheck, Users, X, CalendarDays, BookOpen, Brain } from "lucide-react";
 import { useId, useState, type ReactNode } from "react";
 import { Form, NavLink, useLocation } from "react-router";
 import { LogoMark } from "./logo";
@@ -21,6 +21,7 @@ export const staffNavigation = [
     { to: "/admin/approvals", label: "Approvals", icon: UserCheck },
     { to: "/admin/attendance", label: "Attendance", icon: ClipboardCheck },
     { to: "/admin/audit", label: "Audit trail", icon: Sparkles },
+    { to: "/admin/settings", label: "Settings", icon: SlidersHorizontal },
   ] },
 ] as const;
 

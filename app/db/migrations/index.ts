@@ -14,6 +14,7 @@ import * as m0016 from "./0016-waiting-list.ts";
 import * as m0017 from "./0017-registration-search.ts";
 import * as m0018 from "./0018-level-prerequisites.ts";
 import * as m0019 from "./0019-session-cancellation.ts";
+import * as m0020 from "./0020-staff-settings.ts";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   "0017-registration-search": m0017,
   "0018-level-prerequisites": m0018,
   "0019-session-cancellation": m0019,
+  "0020-staff-settings": m0020,
 };

@@ -65,7 +65,7 @@ export const sessionSchema = z
   .meta({ id: "Session" });
 
 export const calendarEventSchema = sessionSchema
-  .extend({ kind: z.enum(["decode", "hypnotherapy", "tasso", "family", "other"]).describe("The session's programme kind (TASSO and other sessions have no eventType)") })
+  .extend({ kind: z.enum(["decode", "hypnotherapy", "tasso", "family", "other"]).describe("The session's program kind (TASSO and other sessions have no eventType)") })
   .meta({ id: "CalendarSession" });
 
 export const eventListResponse = z.strictObject({
@@ -160,7 +160,7 @@ export const familyEventOneResponse = z.strictObject({ success: z.literal(true),
 export const adminEventSchema = sessionSchema
   .extend({
     priceText: z.string().nullable().describe("The price as the form shows it: '$375', '$1,500.50'"),
-    seatsTaken: z.number().int().describe("Seats held by bookings and registrations (cancelled ones left out)"),
+    seatsTaken: z.number().int().describe("Seats held by bookings and registrations (canceled ones left out)"),
     createdAt: instant,
     updatedAt: instant,
   })
@@ -182,6 +182,26 @@ export const staffLoginResponse = z.strictObject({
   success: z.literal(true),
   token: z.string().describe("Send as 'Authorization: Bearer <token>'; stored only as a hash on the server"),
   expiresAt: instant,
+});
+
+const staffSettingsSchema = z
+  .strictObject({
+    offerHours: z.number().int().min(1).max(168).describe("Hours a waiting-list offer holds its seat (default WAITING_LIST_OFFER_HOURS)"),
+    reminderDays: z.array(z.number().int().min(1).max(60)).max(5).describe("Reminder mails, days before a session, largest first; [] for none (default REMINDER_DAYS)"),
+    photoDays: z.number().int().min(1).max(3650).describe("Days after a session ends that ID photos and profile images are kept (default RETENTION_PHOTO_DAYS)"),
+    registrationYears: z.number().int().min(1).max(20).describe("Years after a session ends that registrations and bookings keep personal details (default RETENTION_REGISTRATION_YEARS)"),
+    contactYears: z.number().int().min(1).max(20).describe("Years after arrival that contact messages keep personal details (default RETENTION_CONTACT_YEARS)"),
+  })
+  .meta({ id: "StaffSettings" });
+
+export const settingsResponse = z.strictObject({
+  success: z.literal(true),
+  message: z.string().optional(),
+  changes: z.array(z.strictObject({ setting: z.string(), from: z.string(), to: z.string() })).optional().describe("What a PUT changed, old and new value as text"),
+  data: staffSettingsSchema.extend({
+    defaults: staffSettingsSchema.describe("The environment's values, in force while staff have not changed a setting"),
+    changed: z.record(z.string(), z.strictObject({ at: instant, by: z.string().nullable() })).describe("The settings staff changed, when and by whom"),
+  }),
 });
 
 export const auditListResponse = z.strictObject({
@@ -275,6 +295,7 @@ export const staffConsultationSchema = z
     currency: z.string(),
     sessionId: z.string(),
     status: z.enum(["Booked", "Cancelled"]),
+    statusLabel: z.string().describe("The stored status as staff read it: 'Booked', 'Canceled', 'On the waiting list', 'Seat offered', 'Offer expired', 'Removed from the waiting list'"),
     communicationPreferences: z.boolean(),
     termsAcceptedAt: instant,
     createdAt: instant.describe("The registration date"),
@@ -520,7 +541,7 @@ function registrationCall(summary: string, withPhotos: boolean) {
         400: refusal("A field is invalid (one message per field), or the body cannot be read"),
         404: refusal("No such session"),
         409: refusal(
-          "'This session is full', 'You are already registered for this session.', the session is closed, past, cancelled or takes no online registrations, or its level requires an earlier one this e-mail has not attended (errors.completedElsewhere; send completedElsewhere=true with a prerequisiteNote to be held for approval)",
+          "'This session is full', 'You are already registered for this session.', the session is closed, past, canceled or takes no online registrations, or its level requires an earlier one this e-mail has not attended (errors.completedElsewhere; send completedElsewhere=true with a prerequisiteNote to be held for approval)",
         ),
         413: refusal("The body is too large"),
         415: refusal("The body is not JSON, a urlencoded form or multipart data"),
@@ -1009,6 +1030,23 @@ export function openApiDocument(publicUrl: string, orgName: string): Json {
             { name: "page", in: "query", required: false, schema: { type: "integer", minimum: 1 } },
           ],
           responses: { 200: answer("A page of audit entries", auditListResponse), ...staffRefusals },
+        },
+      },
+      "/api/admin/settings": {
+        get: {
+          summary: "The settings staff may change (offer hours, reminder days, retention periods): the values in force, their defaults, and which were changed",
+          security: staffSecurity,
+          responses: { 200: answer("The settings", settingsResponse), ...staffRefusals },
+        },
+        put: {
+          summary: "Change any of the settings (one left out keeps its value); applies at once on every instance, each change recorded in the audit trail with its old and new value. reminderDays: an array of days or a text such as '7, 1' or 'none'",
+          security: staffSecurity,
+          requestBody: { required: true, content: { "application/json": { schema: { ...json(staffSettingsSchema.partial()), required: [] } } } },
+          responses: {
+            200: answer("Saved (or nothing changed)", settingsResponse),
+            400: refusal("A setting is out of range or unknown (one message per field); nothing saved"),
+            ...staffRefusals,
+          },
         },
       },
     },

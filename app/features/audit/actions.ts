@@ -10,7 +10,7 @@ export const AUDIT_ACTIONS = {
   create: "Created",
   update: "Edited",
   delete: "Deleted",
-  cancel: "Cancelled by the registrant",
+  cancel: "Canceled by the registrant",
   purge: "Removed by the retention job",
   "erasure-request": "Erasure requested by the registrant",
   erase: "Erased on request",
@@ -18,6 +18,7 @@ export const AUDIT_ACTIONS = {
   approve: "Approved (earlier level elsewhere)",
   decline: "Declined (earlier level elsewhere)",
   "session-cancel": "Session canceled by staff",
+  settings: "Settings changed",
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;

@@ -120,7 +120,7 @@ function ConsultationDetails({ c }: { c: ConsultationJson }) {
         title="Administrative Details"
         items={[
           { label: "Registration date", value: <time dateTime={c.createdAt}>{staffDateTime(c.createdAt)}</time> },
-          { label: "Status", value: c.status },
+          { label: "Status", value: c.statusLabel },
           { label: "Terms accepted", value: <time dateTime={c.termsAcceptedAt}>{staffDateTime(c.termsAcceptedAt)}</time> },
           { label: "Registration ID", value: <span className="font-mono text-sm">{c._id}</span> },
           { label: "Session ID", value: <span className="font-mono text-sm">{c.sessionId}</span> },

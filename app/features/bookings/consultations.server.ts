@@ -11,6 +11,7 @@ import { olderThan, dayRangeCondition, searchCondition } from "~/features/admin-
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { csvFileName, keysetRows, type CsvColumn } from "~/features/exports/csv.server";
 import { formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { seatStatusLabel } from "~/features/registrations/status";
 import { paginationOf, pageWindow, type ListQuery } from "~/lib/list-query";
 
 /** Spec part 2 §8. */
@@ -115,6 +116,8 @@ export function consultationToJson(r: Joined) {
     currency: r.currency,
     sessionId: r.event_id,
     status: r.status === "cancelled" ? "Cancelled" : "Booked",
+    /** What staff read: the status itself, e.g. 'On the waiting list' (the wire's status keeps its two values). */
+    statusLabel: seatStatusLabel(r.status),
     communicationPreferences: r.communication_preferences === 1,
     termsAcceptedAt: r.terms_accepted_at,
     createdAt: r.created_at,
@@ -181,7 +184,7 @@ const csvColumns: CsvColumn<Joined>[] = [
   { header: "Organized By", value: (r) => r.organiser },
   { header: "Organizer Email", value: (r) => r.organiser_email },
   { header: "Facilitator", value: (r) => r.facilitator },
-  { header: "Status", value: (r) => (r.status === "cancelled" ? "Cancelled" : "Booked") },
+  { header: "Status", value: (r) => seatStatusLabel(r.status) },
   { header: "Communication Preferences", value: (r) => (r.communication_preferences === 1 ? "Yes" : "No") },
   { header: "Registration Date (UTC)", value: (r) => r.created_at },
   { header: "Session ID", value: (r) => r.event_id },

@@ -9,6 +9,7 @@ import { fallbackLevel, fallbackLevels, staticDecodeLevels, type CourseLevel, ty
 import type { Database } from "~/db/db.server";
 import type { EventJson } from "~/features/events/events.server";
 import type { ProgrammeDetails } from "./details";
+import { levelName } from "~/features/prerequisites/rules";
 import { DEFAULT_CERTIFICATION, DEFAULT_DURATION, levelNumber } from "./level-rules";
 import { getProgramme, getProgrammeByLevel, type ProgrammeJson } from "./programmes.server";
 
@@ -40,6 +41,8 @@ export type LevelView = {
   prerequisites: string[];
   sessionDetails: SessionDetails | null;
   sessions: EventJson[];
+  /** The earlier level this one requires (decision 0031): its short name ('DECODE Level 1') and its page, or null. */
+  requires: { name: string; path: string | null } | null;
 };
 
 const escapeHtml = (t: string) => t.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -111,7 +114,20 @@ function view(
     prerequisites: list(d.prerequisites, base.prerequisites),
     sessionDetails: programme?.details ? readSessionDetails(d.sessionDetails) : "session_details" in base ? (base.session_details ?? null) : null,
     sessions: programme?.upcomingEvents ?? [],
+    requires: null,
   };
+}
+
+/** The level a programme requires, named as the registration form names it, with a link to its page when it has one. */
+async function withRequirement(db: Database, v: LevelView, programme: ProgrammeJson | null): Promise<LevelView> {
+  if (!programme?.requiredProgramId) return v;
+  const required = await db.selectFrom("programmes").select(["id", "title", "kind"]).where("id", "=", programme.requiredProgramId).executeTakeFirst();
+  if (!required) return v;
+  const prefix = required.kind === "decode" || required.kind === "hypnotherapy" ? programmePrefix[required.kind] : null;
+  const short = levelName(required.title);
+  // ICH levels are titled 'Level I: …'; on a page of its own the series is named.
+  const name = required.kind === "hypnotherapy" && !/^ICH\b/i.test(short) ? `ICH ${short}` : short;
+  return { ...v, requires: { name, path: prefix ? `${prefix}${encodeURIComponent(required.id)}` : null } };
 }
 
 const programmePrefix: Record<LevelPageKind, string> = { decode: "/decode/level/", hypnotherapy: "/ich/level/" };
@@ -124,18 +140,18 @@ const programmePrefix: Record<LevelPageKind, string> = { decode: "/decode/level/
 export async function loadProgrammePage(db: Database, kind: LevelPageKind, ref: string): Promise<LevelView | null> {
   const byId = await getProgramme(db, kind, ref);
   const prefix = programmePrefix[kind];
-  if (byId) return view(kind, "programme", `${prefix}${encodeURIComponent(byId._id)}`, byId.level ?? 1, byId);
+  if (byId) return withRequirement(db, view(kind, "programme", `${prefix}${encodeURIComponent(byId._id)}`, byId.level ?? 1, byId), byId);
   const n = levelNumber(ref);
   if (n === null) return null;
   const byLevel = await getProgrammeByLevel(db, kind, n);
-  if (byLevel) return view(kind, "programme", `${prefix}${encodeURIComponent(byLevel._id)}`, n, byLevel);
+  if (byLevel) return withRequirement(db, view(kind, "programme", `${prefix}${encodeURIComponent(byLevel._id)}`, n, byLevel), byLevel);
   return hasBuiltIn(kind, n) ? view(kind, "programme", `${prefix}${n}`, n, null) : null;
 }
 
 /** /level/{n} (1 to 5) and /level-one … /level-four: the DECODE level, stored or built in. */
 export async function loadStaticLevelPage(db: Database, n: number): Promise<LevelView> {
   const programme = await getProgrammeByLevel(db, "decode", n);
-  return view("decode", "level", `/level/${n}`, n, programme);
+  return withRequirement(db, view("decode", "level", `/level/${n}`, n, programme), programme);
 }
 
 export type LevelPageResult =

@@ -1,6 +1,6 @@
 import { Award, CalendarDays, Check, Clock, Mail, MapPin, Sparkles, Target } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
 import { PersonAvatar } from "~/components/people/person-avatar";
 import { levelInstructors } from "~/content/instructors";
 import { formatPrice, formatSessionDate, formatTimeRange } from "~/features/events/format";
@@ -239,6 +239,21 @@ export function LevelPage({ view }: { view: LevelView }) {
             <h2 id="enrol-heading" className="text-2xl text-plum-900">
               Enroll in Level {view.level}
             </h2>
+            {view.requires ? (
+              <p className="mt-3 rounded-xl bg-plum-50 p-4 text-sm text-ink ring-1 ring-plum-100" data-testid="required-level">
+                <span className="font-semibold text-plum-900">
+                  Requires{" "}
+                  {view.requires.path ? (
+                    <Link to={view.requires.path} className="text-plum-800 underline underline-offset-2 hover:text-plum-900">
+                      {view.requires.name}
+                    </Link>
+                  ) : (
+                    view.requires.name
+                  )}
+                </span>
+                . Completed it with another school? Tell us when you register.
+              </p>
+            ) : null}
             {nextRow ? (
               <div className="mt-4 rounded-xl bg-sand-50 p-4 ring-1 ring-plum-100" data-testid="next-session">
                 <p className="text-xs font-semibold tracking-[0.15em] text-plum-600 uppercase">Next session</p>

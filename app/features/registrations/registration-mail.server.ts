@@ -125,9 +125,9 @@ export function registrationCancelledMails(
   const { registration, event } = r;
   const { session } = sessionFacts(event, r.programmeTitle);
   const ics = registrationCalendarFile(site, registration.id, event, r.programmeTitle, { sequence: r.sequence + 1, cancelled: true });
-  const subject = `Registration cancelled: ${event.title} | ${site.orgName}`;
+  const subject = `Registration canceled: ${event.title} | ${site.orgName}`;
   const greeting = `Dear ${registration.first_name},`;
-  const intro = "As you asked, your registration for the session below is cancelled and your seat has been released.";
+  const intro = "As you asked, your registration for the session below is canceled and your seat has been released.";
   const outro = [
     "The attached calendar file removes the session from your calendar.",
     `If this was a mistake, or you would like to join another session, write to ${site.contactEmail}.`,
@@ -142,7 +142,7 @@ export function registrationCancelledMails(
     html: htmlPage(subject, [greeting, intro], session, outro),
     attachments: [{ filename: "session.ics", contentType: "text/calendar; charset=utf-8; method=CANCEL", content: ics }],
   };
-  const noticeSubject = `Cancelled by the registrant: ${event.title} (${formatSessionDate(event.starts_at, event.time_zone)})`;
+  const noticeSubject = `Canceled by the registrant: ${event.title} (${formatSessionDate(event.starts_at, event.time_zone)})`;
   const person: Facts = [
     ["Name", registration.name_on_certificate],
     ["E-mail", registration.email],
@@ -153,8 +153,8 @@ export function registrationCancelledMails(
     to: site.contactEmail,
     replyTo: registration.email,
     subject: noticeSubject,
-    text: `A registrant cancelled from their registration page. The seat is free again.\n\n${factsText([...session, ...person])}\n`,
-    html: htmlPage(noticeSubject, ["A registrant cancelled from their registration page. The seat is free again."], [...session, ...person], []),
+    text: `A registrant canceled from their registration page. The seat is free again.\n\n${factsText([...session, ...person])}\n`,
+    html: htmlPage(noticeSubject, ["A registrant canceled from their registration page. The seat is free again."], [...session, ...person], []),
   };
   return [registrant, notice];
 }

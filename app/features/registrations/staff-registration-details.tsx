@@ -1,6 +1,7 @@
 import { DetailSection } from "~/components/admin/staff-dialog";
 import { PhotoThumbnail } from "~/components/admin/photo-thumbnail";
 import type { RegistrationDetailView } from "./staff-registrations-page.server";
+import { ATTENDANCE_LABELS } from "~/features/prerequisites/rules";
 import { staffDate, staffDateTime } from "./staff-format";
 
 const yesNo = (b: boolean) => (b ? "Yes" : "No");
@@ -52,7 +53,24 @@ export function StaffRegistrationDetails({ r, showPhotos }: { r: RegistrationDet
           { label: "Communication preferences", value: yesNo(r.communicationPreferences) },
           { label: "Terms and conditions accepted", value: staffDateTime(r.termsAcceptedAt) },
           { label: "Registration date", value: staffDateTime(r.createdAt) },
-          { label: "Status", value: r.status === "cancelled" ? `Cancelled by the registrant${r.cancelledAt ? ` on ${staffDate(r.cancelledAt)}` : ""}` : "Registered" },
+          { label: "Status", value: r.status === "cancelled" ? `Canceled by the registrant${r.cancelledAt ? ` on ${staffDate(r.cancelledAt)}` : ""}` : r.statusLabel },
+          {
+            label: "Attendance",
+            value: r.attendance
+              ? `${ATTENDANCE_LABELS[r.attendance]}${r.attendanceMarkedAt ? ` (marked ${staffDateTime(r.attendanceMarkedAt)}${r.attendanceMarkedBy ? ` by ${r.attendanceMarkedBy}` : ""})` : ""}`
+              : "Not marked",
+          },
+          ...(r.prerequisiteNote || r.prerequisiteDecidedAt
+            ? [
+                { label: "Earlier level completed elsewhere (their note)", value: r.prerequisiteNote ?? "Erased" },
+                {
+                  label: "Decision on the earlier level",
+                  value: r.prerequisiteDecidedAt
+                    ? `${r.status === "declined" ? "Declined" : "Approved"} ${staffDateTime(r.prerequisiteDecidedAt)}${r.prerequisiteDecidedBy ? ` by ${r.prerequisiteDecidedBy}` : ""}`
+                    : "Awaiting approval",
+                },
+              ]
+            : []),
           { label: "Registration ID", value: <span className="font-mono text-sm">{r.id}</span> },
         ]}
       />

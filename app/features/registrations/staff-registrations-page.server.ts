@@ -4,6 +4,7 @@ import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
 import { parseListQuery } from "~/lib/list-query";
 import { BadRequest, readForm } from "~/lib/http.server";
+import { seatStatusLabel } from "./status";
 import { DELETE_FAILED } from "./staff-registrations-api.server";
 import {
   deleteRegistration,
@@ -59,7 +60,14 @@ function detailView(r: RegistrationDetail) {
     communicationPreferences: r.communication_preferences === 1,
     termsAcceptedAt: r.terms_accepted_at,
     status: r.status,
+    statusLabel: seatStatusLabel(r.status),
     cancelledAt: r.cancelled_at,
+    attendance: r.attendance,
+    attendanceMarkedAt: r.attendance_marked_at,
+    attendanceMarkedBy: r.attendance_marked_by,
+    prerequisiteNote: r.prerequisite_note,
+    prerequisiteDecidedAt: r.prerequisite_decided_at,
+    prerequisiteDecidedBy: r.prerequisite_decided_by,
     createdAt: r.created_at,
     photos: {
       profile: r.profile_image_id ? photoUrl(r.id, "profile") : null,

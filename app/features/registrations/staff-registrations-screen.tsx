@@ -12,6 +12,7 @@ import { listHref } from "~/lib/list-query";
 import { StaffRegistrationDetails } from "./staff-registration-details";
 import { staffDate } from "./staff-format";
 import type { RegistrationDetailView } from "./staff-registrations-page.server";
+import { seatStatusLabel } from "./status";
 import type { RegistrationSummary, StaffRegistrationList } from "./staff-registrations.server";
 
 export const SCREEN_TEXT: Record<StaffRegistrationList, { title: string; intro: string; csv: string; tableCaption: string; pagesLabel: string }> = {
@@ -59,7 +60,9 @@ function registrationColumns(keepPage: (extra: Record<string, string>) => string
       cell: (r) => (
         <span className="font-semibold text-ink">
           {r.name}
-          {r.status === "cancelled" ? <span className="ml-2 rounded-full bg-sand-100 px-2 py-0.5 text-xs font-semibold text-muted">Cancelled</span> : null}
+          {r.status !== "registered" ? (
+            <span className="ml-2 rounded-full bg-sand-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-muted">{seatStatusLabel(r.status)}</span>
+          ) : null}
         </span>
       ),
     },

@@ -12,6 +12,7 @@ import { lockEvent, writeTransaction } from "~/db/transactions.server";
 import { olderThan, dayRangeCondition, escapeLike, searchCondition, searchTerms } from "~/features/admin-lists/lists.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { csvFileName, keysetRows, type CsvColumn } from "~/features/exports/csv.server";
+import { seatStatusLabel } from "./status";
 import { pageWindow, type ListQuery } from "~/lib/list-query";
 
 export type StaffRegistrationList = "decode" | "ich";
@@ -320,7 +321,7 @@ export const registrationCsvColumns: CsvColumn<RegistrationCsvRow>[] = [
   { header: "Time Slot", value: (r) => r.time_slot },
   { header: "How They Heard", value: (r) => r.hear_about },
   { header: "Communication Preferences", value: (r) => yesNo(r.communication_preferences) },
-  { header: "Status", value: (r) => r.status },
+  { header: "Status", value: (r) => seatStatusLabel(r.status) },
 ];
 
 export const CSV_BASE_NAMES: Record<StaffRegistrationList, string> = {

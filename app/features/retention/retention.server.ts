@@ -3,6 +3,8 @@ import type { Database } from "~/db/db.server";
 import type { DB } from "~/db/schema";
 import { writeTransaction } from "~/db/transactions.server";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
+import type { StaffSettings } from "~/features/settings/schema";
+import { currentSettings } from "~/features/settings/settings.server";
 
 /**
  * Retention of personal data (issue 11 point 4, decision 0025). Rows are not
@@ -223,17 +225,29 @@ export async function claimRetentionRun(db: Database, everyMs: number, now = new
   });
 }
 
+/** The retention periods in force now (staff may change them on /admin/settings, decision 0038). */
+export async function currentRetentionPolicy(db: Database, defaults: StaffSettings): Promise<RetentionPolicy> {
+  const { photoDays, registrationYears, contactYears } = await currentSettings(db, defaults);
+  return { photoDays, registrationYears, contactYears };
+}
+
+/** One pass with the periods in force when it starts: what the daily job runs once it wins the day's claim. */
+export async function runRetentionPass(db: Database, defaults: StaffSettings, now = new Date()): Promise<PurgeReport> {
+  return purgeExpired(db, await currentRetentionPolicy(db, defaults), now);
+}
+
 /**
  * The daily retention job: each instance checks hourly (and soon after start)
- * whether the day's run is due and, when it wins the claim, runs it.
+ * whether the day's run is due and, when it wins the claim, runs it with the
+ * periods in force then.
  */
-export function startRetentionJob(db: Database, policy: RetentionPolicy, logger: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void }) {
+export function startRetentionJob(db: Database, defaults: StaffSettings, logger: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void }) {
   let running: Promise<void> | null = null;
   const tick = () => {
     running ??= (async () => {
       try {
         if (!(await claimRetentionRun(db, DAY_MS))) return;
-        const report = await purgeExpired(db, policy);
+        const report = await runRetentionPass(db, defaults);
         logger.info({ ...report }, "retention job done");
       } catch (error) {
         logger.warn({ err: error }, "retention job failed; will retry within the hour");

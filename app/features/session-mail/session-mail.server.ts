@@ -9,6 +9,8 @@ import { formatSessionDate, formatTimeRange } from "~/features/events/format";
 import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
 import { enqueueMail, type OutgoingMail } from "~/features/mail/outbox.server";
 import { registrationCalendarFile } from "~/features/registrations/registration-mail.server";
+import { currentSettings } from "~/features/settings/settings.server";
+import type { StaffSettings } from "~/features/settings/schema";
 import { runWaitingList } from "~/features/waiting-list/offers.server";
 import type { SiteSettings } from "~/site-settings";
 
@@ -37,7 +39,12 @@ export type Recipient = {
   programmeTitle: string | null;
 };
 
-/** Everyone holding a seat in one session (cancelled seats left out). */
+/**
+ * Everyone holding a seat in one session who can be written to: cancelled
+ * seats left out, and so are rows whose personal details were erased (on
+ * request or by retention, decision 0025): their address is gone, and a mail
+ * queued to it could never be delivered.
+ */
 export async function recipientsOf(db: Kysely<DB>, eventId: string): Promise<Recipient[]> {
   const registrations = await db
     .selectFrom("registrations")
@@ -45,6 +52,8 @@ export async function recipientsOf(db: Kysely<DB>, eventId: string): Promise<Rec
     .select(["registrations.id", "registrations.first_name", "registrations.email", "registrations.created_at", "programmes.title as programme_title"])
     .where("registrations.event_id", "=", eventId)
     .where("registrations.status", "in", SEAT_HOLDING)
+    .where("registrations.anonymised_at", "is", null)
+    .where("registrations.email", "<>", "")
     .orderBy("registrations.created_at")
     .execute();
   const bookings = await db
@@ -52,6 +61,8 @@ export async function recipientsOf(db: Kysely<DB>, eventId: string): Promise<Rec
     .select(["id", "full_name", "email", "created_at"])
     .where("event_id", "=", eventId)
     .where("status", "in", SEAT_HOLDING)
+    .where("anonymised_at", "is", null)
+    .where("email", "<>", "")
     .orderBy("created_at")
     .execute();
   return [
@@ -288,7 +299,7 @@ export type SessionMailJobs = { runNow: () => Promise<void>; stop: () => Promise
  */
 export function startSessionMailJobs(
   db: Database,
-  opts: { site: Site; reminderDays: readonly number[]; offerHours: number; intervalMs: number; logger: Logger; onQueued: () => void },
+  opts: { site: Site; settingDefaults: StaffSettings; intervalMs: number; logger: Logger; onQueued: () => void },
 ): SessionMailJobs {
   let running: Promise<void> | null = null;
   let stopped = false;
@@ -296,9 +307,11 @@ export function startSessionMailJobs(
     if (stopped) return Promise.resolve();
     running ??= (async () => {
       try {
+        // Read at every pass: a value staff saved applies from the next pass, on every instance (decision 0038).
+        const settings = await currentSettings(db, opts.settingDefaults);
         const updates = await queueScheduleUpdates(db, opts.site);
-        const reminders = await queueDueReminders(db, opts.site, opts.reminderDays);
-        const waitingList = await runWaitingList(db, opts.site, opts.offerHours);
+        const reminders = await queueDueReminders(db, opts.site, settings.reminderDays);
+        const waitingList = await runWaitingList(db, opts.site, settings.offerHours);
         if (updates + reminders + waitingList.expired + waitingList.offered > 0) {
           opts.logger.info({ updates, reminders, ...waitingList }, "session mail queued");
           opts.onQueued();

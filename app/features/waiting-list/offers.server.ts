@@ -12,6 +12,7 @@ import { enqueueMail, type OutgoingMail } from "~/features/mail/outbox.server";
 import { accessPath, hashAccessToken, newAccessToken } from "~/features/registrations/access.server";
 import { registrationMails } from "~/features/registrations/registration-mail.server";
 import { awaitingApprovalMails, hasAttended, requirementOf } from "~/features/prerequisites/prerequisites.server";
+import { currentSettings } from "~/features/settings/settings.server";
 import type { SiteSettings } from "~/site-settings";
 
 /**
@@ -329,10 +330,11 @@ export async function removeEntry(db: Database, kind: EntryKind, id: string, act
 
 /** Offers a session's free seats now, in a transaction of its own (after a seat was freed elsewhere). */
 export async function offerSeatsNow(services: Pick<AppServices, "db" | "config" | "mailWorker">, eventId: string, now = new Date()): Promise<number> {
+  const { offerHours } = await currentSettings(services.db, services.config.settingDefaults);
   const n = await writeTransaction(services.db, async (trx) => {
     await lockEvent(trx, eventId);
     const event = await trx.selectFrom("events").selectAll().where("id", "=", eventId).executeTakeFirst();
-    return event ? offerFreeSeats(trx, services.config.site, event, services.config.waitingList.offerHours, now) : 0;
+    return event ? offerFreeSeats(trx, services.config.site, event, offerHours, now) : 0;
   });
   if (n > 0) services.mailWorker.kick();
   return n;

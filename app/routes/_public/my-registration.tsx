@@ -82,7 +82,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   if (outcome === "started") {
     return data(
-      { error: "This session has already started, so the registration can no longer be cancelled here. Please contact us." },
+      { error: "This session has already started, so the registration can no longer be canceled here. Please contact us." },
       { status: 409, headers: PRIVATE_HEADERS },
     );
   }
@@ -132,7 +132,7 @@ export default function MyRegistration({ loaderData, actionData }: Route.Compone
         <section aria-labelledby="registration-heading" className="mx-auto max-w-2xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-plum-100 sm:p-8">
           <div className="mb-6 flex flex-wrap items-center justify-between gap-3">
             <h2 id="registration-heading" className="text-2xl text-plum-900 md:text-3xl">
-              {registration.cancelled ? "Registration cancelled" : `Hello, ${registration.firstName}`}
+              {registration.cancelled ? "Registration canceled" : `Hello, ${registration.firstName}`}
             </h2>
             <StatusBadge cancelled={registration.cancelled || registration.sessionCancelled} sessionCancelled={registration.sessionCancelled && !registration.cancelled} />
           </div>
@@ -143,8 +143,8 @@ export default function MyRegistration({ loaderData, actionData }: Route.Compone
           ) : registration.cancelled ? (
             <p role="status" className="mb-6 rounded-xl bg-plum-50 p-4 text-plum-900">
               {loaderData.justCancelled
-                ? `Your registration is cancelled and your seat has been released. A confirmation is on its way to ${registration.email}.`
-                : "This registration was cancelled. Its seat has been released."}
+                ? `Your registration is canceled and your seat has been released. A confirmation is on its way to ${registration.email}.`
+                : "This registration was canceled. Its seat has been released."}
             </p>
           ) : (
             <p className="mb-6 text-plum-800">Your seat in this session is confirmed. Keep this page private: its address is your key to it.</p>
@@ -171,7 +171,7 @@ function StatusBadge({ cancelled, sessionCancelled }: { cancelled: boolean; sess
   return cancelled ? (
     <span className="inline-flex items-center gap-1.5 rounded-full bg-rose-50 px-3 py-1 text-sm font-semibold text-rose-800 ring-1 ring-rose-200">
       <XCircle aria-hidden="true" className="size-4" />
-      {sessionCancelled ? "Session canceled" : "Cancelled"}
+      {sessionCancelled ? "Session canceled" : "Canceled"}
     </span>
   ) : (
     <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-sm font-semibold text-emerald-800 ring-1 ring-emerald-200">

@@ -1,5 +1,7 @@
 import type { ReactNode } from "react";
 import { PageHero } from "~/components/layout/page-hero";
+import { servicesContext } from "~/context.server";
+import { currentSettings } from "~/features/settings/settings.server";
 import { useSite } from "~/hooks/use-site";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/privacy-policy";
@@ -11,6 +13,17 @@ export const meta: Route.MetaFunction = ({ matches }) =>
       "What personal information we collect when you contact us, register or book a session, why we use it, how long we keep it and the rights you have.",
     path: "/privacy-policy",
   });
+
+/**
+ * The retention periods in force (staff may change them, decision 0038): read
+ * from the database, the same values the retention job applies. A save moves
+ * the content version, so no cached copy of this page outlives it.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { db, config } = context.get(servicesContext);
+  const { photoDays, registrationYears, contactYears } = await currentSettings(db, config.settingDefaults);
+  return { retention: { photoDays, registrationYears, contactYears } };
+}
 
 const LAST_UPDATED = "November 23, 2026";
 
@@ -34,9 +47,9 @@ const SECTIONS = [
 
 type SectionId = (typeof SECTIONS)[number]["id"];
 
-export default function PrivacyPolicy() {
+export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
   const { site } = useSite();
-  const { retention } = site;
+  const { retention } = loaderData;
   const email = (
     <a className="font-semibold text-plum-700 underline underline-offset-2 hover:text-plum-900" href={`mailto:${site.contactEmail}`}>
       {site.contactEmail}

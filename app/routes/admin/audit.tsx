@@ -93,7 +93,13 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
                   </td>
                   <td data-label="Who" className={cell}>{r.actorEmail ?? "Unknown"}</td>
                   <td data-label="Action" className={cell}>{AUDIT_ACTIONS[r.action as keyof typeof AUDIT_ACTIONS] ?? r.action}</td>
-                  <td data-label="Record" className={cell}>{r.targetType ? `${r.targetType}${r.targetId ? ` ${r.targetId}` : ""}` : "—"}</td>
+                  <td data-label="Record" className={cell}>
+                    <span className="min-w-0">
+                    {r.targetType ? `${r.targetType}${r.targetId ? ` ${r.targetId}` : ""}` : "—"}
+                    {/* A change of settings says what changed, old value to new (decision 0038). */}
+                    {typeof r.detail?.summary === "string" ? <span className="mt-1 block text-muted">{r.detail.summary}</span> : null}
+                    </span>
+                  </td>
                   <td data-label="Address" className={cell}>{r.ip ?? "—"}</td>
                 </tr>
               ))}

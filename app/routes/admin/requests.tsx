@@ -3,6 +3,7 @@ import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
 import { formatSessionDate, formatTimeRange } from "~/features/events/format";
 import { eraseRegistration, listErasureRequests } from "~/features/retention/retention.server";
+import { currentSettings } from "~/features/settings/settings.server";
 import { listWaitingSessions, offerByHand, removeEntry, type EntryKind } from "~/features/waiting-list/offers.server";
 import { BadRequest, readForm } from "~/lib/http.server";
 import type { Route } from "./+types/requests";
@@ -55,7 +56,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   if (!kinds.has(kind)) return data({ ok: false, message: "Unknown kind of entry." }, { status: 400 });
   if (intent === "offer") {
-    const outcome = await offerByHand(services.db, services.config.site, kind, id, services.config.waitingList.offerHours, actor, ip);
+    const { offerHours } = await currentSettings(services.db, services.config.settingDefaults);
+    const outcome = await offerByHand(services.db, services.config.site, kind, id, offerHours, actor, ip);
     if (outcome === "offered") {
       services.mailWorker.kick();
       return { ok: true, message: "Seat offered. The offer e-mail is on its way." };

@@ -1,0 +1,50 @@
+import type { AppServices, RequestInfo } from "~/context.server";
+import type { StaffSession } from "~/features/admin-auth/sessions.server";
+import { BadRequest, jsonError, readJsonObject } from "~/lib/http.server";
+import { parseSettings, SETTING_DEFINITIONS, type StaffSettings } from "./schema";
+import { saveSettings, settingsView } from "./settings.server";
+
+/**
+ * GET and PUT /api/admin/settings (decision 0038): the JSON twin of
+ * /admin/settings, through the same functions. PUT takes any of the settings
+ * (one left out keeps its value); a bad one answers 400 with a message per
+ * field and saves nothing.
+ */
+type Services = Pick<AppServices, "db" | "config">;
+
+async function body(services: Services) {
+  const { values, changed } = await settingsView(services.db, services.config.settingDefaults);
+  return {
+    ...values,
+    defaults: services.config.settingDefaults,
+    changed: Object.fromEntries(Object.entries(changed).map(([name, c]) => [name, { at: c.at, by: c.by }])),
+  };
+}
+
+export async function settingsGetApi(services: Services): Promise<Response> {
+  return Response.json({ success: true, data: await body(services) });
+}
+
+export async function settingsPutApi(request: Request, services: Services, session: StaffSession, info: RequestInfo): Promise<Response> {
+  let input: Record<string, unknown>;
+  try {
+    input = await readJsonObject(request);
+  } catch (error) {
+    if (error instanceof BadRequest) return jsonError(error.status, error.message);
+    throw error;
+  }
+  const known = new Set<string>(SETTING_DEFINITIONS.map((d) => d.name));
+  const unknown = Object.keys(input).filter((k) => !known.has(k) && k !== "_id");
+  if (unknown.length) return jsonError(400, `Unknown setting: ${unknown.slice(0, 5).join(", ")}. Known: ${[...known].join(", ")}.`);
+  const { values: current } = await settingsView(services.db, services.config.settingDefaults);
+  const parsed = parseSettings(input, current);
+  if (!parsed.ok) return jsonError(400, "Nothing was saved: correct the settings named in errors.", parsed.errors);
+  const next: StaffSettings = parsed.values;
+  const changes = await saveSettings(services.db, services.config.settingDefaults, next, { id: session.accountId, email: session.email }, info.ip);
+  return Response.json({
+    success: true,
+    message: changes.length ? "Settings saved" : "Nothing changed",
+    changes,
+    data: await body(services),
+  });
+}

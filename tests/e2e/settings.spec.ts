@@ -1,0 +1,115 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { expect as baseExpect, test, type Page } from "@playwright/test";
+import { createStaffAccount, expectNoAxeViolations, expectVisibleFocusRing, hydrated } from "./fixtures";
+
+/**
+ * Staff settings (issue 11 point 6, decision 0038) as staff use them: by
+ * keyboard only, a bad value refused in place, a retention period changed,
+ * the success message, and the privacy policy stating the new figure at once.
+ * Axe on the screen, in its error state and after saving.
+ */
+// Shared CPUs: axe runs and full-cost sign-ins. No timing is asserted.
+const expect = baseExpect.configure({ timeout: 20_000 });
+
+const staffEmail = `settings.${crypto.randomBytes(4).toString("hex")}@example.org`;
+const password = `Juniper harbor ${crypto.randomBytes(6).toString("hex")}`;
+test.beforeAll(() => createStaffAccount(staffEmail, password));
+
+async function signIn(page: Page) {
+  const res = await page.request.post("/admin/login", { form: { email: staffEmail, password }, maxRedirects: 0, timeout: 60_000 });
+  expect(res.status()).toBe(302);
+}
+
+/**
+ * The settings are one for the whole server: runs of this test in parallel
+ * workers (--repeat-each) take turns, so each sees only its own change. The
+ * lock is a folder in the server's data folder (mkdir either creates it or fails).
+ */
+async function oneAtATime(fn: () => Promise<void>) {
+  const lock = path.join(process.env.E2E_DATA_DIR!, "settings-e2e.lock");
+  await expect.poll(() => {
+    try {
+      fs.mkdirSync(lock);
+      return true;
+    } catch {
+      return false;
+    }
+  }, { timeout: 200_000, intervals: [250] }).toBe(true);
+  try {
+    await fn();
+  } finally {
+    fs.rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+/** Presses Tab until `name`'s control has the focus (at most `most` presses): the keyboard's way there. */
+async function tabTo(page: Page, isTarget: () => Promise<boolean>, most = 60) {
+  for (let i = 0; i < most; i++) {
+    await page.keyboard.press("Tab");
+    if (await isTarget()) return;
+  }
+  throw new Error("never reached by Tab");
+}
+
+const PHOTO_LABEL = "Delete ID photos and profile images after (days)";
+
+test.describe("staff settings", () => {
+  test.beforeEach(() => test.setTimeout(240_000));
+
+  test("staff change a retention period by keyboard, see it saved, and the privacy policy states the new figure", async ({ page }) => {
+    const days = 100 + crypto.randomInt(2000);
+    await signIn(page);
+    await oneAtATime(async () => {
+      await page.goto("/admin/settings");
+      await hydrated(page);
+      await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+      await expect(page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Settings" })).toHaveAttribute("aria-current", "page");
+      await expectNoAxeViolations(page);
+
+      // A bad value first: refused in place, focus on the field, nothing saved.
+      const hours = page.getByLabel("Waiting-list offer holds the seat for (hours)");
+      await tabTo(page, () => hours.evaluate((el) => el === document.activeElement));
+      await page.keyboard.press("ControlOrMeta+a");
+      await page.keyboard.type("0");
+      await page.keyboard.press("Enter");
+      await expect(hours).toHaveAttribute("aria-invalid", "true");
+      await expect(hours).toHaveAccessibleDescription(/Enter a whole number from 1 to 168\./);
+      await expect(hours).toBeFocused();
+      await expectNoAxeViolations(page);
+      await page.keyboard.press("ControlOrMeta+a");
+      await page.keyboard.type("24");
+      await expect(hours).toHaveAttribute("aria-invalid", "false");
+
+      // The photo period, then Tab on to the button and Enter.
+      const photos = page.getByLabel(PHOTO_LABEL);
+      await tabTo(page, () => photos.evaluate((el) => el === document.activeElement));
+      await page.keyboard.press("ControlOrMeta+a");
+      await page.keyboard.type(String(days));
+      const save = page.getByRole("button", { name: "Save settings" });
+      await expectVisibleFocusRing(page, save);
+      await expect(save).toBeFocused();
+      await page.keyboard.press("Enter");
+      const done = page.getByRole("status").filter({ hasText: "Settings saved: 1 change. They apply at once." });
+      await expect(done).toBeVisible();
+      await expect(done).toBeFocused();
+      await expect(photos).toHaveValue(String(days));
+      await expect(photos).toHaveAccessibleDescription(new RegExp(`Changed .* by ${staffEmail.replace(/\./g, "\\.")}; the default is 90\\.`));
+      await expectNoAxeViolations(page);
+
+      await page.goto("/privacy-policy");
+      await expect(page.getByText(`deleted ${days} days after the session ends`)).toBeVisible();
+
+      // Back to the default, so other tests see the server's own settings.
+      await page.goto("/admin/settings");
+      await hydrated(page);
+      await page.getByLabel(PHOTO_LABEL).fill("90");
+      await page.getByRole("button", { name: "Save settings" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Settings saved: 1 change." })).toBeVisible();
+      await expect(page.getByLabel(PHOTO_LABEL)).toHaveAccessibleDescription(/The default \(RETENTION_PHOTO_DAYS\): 90\./);
+      await page.goto("/privacy-policy");
+      await expect(page.getByText("deleted 90 days after the session ends")).toBeVisible();
+    });
+  });
+});
