@@ -49,13 +49,22 @@ export async function measurePages(base: string, pages: string[]): Promise<PageR
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: flags, userDataDir: fs.mkdtempSync(path.join(os.tmpdir(), "lh-")) });
   try {
     for (const p of pages) {
-      const result = await lighthouse(base + p, {
-        port: chrome.port,
-        output: "json",
-        logLevel: "error",
-        onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-      });
-      const lhr = result!.lhr;
+      // A run that Lighthouse itself reports as failed (a page that never painted
+      // in its trace, a protocol timeout on a busy machine) is run again, at most twice.
+      let lhr;
+      for (let attempt = 1; ; attempt++) {
+        const result = await lighthouse(base + p, {
+          port: chrome.port,
+          output: "json",
+          logLevel: "error",
+          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+        });
+        lhr = result!.lhr;
+        const failed = lhr.runtimeError?.code ?? (lhr.categories.performance?.score === null ? "no performance score" : null);
+        if (!failed) break;
+        console.error(`${p}: Lighthouse run ${attempt} failed (${failed}${lhr.runtimeError?.message ? `: ${lhr.runtimeError.message}` : ""})`);
+        if (attempt === 3) break;
+      }
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const t = transfer.get(p)!;
       rows.push({
