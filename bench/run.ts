@@ -10,7 +10,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { chromium } from "playwright-core";
 
-// Other modes: `--throughput <url of a running server>`, `--registrations`, `--admin`, `--crash` and `--startup`.
+// Other modes: `--throughput <url of a running server>`, `--registrations`, `--admin`, `--crash`, `--sqlmap`, `--lockfile` and `--startup`.
 const modeArg = process.argv.indexOf("--throughput");
 if (modeArg !== -1) {
   const url = process.argv[modeArg + 1];
@@ -31,6 +31,16 @@ if (process.argv.includes("--admin")) {
   const { runAdmin } = await import("./admin.ts");
   await runAdmin();
   process.exit(0);
+}
+if (process.argv.includes("--lockfile")) {
+  const { runLockfile } = await import("./lockfile.ts");
+  runLockfile();
+  process.exit();
+}
+if (process.argv.includes("--sqlmap")) {
+  const { runSqlmap } = await import("./sqlmap.ts");
+  await runSqlmap();
+  process.exit();
 }
 if (process.argv.includes("--crash")) {
   const { runCrash } = await import("./crash.ts");
