@@ -171,7 +171,7 @@ export async function runSqlmap() {
     console.error("No build found: run `npm run build` first.");
     process.exit(1);
   }
-  console.log(`sqlmap ${execFileSync("sqlmap", ["--version"], { encoding: "utf8" }).trim()}, --batch --level=${process.env.LEVEL ?? 2} --risk=${process.env.RISK ?? 1}\n`);
+  console.log(`sqlmap ${execFileSync("sqlmap", ["--version"], { encoding: "utf8" }).trim().split("\n")[0]}, --batch --level=${process.env.LEVEL ?? 2} --risk=${process.env.RISK ?? 1}\n`);
   console.log("| database | endpoint | result | time |");
   console.log("|---|---|---|---|");
   const found: string[] = [];
