@@ -5,7 +5,7 @@
 //
 // Single parts: `--pages` (Lighthouse and transfer sizes; PAGES=/,/about),
 // `--throughput <url of a running server>`, `--registrations`, `--admin`,
-// `--startup`.
+// `--startup`; and the checks `--crash`, `--sqlmap`, `--lockfile`.
 import { measureAdmin, runAdmin, type AdminRow } from "./admin.ts";
 import { openDatabase, requireBuild, serverPinned, sqliteDatabase, startServer, wantedDatabases } from "./lib.ts";
 import { measurePages, PUBLIC_PAGES, type PageRow } from "./pages.ts";
@@ -33,6 +33,21 @@ if (process.argv.includes("--registrations")) {
 if (process.argv.includes("--admin")) {
   await runAdmin();
   process.exit(0);
+}
+if (process.argv.includes("--lockfile")) {
+  const { runLockfile } = await import("./lockfile.ts");
+  runLockfile();
+  process.exit();
+}
+if (process.argv.includes("--sqlmap")) {
+  const { runSqlmap } = await import("./sqlmap.ts");
+  await runSqlmap();
+  process.exit();
+}
+if (process.argv.includes("--crash")) {
+  const { runCrash } = await import("./crash.ts");
+  await runCrash();
+  process.exit();
 }
 if (process.argv.includes("--startup")) {
   await runStartup();

@@ -10,7 +10,12 @@ import type { Mailer, MailMessage } from "./mailer.server";
  * transaction as what caused it, so a registration and its confirmation commit
  * together; a worker in each server process sends what is due. Several
  * processes never send one message twice: a batch is claimed with one UPDATE
- * (with FOR UPDATE SKIP LOCKED on PostgreSQL) that sets a lease.
+ * (with FOR UPDATE SKIP LOCKED on PostgreSQL) that sets a short lease, renewed
+ * while the batch is being sent. A process killed mid-batch leaves leases that
+ * lapse within LEASE_SECONDS, and another (or the restarted) process sends
+ * those messages then. Delivery is at least once: a crash after the mail
+ * server accepted a message but before it was marked sent sends it again,
+ * with the same Message-ID (decision 0037).
  */
 export type OutgoingMail = MailMessage & {
   /** What caused it, e.g. "registration:<id>": logged instead of addresses. */
@@ -20,8 +25,14 @@ export type OutgoingMail = MailMessage & {
 /** Delays before attempts 2, 3, …: 8 attempts over about four hours, then the message is marked failed. */
 export const RETRY_DELAYS_SECONDS = [30, 120, 300, 900, 1800, 3600, 7200];
 export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
-/** How long a claimed message stays with one worker: longer than an SMTP send may take. */
-const LEASE_SECONDS = 120;
+/**
+ * How long a claimed message stays with one worker unless renewed: the delay
+ * before a message claimed by a process that died is sent by another. The
+ * lease is renewed every RENEW_SECONDS while the batch is being sent, so a slow
+ * SMTP send (up to 40 s with its time limits) keeps its messages.
+ */
+export const LEASE_SECONDS = 15;
+const RENEW_SECONDS = 5;
 const BATCH = 10;
 
 export async function enqueueMail(trx: Kysely<DB>, mails: readonly OutgoingMail[], now = new Date()): Promise<void> {
@@ -47,9 +58,8 @@ export async function enqueueMail(trx: Kysely<DB>, mails: readonly OutgoingMail[
 }
 
 /** Claims up to BATCH due messages for this worker and counts the attempt. */
-async function claimDue(db: Database, now: Date): Promise<OutboxRow[]> {
+async function claimDue(db: Database, now: Date, lease: string): Promise<OutboxRow[]> {
   const at = now.toISOString();
-  const lease = new Date(now.getTime() + LEASE_SECONDS * 1000).toISOString();
   const skipLocked = isPostgres(db as Kysely<unknown>) ? sql`for update skip locked` : sql``;
   const result = await sql<OutboxRow>`
     update outbox set locked_until = ${lease}, attempts = attempts + 1
@@ -79,45 +89,77 @@ function failureCode(error: unknown): string {
 export async function deliverDue(db: Database, mailer: Mailer, logger: Logger, now = new Date()): Promise<number> {
   let sent = 0;
   for (;;) {
-    const batch = await claimDue(db, now);
+    let lease = leaseFrom(now);
+    const batch = await claimDue(db, now, lease);
     if (batch.length === 0) return sent;
-    for (const row of batch) {
-      try {
-        await mailer.send({
-          to: row.to_address,
-          replyTo: row.reply_to ?? undefined,
-          subject: row.subject,
-          text: row.text_body,
-          html: row.html_body ?? undefined,
-          attachments: JSON.parse(row.attachments) as MailMessage["attachments"],
-        });
-        await db
-          .updateTable("outbox")
-          .set({ status: "sent", sent_at: new Date().toISOString(), locked_until: null, last_error: null })
-          .where("id", "=", row.id)
-          .execute();
-        sent += 1;
-      } catch (error) {
-        const code = failureCode(error);
-        const failed = row.attempts >= MAX_ATTEMPTS;
-        const delay = RETRY_DELAYS_SECONDS[Math.min(row.attempts - 1, RETRY_DELAYS_SECONDS.length - 1)]!;
-        await db
-          .updateTable("outbox")
-          .set({
-            status: failed ? "failed" : "pending",
-            last_error: code,
-            locked_until: null,
-            next_attempt_at: new Date(Date.now() + delay * 1000).toISOString(),
-          })
-          .where("id", "=", row.id)
-          .execute();
-        const line = { outboxId: row.id, topic: row.topic, attempt: row.attempts, reason: code };
-        if (failed) logger.error(line, "mail failed for good after the last attempt");
-        else logger.warn({ ...line, retryInSeconds: delay }, "mail not sent; will retry");
+    // Keeps the lease of the messages not yet sent while the batch is sent.
+    const waiting = new Set(batch.map((row) => row.id));
+    const renewal = setInterval(() => {
+      const next = leaseFrom(new Date());
+      const ids = [...waiting];
+      if (ids.length === 0) return;
+      db.updateTable("outbox")
+        .set({ locked_until: next })
+        .where("id", "in", ids)
+        .where("status", "=", "pending")
+        .where("locked_until", "=", lease)
+        .execute()
+        .then(() => (lease = next))
+        .catch((error: unknown) => logger.warn({ err: error }, "outbox lease not renewed"));
+    }, RENEW_SECONDS * 1000);
+    try {
+      for (const row of batch) {
+        sent += await deliverOne(db, mailer, logger, row);
+        waiting.delete(row.id);
       }
+    } finally {
+      clearInterval(renewal);
     }
     // Once the outbox is drained, wait for the next tick.
     if (batch.length < BATCH) return sent;
+  }
+}
+
+function leaseFrom(now: Date): string {
+  return new Date(now.getTime() + LEASE_SECONDS * 1000).toISOString();
+}
+
+/** One attempt at one claimed message: 1 when it was sent, 0 when it is to be retried or has failed. */
+async function deliverOne(db: Database, mailer: Mailer, logger: Logger, row: OutboxRow): Promise<number> {
+  try {
+    await mailer.send({
+      id: row.id,
+      to: row.to_address,
+      replyTo: row.reply_to ?? undefined,
+      subject: row.subject,
+      text: row.text_body,
+      html: row.html_body ?? undefined,
+      attachments: JSON.parse(row.attachments) as MailMessage["attachments"],
+    });
+    await db
+      .updateTable("outbox")
+      .set({ status: "sent", sent_at: new Date().toISOString(), locked_until: null, last_error: null })
+      .where("id", "=", row.id)
+      .execute();
+    return 1;
+  } catch (error) {
+    const code = failureCode(error);
+    const failed = row.attempts >= MAX_ATTEMPTS;
+    const delay = RETRY_DELAYS_SECONDS[Math.min(row.attempts - 1, RETRY_DELAYS_SECONDS.length - 1)]!;
+    await db
+      .updateTable("outbox")
+      .set({
+        status: failed ? "failed" : "pending",
+        last_error: code,
+        locked_until: null,
+        next_attempt_at: new Date(Date.now() + delay * 1000).toISOString(),
+      })
+      .where("id", "=", row.id)
+      .execute();
+    const line = { outboxId: row.id, topic: row.topic, attempt: row.attempts, reason: code };
+    if (failed) logger.error(line, "mail failed for good after the last attempt");
+    else logger.warn({ ...line, retryInSeconds: delay }, "mail not sent; will retry");
+    return 0;
   }
 }
 
