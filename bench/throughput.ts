@@ -6,8 +6,9 @@
 //   PATHS=/,/decode CONNECTIONS=50 DURATION=10 npm run bench -- --throughput http://127.0.0.1:3000
 //
 // The default paths are the public pages issue 10 names, `GET /api/events/open`
-// and the site's hashed CSS file (found in the home page): the pages are
-// measured beside a static file served by the same server, their ceiling.
+// `/healthz` (one database round trip, issue 8's reference for the API) and the
+// site's hashed CSS file (found in the home page): the pages are measured beside
+// a static file served by the same server, their ceiling.
 import autocannon from "autocannon";
 
 const BROWSER_ENCODING = "gzip, deflate, br, zstd";
@@ -19,7 +20,7 @@ export const PUBLIC_PATHS = ["/", "/decode", "/schedule", "/decode/level/decode-
 export async function measureThroughput(base: string, paths?: string[]): Promise<ThroughputRow[]> {
   const connections = Number(process.env.CONNECTIONS ?? 50);
   const duration = Number(process.env.DURATION ?? 10);
-  const list = paths ?? (process.env.PATHS ? process.env.PATHS.split(",") : [...PUBLIC_PATHS, await staticPath(base)]);
+  const list = paths ?? (process.env.PATHS ? process.env.PATHS.split(",") : [...PUBLIC_PATHS, "/healthz", await staticPath(base)]);
   const rows: ThroughputRow[] = [];
   for (const p of list) {
     const accept = p.startsWith("/api/") ? "application/json" : "text/html,*/*";
