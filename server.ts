@@ -57,6 +57,7 @@ const server: Server = site.app.listen(config.port, config.host, () => {
   );
   for (const notice of site.notices) console.log(notice);
 });
+site.attach(server);
 server.on("error", (error) => {
   console.error("Server error:", error.message);
   process.exit(1);

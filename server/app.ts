@@ -2,6 +2,8 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import type http from "node:http";
 import path from "node:path";
+import type { Socket } from "node:net";
+import type { Duplex } from "node:stream";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -36,6 +38,8 @@ export type Site = {
   pageCache: PageCache | undefined;
   /** Reminders and schedule updates (decision 0024); `runNow()` runs one pass. */
   sessionMail: SessionMailJobs;
+  /** Call with the HTTP server that serves `app`: oversized request headers are answered, not reset. */
+  attach: (server: http.Server) => void;
   close: () => Promise<void>;
 };
 
@@ -269,6 +273,7 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
     notices,
     pageCache,
     sessionMail,
+    attach: answerOversizedHeaders,
     close: async () => {
       clearInterval(rateLimitSweep);
       await sessionMail.stop();
@@ -285,6 +290,28 @@ export const NO_STAFF_ACCOUNT_NOTICE =
 async function readContentVersion(database: DbHandle): Promise<string> {
   const row = await database.db.selectFrom("content_version").select("version").where("id", "=", 1).executeTakeFirstOrThrow();
   return String(row.version);
+}
+
+/**
+ * A request line or headers past Node's limit (16 KB) never reach a handler:
+ * Node's parser answers 431 (or 414) and destroys the socket at once. A client
+ * still sending a body then gets a TCP reset instead of the answer. Here the
+ * answer is written, our side half-closed, and whatever the client still sends
+ * is read and thrown away (for at most 10 s), so it reads the 431. Other parser
+ * errors keep Node's own handling.
+ */
+export function answerOversizedHeaders(server: http.Server): void {
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
+    const status = error.code === "HPE_HEADER_OVERFLOW" ? "431 Request Header Fields Too Large" : error.code === "HPE_URI_TOO_LONG" ? "414 URI Too Long" : null;
+    if (!status || !socket.writable || (socket as Socket & { _httpMessage?: unknown })._httpMessage) {
+      if (!socket.destroyed) socket.destroy(error);
+      return;
+    }
+    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+    socket.on("error", () => {});
+    socket.resume();
+    setTimeout(() => socket.destroy(), 10_000).unref();
+  });
 }
 
 /** No request body, upload forms included, may be larger than this; routes set smaller limits of their own. */

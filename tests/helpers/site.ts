@@ -32,6 +32,7 @@ export async function startSite(
   });
   const site = await createSite(config, opts.clientDir ? { clientDir: path.resolve(opts.clientDir) } : {});
   const server = site.app.listen(0, "127.0.0.1");
+  site.attach(server);
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -59,6 +60,7 @@ export async function startSecondInstance(first: RunningSite) {
   const { createSite } = (await import(/* @vite-ignore */ path.resolve("build/server/index.js"))) as SiteModule;
   const site = await createSite(first.config, {});
   const server = site.app.listen(0, "127.0.0.1");
+  site.attach(server);
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,

@@ -1,4 +1,5 @@
 import fs from "node:fs";
+import http from "node:http";
 import net from "node:net";
 import path from "node:path";
 import zlib from "node:zlib";
@@ -96,6 +97,25 @@ describe("malformed requests are the client's errors, never 500 (issue 6)", () =
     expect(r.status).toBeGreaterThanOrEqual(200);
     expect(r.status).toBeLessThan(500);
   });
+
+  it("answers headers past Node's limit with 431 that the client reads, even while it still sends a large body", async () => {
+    // A 20 KB address and a 6 MB upload: Node's parser refuses the headers before any handler runs.
+    const body = Buffer.alloc(6 * 1024 * 1024, 0x61);
+    const answer = await new Promise<{ status: number } | { error: string }>((resolve) => {
+      const req = http.request(`${s.url}/contact-us?q=${"x".repeat(20_000)}`, {
+        method: "POST",
+        agent: false,
+        headers: { "content-type": "application/octet-stream", "content-length": String(body.length), connection: "close" },
+      });
+      req.on("response", (res) => {
+        res.resume();
+        res.on("end", () => resolve({ status: res.statusCode ?? 0 }));
+      });
+      req.on("error", (error) => resolve({ error: String(error) }));
+      req.end(body);
+    });
+    expect(answer).toEqual({ status: 431 });
+  });
 });
 
 describe("precompressed static files and page validators (issue 6, points 18–21)", () => {
@@ -174,11 +194,17 @@ describe("precompressed static files and page validators (issue 6, points 18–2
     expect(other.status).toBe(200);
   });
 
-  it("sends no ETag with an answer that is not an anonymous page", async () => {
+  it("sends no ETag with an answer that is not an anonymous page or public read", async () => {
     const notFound = await fetch(`${s.url}/no-such-page`);
     expect(notFound.headers.get("etag")).toBeNull();
-    const api = await fetch(`${s.url}/api/decode/user`);
-    expect(api.headers.get("etag")).toBeNull();
+    // The API's public reads are cached with the pages and carry a validator (decision 0018); a refusal does not.
+    const read = await fetch(`${s.url}/api/decode/user`);
+    expect(read.headers.get("etag")).toMatch(/^W\//);
+    const refused = await fetch(`${s.url}/api/ich`);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get("etag")).toBeNull();
+    const withToken = await fetch(`${s.url}/api/events/open`, { headers: { authorization: "Bearer nothing" } });
+    expect(withToken.headers.get("etag")).toBeNull();
   });
 
   it("sends page requests straight to the page handler and files to the file handler", async () => {
