@@ -161,7 +161,6 @@ describe("precompressed static files and page validators (issue 6, points 18–2
   });
 
   it("compresses a page in one piece: the gzip stream holds a single final block, not a flush per chunk", async () => {
-    const { default: http } = await import("node:http");
     const body = await new Promise<Buffer>((resolve, reject) => {
       http.get(`${s.url}/`, { headers: { "Accept-Encoding": "gzip" } }, (res) => {
         const parts: Buffer[] = [];
