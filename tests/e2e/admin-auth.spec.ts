@@ -114,6 +114,7 @@ test.describe("staff sign-in", () => {
       "Approvals",
       "Attendance",
       "Audit trail",
+      "Settings",
     ]);
     await expect(nav.getByRole("button", { name: "Sign out" })).toBeVisible();
     await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();

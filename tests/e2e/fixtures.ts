@@ -28,19 +28,24 @@ export async function expectNoAxeViolations(page: Page, exclude: string[] = []) 
 }
 
 /**
- * Toasts fade in and out; axe measures colours as they are at that instant, so a
- * toast half-way through its transition reads as low contrast. Waits until no
- * toast has a transition or animation running.
+ * Toasts fade in and out, and the header changes colour on hover and focus
+ * (a pointer left over it from the last click starts that on the next page);
+ * axe measures colours as they are at that instant, so an element half-way
+ * through a transition reads as low contrast. Waits until no CSS transition
+ * runs anywhere and no toast is still mounting or animating. (Endless
+ * animations, such as a skeleton's pulse, are not waited for.)
  */
 export async function toastsSettled(page: Page) {
   await expect
     .poll(
       () =>
-        page.evaluate(() =>
-          [...document.querySelectorAll("[data-sonner-toast]")].some(
-            // A toast not yet mounted is about to start its entry transition.
-            (t) => t.getAttribute("data-mounted") !== "true" || t.getAnimations({ subtree: true }).some((a) => a.playState === "running"),
-          ),
+        page.evaluate(
+          () =>
+            document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === "running") ||
+            [...document.querySelectorAll("[data-sonner-toast]")].some(
+              // A toast not yet mounted is about to start its entry transition.
+              (t) => t.getAttribute("data-mounted") !== "true" || t.getAnimations({ subtree: true }).some((a) => a.playState === "running"),
+            ),
         ),
       { timeout: 10_000 },
     )

@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { hydrated } from "./fixtures";
 
 // A page served from the page cache carries a CSP with the hashes of its inline
 // scripts instead of a nonce (decision 0018): it must still hydrate and work.
@@ -16,7 +17,8 @@ test("a page served from the cache hydrates under its hashed policy, with no CSP
   expect(response?.headers()["x-page-cache"]).toBe("hit");
   expect(response?.headers()["content-security-policy"]).toMatch(/'sha256-/);
 
-  // The menu works only once React has hydrated the page.
+  // The menu works only once React has hydrated the page, which it does after the first paint (decision 0035).
+  await hydrated(page);
   await page.getByRole("button", { name: "Open menu" }).click();
   await expect(page.getByRole("dialog")).toBeVisible();
   // A client navigation from the cached page loads the next route's code and data.

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import AxeBuilder from "@axe-core/playwright";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
-import { createStaffAccount, expectNoAxeViolations, expectVisibleFocusRing, hydrated, mailTo, queryDb } from "./fixtures";
+import { createStaffAccount, expectNoAxeViolations, expectVisibleFocusRing, hydrated, mailTo, queryDb, toastsSettled } from "./fixtures";
 
 /**
  * Level prerequisites (issue 11 points 5 and 6, decision 0031) and staff
@@ -33,6 +33,7 @@ async function signIn(page: Page) {
 }
 
 async function expectDialogAxeClean(page: Page) {
+  await toastsSettled(page);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa"]).include("dialog[open]").analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`)).toEqual([]);
 }
@@ -93,6 +94,8 @@ test.describe("level prerequisites", () => {
     await note.fill("Level I with the Boston Hypnosis Institute, June 2024");
     await dialog.getByRole("button", { name: "Submit Registration" }).click();
     await expect(dialog.getByRole("heading", { name: "Your registration awaits approval" })).toBeVisible();
+    // The success toast comes from a lazily loaded module, after the view: wait for it, so axe sees it settled.
+    await expect(page.locator("[data-sonner-toast]").first()).toBeVisible();
     await expectDialogAxeClean(page);
     expect(queryDb("SELECT status, prerequisite_note FROM registrations WHERE email = ?", email)).toEqual([
       { status: "awaiting_approval", prerequisite_note: "Level I with the Boston Hypnosis Institute, June 2024" },

@@ -1,7 +1,8 @@
 import { DatabaseSync } from "node:sqlite";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, mailTo, queryDb } from "./fixtures";
+import crypto from "node:crypto";
+import { expect, request, test, type Page } from "@playwright/test";
+import { createStaffAccount, expectNoAxeViolations, mailTo, queryDb } from "./fixtures";
 
 /**
  * The waiting list (issue 11 point 1), as a visitor lives it: a full Family
@@ -20,7 +21,7 @@ function write(sql: string, ...params: Array<string | number | null>) {
   }
 }
 
-function addFullFamilySession(): { id: string; holder: string } {
+function addFullFamilySession(): { id: string; holder: string; city: string } {
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const id = `s-fc-wait-${tag}`;
   const start = new Date(Date.now() + 220 * 86_400_000 + Math.floor(Math.random() * 86_400_000));
@@ -45,7 +46,22 @@ function addFullFamilySession(): { id: string; holder: string } {
     now,
     now,
   );
-  return { id, holder };
+  return { id, holder, city: `Waitville ${tag}` };
+}
+
+/** A staff account made by the operator's script, signed in once: its session cookies. */
+async function signedInStaff() {
+  const email = `staff.${crypto.randomBytes(4).toString("hex")}@example.org`;
+  const password = `Quiet harbor ${crypto.randomBytes(6).toString("hex")}`;
+  createStaffAccount(email, password);
+  const api = await request.newContext({ baseURL: `http://127.0.0.1:${process.env.E2E_PORT ?? 4317}` });
+  try {
+    const res = await api.post("/admin/login", { form: { email, password }, maxRedirects: 0, timeout: 60_000 });
+    if (res.status() !== 302) throw new Error(`sign-in answered ${res.status()}`);
+    return (await api.storageState()).cookies;
+  } finally {
+    await api.dispose();
+  }
 }
 
 const hydrated = (page: Page) => expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 30_000 });
@@ -53,7 +69,7 @@ const hydrated = (page: Page) => expect(page.locator("html[data-hydrated]")).toH
 test.describe("Waiting list", () => {
   test("join a full session's waiting list, get the freed seat's offer by mail, confirm it from the link; axe clean throughout", async ({ page }) => {
     test.setTimeout(180_000);
-    const { id, holder } = addFullFamilySession();
+    const { id, holder, city } = addFullFamilySession();
     const email = uniqueEmail("waiter");
     await page.goto("/family-constellation");
     await hydrated(page);
@@ -75,8 +91,20 @@ test.describe("Waiting list", () => {
     expect(queryDb<{ status: string }>("SELECT status FROM family_bookings WHERE email_key = ?", email)[0]?.status).toBe("waiting");
     await mailTo(email, "On the waiting list");
 
-    // The seat holder drops out (as staff would record it): the job offers the seat to the waiting list.
-    write("UPDATE family_bookings SET status = 'cancelled' WHERE email_key = ?", holder);
+    // Staff delete the seat holder's booking on their screen: the freed seat is offered to the waiting list.
+    const staff = await signedInStaff();
+    await page.context().addCookies(staff);
+    await page.goto(`/admin/family-consultations?search=${encodeURIComponent(city)}`);
+    await hydrated(page);
+    const holderRow = page.getByRole("row").filter({ hasText: holder });
+    await expect(holderRow).toHaveCount(1);
+    await holderRow.getByRole("link", { name: /^Delete/ }).click();
+    const confirm = page.getByRole("dialog", { name: "Confirm Deletion" });
+    await expect(confirm).toContainText("the consultation of Seat Holder");
+    await confirm.getByRole("button", { name: "Delete" }).click();
+    await expect(page.getByText("The consultation was deleted and its seat is free again.")).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.context().clearCookies();
     const offer = await mailTo(email, "A seat is free for you");
     const link = /https?:\/\/[^/\s]+(\/waiting-list\/[A-Za-z0-9_-]{43})/.exec(offer.text)?.[1];
     expect(link).toBeTruthy();
