@@ -23,6 +23,8 @@ type Props = {
   src: string;
   title: string;
   poster?: ResponsiveImage;
+  /** The poster is above the fold (a page's hero): loaded eagerly with high priority, as the page's largest paint. */
+  priority?: boolean;
   /** A WebVTT captions file; the CC button toggles it. */
   captions?: string;
   allowFullscreen?: boolean;
@@ -67,6 +69,7 @@ export function VideoPlayer({
   src,
   title,
   poster,
+  priority = false,
   captions,
   caption,
   allowFullscreen = false,
@@ -297,6 +300,7 @@ export function VideoPlayer({
             <ResponsivePicture
               image={poster}
               sizes={sizes}
+              priority={priority}
               decorative
               className="absolute inset-0 size-full object-cover"
               onError={() => {

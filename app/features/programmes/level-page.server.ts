@@ -4,6 +4,7 @@
  * The programme's own content wins; the built-in content of its level
  * (content/fallback-levels.ts, spec §9) fills only what the database lacks.
  */
+import { levelInstructors, type InstructorBio } from "~/content/instructors";
 import { data } from "react-router";
 import { fallbackLevel, fallbackLevels, staticDecodeLevels, type CourseLevel, type DecodeLevel, type SessionDetails } from "~/content/fallback-levels";
 import type { Database } from "~/db/db.server";
@@ -41,6 +42,8 @@ export type LevelView = {
   prerequisites: string[];
   sessionDetails: SessionDetails | null;
   sessions: EventJson[];
+  /** The side panel's two instructor cards. Sent with the page's data, so the About page's content (where their names and credentials come from) stays out of the level page's JavaScript. */
+  instructors: InstructorBio[];
   /** The earlier level this one requires (decision 0031): its short name ('DECODE Level 1') and its page, or null. */
   requires: { name: string; path: string | null } | null;
 };
@@ -115,6 +118,7 @@ function view(
     sessionDetails: programme?.details ? readSessionDetails(d.sessionDetails) : "session_details" in base ? (base.session_details ?? null) : null,
     sessions: programme?.upcomingEvents ?? [],
     requires: null,
+    instructors: levelInstructors,
   };
 }
 

@@ -2,7 +2,6 @@ import { Award, CalendarDays, Check, Clock, Mail, MapPin, Sparkles, Target } fro
 import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { PersonAvatar } from "~/components/people/person-avatar";
-import { levelInstructors } from "~/content/instructors";
 import { formatPrice, formatSessionDate, formatTimeRange } from "~/features/events/format";
 import { useSite } from "~/hooks/use-site";
 import { EnrolAction } from "./enrol-action";
@@ -318,7 +317,7 @@ export function LevelPage({ view }: { view: LevelView }) {
             </a>
           </section>
 
-          {levelInstructors.map((p) => (
+          {view.instructors.map((p) => (
             <section key={p.name} aria-label={`Instructor: ${p.name}`} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-plum-100">
               <div className="flex items-center gap-4">
                 <PersonAvatar name={p.name} />

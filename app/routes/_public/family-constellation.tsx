@@ -78,7 +78,7 @@ export default function FamilyConstellation({ loaderData }: Route.ComponentProps
             <h1 className="mt-2 text-4xl leading-tight md:text-6xl">{copy.title}</h1>
             <p className="mt-4 max-w-xl text-lg text-plum-50 md:text-xl">{copy.lead}</p>
           </div>
-          <VideoPlayer src={hero.src} title={`${copy.title}: ${hero.title}`} poster={hero.poster} captions={hero.captions} allowFullscreen sizes="(min-width: 1024px) 640px, 100vw" />
+          <VideoPlayer src={hero.src} title={`${copy.title}: ${hero.title}`} poster={hero.poster} priority captions={hero.captions} allowFullscreen sizes="(min-width: 1024px) 640px, 100vw" />
         </div>
       </section>
 

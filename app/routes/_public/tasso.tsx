@@ -74,7 +74,7 @@ export default function Tasso({ loaderData }: Route.ComponentProps) {
             <h1 className="mt-2 text-4xl leading-tight md:text-6xl">{programme.title}</h1>
             {programme.subtitle ? <p className="mt-4 max-w-xl text-lg text-plum-50 md:text-xl">{programme.subtitle}</p> : null}
           </div>
-          <VideoPlayer src={hero.src} title={`${programme.title}: ${hero.title}`} poster={hero.poster} captions={hero.captions} allowFullscreen sizes="(min-width: 1024px) 640px, 100vw" />
+          <VideoPlayer src={hero.src} title={`${programme.title}: ${hero.title}`} poster={hero.poster} priority captions={hero.captions} allowFullscreen sizes="(min-width: 1024px) 640px, 100vw" />
         </div>
       </section>
 
