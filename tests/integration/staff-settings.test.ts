@@ -163,6 +163,10 @@ describe.each(dialects)("staff settings on %s", { timeout: 180_000 }, (dialect) 
   });
 
   it("the reminders job sends at the saved days before a session", async () => {
+    // Back to the environment's 7 and 1 days before this test's session exists, and every pass that may have
+    // read an earlier test's 14 days finished: such a pass would rightly remind this session at 14 days.
+    expect((await api("PUT", { reminderDays: "7, 1" })).status).toBe(200);
+    await sessionJobsPass();
     const sessionId = await addSession(s, { title: "Reminded at 14 days", starts_at: new Date(Date.now() + 10 * DAY).toISOString(), ends_at: new Date(Date.now() + 10 * DAY + 3_600_000).toISOString() });
     const res = await fetch(`${s.url}/api/registration`, {
       method: "POST",
@@ -174,7 +178,6 @@ describe.each(dialects)("staff settings on %s", { timeout: 180_000 }, (dialect) 
     const reminders = () => s.db.selectFrom("session_reminders").select("days_before").where("event_id", "=", sessionId).execute();
 
     // The environment's 7 and 1 days: nothing is due ten days ahead; the saved 14: due now.
-    expect((await api("PUT", { reminderDays: "7, 1" })).status).toBe(200);
     await sessionJobsPass();
     expect(await reminders()).toEqual([]);
     expect(await rows()).not.toContainEqual(expect.objectContaining({ key: "reminder_days" })); // back to the default: no row
