@@ -112,7 +112,7 @@ export async function openDatabase(kind: "sqlite" | "postgres"): Promise<BenchDa
 export type BenchServer = { child: ChildProcess; base: string; stop: () => Promise<void> };
 
 /**
- * `node server.ts` in production on `port`, resolved once it says "listening on".
+ * `node server.ts` in production on `port` (0: any free port), resolved once it says "listening on".
  * `pin` runs it on one CPU core (taskset) so runs compare; BENCH_NODE_ARGS passes
  * flags to its Node. The server's warnings go to this process's standard error.
  */
@@ -124,12 +124,16 @@ export async function startServer(env: Record<string, string>, port: number, opt
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "inherit"],
   });
-  await new Promise<void>((resolve, reject) => {
+  // The address from the start-up line, so that port 0 (any free port) works too.
+  let out = "";
+  const base = await new Promise<string>((resolve, reject) => {
     const onData = (d: Buffer) => {
-      if (!d.toString().includes("listening on")) return;
+      out += d.toString();
+      const m = /listening on (http:\/\/\S+)/.exec(out);
+      if (!m) return;
       child.stdout!.off("data", onData);
       child.off("exit", onExit);
-      resolve();
+      resolve(m[1]!.replace("localhost", "127.0.0.1"));
     };
     const onExit = (code: number | null) => reject(new Error(`server exited ${code}`));
     child.stdout!.on("data", onData);
@@ -138,7 +142,7 @@ export async function startServer(env: Record<string, string>, port: number, opt
   child.stdout!.pipe(process.stderr);
   return {
     child,
-    base: `http://127.0.0.1:${port}`,
+    base,
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((resolve) => child.once("exit", resolve));

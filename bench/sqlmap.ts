@@ -7,11 +7,12 @@
 // line per endpoint and whether sqlmap found an injection anywhere.
 //
 //   npm run bench -- --sqlmap          (LEVEL=2, RISK=1, ONLY=<substring of a path>)
-import { execFileSync, spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { startServer } from "./lib.ts";
 
 const PASSWORD = "sqlmap bench staff password 2026";
 const EMAIL = "sqlmap@example.org";
@@ -80,39 +81,16 @@ function targets(base: string, ids: { registration: string; contact: string; fam
   ];
 }
 
-async function start(env: Record<string, string>): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ["server.ts"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: "0",
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "fatal",
-      FORM_RATE_LIMIT: "100000000",
-      ADMIN_LOGIN_ACCOUNT_LIMIT: "100000000",
-      ADMIN_LOGIN_ADDRESS_LIMIT: "100000000",
-      ...env,
-    },
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  let out = "";
-  const url = await new Promise<string>((resolve, reject) => {
-    child.stdout!.on("data", (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/\S+)/.exec(out);
-      if (m) resolve(m[1]!.replace("localhost", "127.0.0.1"));
-    });
-    child.on("exit", (code) => reject(new Error(`server exited ${code}`)));
-  });
-  return { child, url };
-}
-
 async function runOne(database: string, env: Record<string, string>) {
   // The staff account, made the way an operator makes one.
   const made = spawnSync(process.execPath, ["scripts/admin.ts", "create", "--email", EMAIL], { env: { ...process.env, ...env }, input: `${PASSWORD}\n`, encoding: "utf8" });
   if (made.status !== 0) throw new Error(`admin:create failed: ${made.stderr}`);
-  const server = await start(env);
-  const base = server.url;
+  // sqlmap sends thousands of requests: no limit may answer 429 in place of the endpoint.
+  const server = await startServer(
+    { LOG_LEVEL: "fatal", FORM_RATE_LIMIT: "100000000", ADMIN_LOGIN_ACCOUNT_LIMIT: "100000000", ADMIN_LOGIN_ADDRESS_LIMIT: "100000000", ...env },
+    0,
+  );
+  const base = server.base;
   const found: string[] = [];
   try {
     const login = await fetch(`${base}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: EMAIL, password: PASSWORD }) });
@@ -154,8 +132,7 @@ async function runOne(database: string, env: Record<string, string>) {
     }
     fs.rmSync(outDir, { recursive: true, force: true });
   } finally {
-    server.child.kill("SIGTERM");
-    await new Promise((r) => server.child.once("exit", r));
+    await server.stop();
   }
   return found;
 }
