@@ -288,7 +288,11 @@ export const NO_STAFF_ACCOUNT_NOTICE =
   "No staff account exists yet: create one with `npm run admin:create -- --email you@example.org` (same settings as `npm start`).";
 
 async function readContentVersion(database: DbHandle): Promise<string> {
-  const row = await database.db.selectFrom("content_version").select("version").where("id", "=", 1).executeTakeFirstOrThrow();
+  // The sum of its rows: one on SQLite, one per stripe on PostgreSQL (migration 0021).
+  const row = await database.db
+    .selectFrom("content_version")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>("version"), eb.lit(0)).as("version"))
+    .executeTakeFirstOrThrow();
   return String(row.version);
 }
 

@@ -68,14 +68,46 @@ export async function lockEvent(trx: Kysely<DB>, eventId: string): Promise<void>
   await sql`select id from events where id = ${eventId} for update`.execute(trx);
 }
 
+const RETRY_EXCLUSIVE: unique symbol = Symbol("retry with the session's row locked for update");
+
 /**
- * Reads one session and, on PostgreSQL, locks its row until the transaction
- * ends, in one statement: the lock is held for as few round trips as possible
- * when many visitors want the same seats (issue 10 point 4).
+ * A write transaction that takes a seat in one session (a registration, a
+ * booking), with the session's row read and locked first and handed to `fn`:
+ *
+ * - A session with a seat limit is locked FOR UPDATE (PostgreSQL): seats are
+ *   counted and taken by one registration at a time (D7).
+ * - A session without one is locked FOR SHARE: there is nothing to count, so
+ *   its registrations run side by side, while a staff edit of the session (an
+ *   UPDATE) still waits for them and they for it. Which lock to take comes
+ *   from `capacity`, read before the transaction without a lock; if the locked
+ *   row has a limit after all (staff set one in between), the transaction is
+ *   rolled back and run again with FOR UPDATE.
+ *
+ * On SQLite the immediate transaction already holds the database's write lock.
  */
-export async function lockedEvent(trx: Kysely<DB>, eventId: string): Promise<EventRow | undefined> {
-  const query = trx.selectFrom("events").selectAll().where("id", "=", eventId);
-  return (isPostgres(trx as Kysely<unknown>) ? query.forUpdate() : query).executeTakeFirst();
+export async function seatTransaction<T>(
+  db: Database,
+  eventId: string,
+  capacity: number | null | undefined,
+  fn: (trx: Kysely<DB>, event: EventRow | undefined) => Promise<T>,
+  opts: { rollbackIf?: (result: T) => boolean } = {},
+): Promise<T> {
+  let shared = capacity === null && isPostgres(db as Kysely<unknown>);
+  for (;;) {
+    const lockShared = shared;
+    const result = await writeTransaction<T | typeof RETRY_EXCLUSIVE>(
+      db,
+      async (trx) => {
+        const query = trx.selectFrom("events").selectAll().where("id", "=", eventId);
+        const event = await (isPostgres(trx as Kysely<unknown>) ? (lockShared ? query.forShare() : query.forUpdate()) : query).executeTakeFirst();
+        if (lockShared && event && event.capacity !== null) return RETRY_EXCLUSIVE;
+        return fn(trx, event);
+      },
+      { rollbackIf: (r) => r === RETRY_EXCLUSIVE || Boolean(opts.rollbackIf?.(r as T)) },
+    );
+    if (result !== RETRY_EXCLUSIVE) return result;
+    shared = false;
+  }
 }
 
 /** True for a unique-constraint violation on either database. */

@@ -15,6 +15,7 @@ import * as m0017 from "./0017-registration-search.ts";
 import * as m0018 from "./0018-level-prerequisites.ts";
 import * as m0019 from "./0019-session-cancellation.ts";
 import * as m0020 from "./0020-staff-settings.ts";
+import * as m0021 from "./0021-content-version-stripes.ts";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const migrations: Record<string, Migration> = {
   "0018-level-prerequisites": m0018,
   "0019-session-cancellation": m0019,
   "0020-staff-settings": m0020,
+  "0021-content-version-stripes": m0021,
 };

@@ -1,9 +1,9 @@
 import { sql } from "kysely";
 import type { AppServices, RequestInfo } from "~/context.server";
 import type { Database } from "~/db/db.server";
-import { isUniqueViolation, lockedEvent, writeTransaction } from "~/db/transactions.server";
+import { isUniqueViolation, seatTransaction } from "~/db/transactions.server";
 import { consumeFormAllowance } from "~/features/contact/contact.server";
-import { RELEASED_STATUSES, availability, eventToJson, seatsTaken, sessionFullNow, type EventJson } from "~/features/events/events.server";
+import { RELEASED_STATUSES, availability, eventToJson, sameSessionRow, seatsTaken, sessionBeforeLock, type EventJson } from "~/features/events/events.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { likePattern } from "~/features/programmes/programmes.server";
 import { refusalMessages } from "~/features/events/seats";
@@ -42,32 +42,37 @@ export async function submitBooking(
   // A session already full is refused from a plain read (decision 0033), as the
   // locked transaction below would: before queuing for its lock, and without
   // spending the visitor's form allowance on an answer that stores nothing.
-  if (result.ok && !wantsWaitingList(values) && (await sessionFullNow(services.db, result.data.programId, (event) => event.kind === "family"))) {
-    return { status: "refused", code: 409, message: refusalMessages.full };
-  }
+  const session = result.ok && !wantsWaitingList(values) ? await sessionBeforeLock(services.db, result.data.programId, (event) => event.kind === "family") : undefined;
+  if (session?.full) return { status: "refused", code: 409, message: refusalMessages.full };
   const limited = await consumeFormAllowance(services, request.ip);
   if (limited) return limited;
   if (!result.ok) return { status: "invalid", errors: result.errors };
   const input = result.data;
+  const emailKey = input.email.toLowerCase();
+  // What does not need the session's lock is done before it: an earlier booking
+  // with this e-mail (the unique index refuses one that races past this read,
+  // caught below) and the two mails, written again inside only if the locked
+  // row differs from the one read before (no mail tells an older time or place).
+  const existing = await services.db
+    .selectFrom("family_bookings")
+    .select("id")
+    .where("event_id", "=", input.programId)
+    .where("email_key", "=", emailKey)
+    .where("status", "not in", RELEASED_STATUSES)
+    .executeTakeFirst();
+  if (existing) return { status: "refused", code: 409, message: ALREADY_REGISTERED };
+  const id = crypto.randomUUID();
+  const early = session?.event?.kind === "family" ? session.event : undefined;
+  const prepared = early ? { event: early, mails: bookingMails(services.config.site, { id, input, event: early }) } : null;
   try {
-    const outcome = await writeTransaction(services.db, async (trx) => {
-      const found = await lockedEvent(trx, input.programId);
+    const outcome = await seatTransaction(services.db, input.programId, session?.event?.capacity, async (trx, found) => {
       const event = found?.kind === "family" ? found : undefined;
       if (!event) return { status: "refused", code: 404, message: SESSION_NOT_FOUND } as const;
-      const taken = (await seatsTaken(trx, [event.id])).get(event.id) ?? 0;
+      // Seats are counted only where there is a limit to count them against.
+      const taken = event.capacity === null ? 0 : ((await seatsTaken(trx, [event.id])).get(event.id) ?? 0);
       const state = availability(event, taken);
       const waiting = state === "full" && wantsWaitingList(values);
       if (state !== "open" && !waiting) return { status: "refused", code: 409, message: refusalMessages[state] } as const;
-      const emailKey = input.email.toLowerCase();
-      const existing = await trx
-        .selectFrom("family_bookings")
-        .select("id")
-        .where("event_id", "=", event.id)
-        .where("email_key", "=", emailKey)
-        .where("status", "not in", RELEASED_STATUSES)
-        .executeTakeFirst();
-      if (existing) return { status: "refused", code: 409, message: ALREADY_REGISTERED } as const;
-      const id = crypto.randomUUID();
       const now = new Date().toISOString();
       await trx
         .insertInto("family_bookings")
@@ -89,7 +94,7 @@ export async function submitBooking(
         await enqueueMail(trx, [waitingListMail(services.config.site, { to: input.email, name: input.fullName, event, position, topic: `family-booking:${id}` })]);
         return { status: "waiting", id, position } as const;
       }
-      await enqueueMail(trx, bookingMails(services.config.site, { id, input, event }));
+      await enqueueMail(trx, prepared && sameSessionRow(prepared.event, event) ? prepared.mails : bookingMails(services.config.site, { id, input, event }));
       return { status: "created", id } as const;
     }, { rollbackIf: (o) => o.status === "refused" });
     if (outcome.status === "created" || outcome.status === "waiting") services.mailWorker.kick();

@@ -39,37 +39,67 @@ export async function seatsTaken(db: Kysely<DB>, eventIds: readonly string[]): P
 }
 
 /**
- * Whether a session is full now, from a plain read, for callers that then take
- * the session's lock only when it is not (decision 0033): in a rush for the last
- * seats, the many refusals do not queue behind one another and behind the
- * winners' commits. A refusal is all this decides; a seat is given only inside
- * the locked transaction, which counts again. `applies` says whether the
+ * A session as a registration or booking sees it before taking the session's
+ * lock, from a plain read: whether it is full now, for callers that then take
+ * the lock only when it is not (decision 0033): in a rush for the last seats,
+ * the many refusals do not queue behind one another and behind the winners'
+ * commits. A refusal is all this decides; a seat is given only inside the
+ * locked transaction, which counts again. `applies` says whether the
  * transaction would get as far as counting seats for this session (its kind,
- * its programme), so the answer is the one it would give.
+ * its programme), so the answer is the one it would give. The session's row
+ * comes with it (its capacity tells `seatTransaction` which lock to take).
  */
-export async function sessionFullNow(db: Kysely<DB>, eventId: string, applies: (event: EventRow) => boolean): Promise<boolean> {
-  // One round trip: the session and its seats taken (as `seatsTaken` counts them).
+export async function sessionBeforeLock(
+  db: Kysely<DB>,
+  eventId: string,
+  applies: (event: EventRow) => boolean,
+): Promise<{ full: boolean; event: EventRow | undefined }> {
+  // One round trip: the session and its seats taken (as `seatsTaken` counts
+  // them), counted only when it has a limit.
   const row = await db
     .selectFrom("events as e")
     .selectAll("e")
     .select((eb) => [
       eb
-        .selectFrom("registrations as r")
-        .select((r) => r.fn.countAll<number>().as("n"))
-        .whereRef("r.event_id", "=", "e.id")
-        .where("r.status", "not in", RELEASED_STATUSES)
+        .case()
+        .when("e.capacity", "is not", null)
+        .then(
+          eb
+            .selectFrom("registrations as r")
+            .select((r) => r.fn.countAll<number>().as("n"))
+            .whereRef("r.event_id", "=", "e.id")
+            .where("r.status", "not in", RELEASED_STATUSES),
+        )
+        .end()
         .as("registered"),
       eb
-        .selectFrom("family_bookings as b")
-        .select((b) => b.fn.countAll<number>().as("n"))
-        .whereRef("b.event_id", "=", "e.id")
-        .where("b.status", "not in", RELEASED_STATUSES)
+        .case()
+        .when("e.capacity", "is not", null)
+        .then(
+          eb
+            .selectFrom("family_bookings as b")
+            .select((b) => b.fn.countAll<number>().as("n"))
+            .whereRef("b.event_id", "=", "e.id")
+            .where("b.status", "not in", RELEASED_STATUSES),
+        )
+        .end()
         .as("booked"),
     ])
     .where("e.id", "=", eventId)
     .executeTakeFirst();
-  if (!row || row.capacity === null || !applies(row)) return false;
-  return availability(row, Number(row.registered ?? 0) + Number(row.booked ?? 0)) === "full";
+  if (!row) return { full: false, event: undefined };
+  const { registered, booked, ...event } = row;
+  const full = event.capacity !== null && applies(event) && availability(event, Number(registered ?? 0) + Number(booked ?? 0)) === "full";
+  return { full, event };
+}
+
+/**
+ * Whether two reads of a session found the same row: mails written from the
+ * session as read before its lock are kept only when the locked row is the
+ * same, so they never tell an older time, place or price.
+ */
+export function sameSessionRow(a: EventRow, b: EventRow): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
 }
 
 export type SessionAvailability = "open" | "closed" | "past" | "no-enrol" | "full" | "cancelled";

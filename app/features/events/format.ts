@@ -179,8 +179,9 @@ export function knownCityFallback(city: string | null | undefined): CityFallback
   return hit ? { ...hit } : null;
 }
 
-const grouped = (digits: number) => (amount: number) =>
-  new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amount);
+/** Made once: building an Intl.NumberFormat costs far more than using one (a price is formatted in every mail). */
+const groupedFormats = [0, 2].map((digits) => new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits }));
+const grouped = (digits: 0 | 2) => (amount: number) => groupedFormats[digits === 0 ? 0 : 1]!.format(amount);
 
 /**
  * Minor units to a price: '$300', '$1,500', '$35.50'; other currencies by their

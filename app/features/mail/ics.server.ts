@@ -25,6 +25,20 @@ function localStamp(iso: string, timeZone: string): string {
   return zonedIsoString(iso, timeZone).slice(0, 19).replace(/[-:]/g, "");
 }
 
+const timeZoneBlocks = new Map<string, string>();
+
+/** A zone's VTIMEZONE definition, looked up once per zone (the library rebuilds it at every call). */
+function timeZoneBlock(timeZone: string): string {
+  let block = timeZoneBlocks.get(timeZone);
+  if (block === undefined) {
+    const found = tzlib_get_ical_block(timeZone);
+    block = Array.isArray(found) ? (found[0] ?? "") : "";
+    // Only the zones sessions use: a bounded set, but a typo'd zone must not grow it without end.
+    if (timeZoneBlocks.size < 500) timeZoneBlocks.set(timeZone, block);
+  }
+  return block;
+}
+
 /**
  * An .ics file for one session (RFC 5545), made by the `ics` library and then
  * given the venue's time zone: DTSTART/DTEND as local times with TZID, and the
@@ -51,8 +65,7 @@ export function sessionCalendarFile(entry: CalendarEntry): string {
     ...(entry.url ? { url: entry.url } : {}),
   });
   if (error || !value) throw error ?? new Error("could not build the calendar file");
-  const block = tzlib_get_ical_block(entry.timeZone);
-  const vtimezone = Array.isArray(block) ? block[0] : "";
+  const vtimezone = timeZoneBlock(entry.timeZone);
   if (!vtimezone) return value; // an unknown zone: keep the exact UTC times
   return value
     .replace(/\r?\n/g, "\r\n")

@@ -1,9 +1,9 @@
 import type { Kysely } from "kysely";
 import type { AppServices, RequestInfo } from "~/context.server";
 import type { DB, EventRow, RegistrationKind } from "~/db/schema";
-import { isUniqueViolation, lockedEvent, writeTransaction } from "~/db/transactions.server";
+import { isUniqueViolation, seatTransaction } from "~/db/transactions.server";
 import { consumeFormAllowance } from "~/features/contact/contact.server";
-import { RELEASED_STATUSES, availability, seatsTaken, sessionFullNow } from "~/features/events/events.server";
+import { RELEASED_STATUSES, availability, sameSessionRow, seatsTaken, sessionBeforeLock } from "~/features/events/events.server";
 import { refusalMessages } from "~/features/events/seats";
 import { courseDetailDate, courseDetailTime, sessionLabel } from "~/features/events/format";
 import { enqueueMail } from "~/features/mail/outbox.server";
@@ -61,6 +61,7 @@ export async function submitRegistration(
   photos: Partial<Record<PhotoField, Uint8Array>> = {},
 ): Promise<RegistrationOutcome> {
   const result = validateRegistration(values);
+  let before: Awaited<ReturnType<typeof sessionBeforeLock>> | undefined;
   // A session already full is refused from a plain read (decision 0033), as the
   // locked transaction below would refuse it: before queuing for the session's
   // lock, and before spending the visitor's form allowance on an answer that
@@ -69,7 +70,8 @@ export async function submitRegistration(
     const input = result.data;
     const applies = (event: EventRow) =>
       acceptedKinds[channel].includes(event.kind as RegistrationKind) && !(input.programId && event.programme_id && input.programId !== event.programme_id);
-    if (await sessionFullNow(services.db, input.upcomingEventId, applies)) return { status: "refused", code: 409, message: refusalMessages.full };
+    before = await sessionBeforeLock(services.db, input.upcomingEventId, applies);
+    if (before.full) return { status: "refused", code: 409, message: refusalMessages.full };
   }
   const limited = await consumeFormAllowance(services, request.ip);
   if (limited) return limited;
@@ -92,30 +94,41 @@ export async function submitRegistration(
   // What does not depend on the seats is read before the session's lock is
   // taken: under load every statement inside the lock waits its turn on a busy
   // server, and every registration for the session waits for the lock.
-  const sessionProgramme = await services.db.selectFrom("events").select("programme_id").where("id", "=", input.upcomingEventId).executeTakeFirst();
-  const early = await programmeContext(services.db, sessionProgramme?.programme_id ?? null, emailKey);
+  const session = before ? before.event : await services.db.selectFrom("events").select(["programme_id", "capacity"]).where("id", "=", input.upcomingEventId).executeTakeFirst();
+  const early = await programmeContext(services.db, session?.programme_id ?? null, emailKey);
+  // An earlier registration with this e-mail is found before the lock too; the
+  // unique index refuses the one that races past this read (caught below).
+  const existing = await services.db
+    .selectFrom("registrations")
+    .select("id")
+    .where("event_id", "=", input.upcomingEventId)
+    .where("email_key", "=", emailKey)
+    .where("status", "not in", RELEASED_STATUSES)
+    .executeTakeFirst();
+  if (existing) return { status: "refused", code: 409, message: ALREADY_REGISTERED };
+  // The confirmation and the team's notice are written before the lock as well,
+  // from the session as read above, and written again inside only if the locked
+  // row or the programme's title differ (no mail tells an older time or place).
+  const id = crypto.randomUUID();
+  const access = newAccessToken();
+  const accessUrl = `${services.config.site.publicUrl}${accessPath(access.token)}`;
+  const prepared = before?.event
+    ? { event: before.event, mails: registrationMails(services.config.site, { id, input, event: before.event, programmeTitle: early.programmeTitle, accessUrl }) }
+    : null;
 
   try {
-    const outcome = await writeTransaction(services.db, async (trx) => {
-      const event = await lockedEvent(trx, input.upcomingEventId);
+    const outcome = await seatTransaction(services.db, input.upcomingEventId, session?.capacity, async (trx, event) => {
       if (!event || !acceptedKinds[channel].includes(event.kind as RegistrationKind)) {
         return { status: "refused", code: 404, message: "This session does not exist.", errors: { upcomingEventId: "Please choose a session" } } as const;
       }
       if (input.programId && event.programme_id && input.programId !== event.programme_id) {
         return { status: "refused", code: 409, message: "This session belongs to another program.", errors: { upcomingEventId: "Please choose a session" } } as const;
       }
-      const taken = (await seatsTaken(trx, [event.id])).get(event.id) ?? 0;
+      // Seats are counted only where there is a limit to count them against.
+      const taken = event.capacity === null ? 0 : ((await seatsTaken(trx, [event.id])).get(event.id) ?? 0);
       const state = availability(event, taken);
       const waiting = state === "full" && wantsWaitingList(values);
       if (state !== "open" && !waiting) return { status: "refused", code: 409, message: refusalMessages[state] } as const;
-      const existing = await trx
-        .selectFrom("registrations")
-        .select("id")
-        .where("event_id", "=", event.id)
-        .where("email_key", "=", emailKey)
-        .where("status", "not in", RELEASED_STATUSES)
-        .executeTakeFirst();
-      if (existing) return { status: "refused", code: 409, message: ALREADY_REGISTERED } as const;
 
       // Level prerequisites (decision 0031): the earlier level attended by this e-mail, or a note for staff, or a refusal.
       // Read again only if staff moved the session to another programme meanwhile.
@@ -134,14 +147,14 @@ export async function submitRegistration(
       const note = prerequisite.kind === "awaiting-approval" ? prerequisite.note : null;
 
       if (waiting) {
-        const id = await insertRegistration(trx, event, input, emailKey, cleaned, null, "waiting", note);
+        await insertRegistration(trx, id, event, input, emailKey, cleaned, null, "waiting", note);
         const position = await waitingPosition(trx, event.id, id);
         await enqueueMail(trx, [waitingListMail(services.config.site, { to: input.email, name: input.firstName, event, position, topic: `registration:${id}` })]);
         return { status: "waiting", id, position } as const;
       }
       if (note !== null && requirement) {
         // The seat is held; the private page's link and the calendar file come with the approval.
-        const id = await insertRegistration(trx, event, input, emailKey, cleaned, null, "awaiting_approval", note);
+        await insertRegistration(trx, id, event, input, emailKey, cleaned, null, "awaiting_approval", note);
         await enqueueMail(
           trx,
           awaitingApprovalMails(services.config.site, {
@@ -153,10 +166,12 @@ export async function submitRegistration(
         );
         return { status: "awaiting-approval", id } as const;
       }
-      const access = newAccessToken();
-      const id = await insertRegistration(trx, event, input, emailKey, cleaned, access.hash);
-      const accessUrl = `${services.config.site.publicUrl}${accessPath(access.token)}`;
-      await enqueueMail(trx, registrationMails(services.config.site, { id, input, event, programmeTitle, accessUrl }));
+      await insertRegistration(trx, id, event, input, emailKey, cleaned, access.hash);
+      const mails =
+        prepared && programmeTitle === early.programmeTitle && sameSessionRow(prepared.event, event)
+          ? prepared.mails
+          : registrationMails(services.config.site, { id, input, event, programmeTitle, accessUrl });
+      await enqueueMail(trx, mails);
       return { status: "created", id } as const;
     }, { rollbackIf: (o) => o.status === "refused" });
     if (outcome.status === "created" || outcome.status === "waiting" || outcome.status === "awaiting-approval") services.mailWorker.kick();
@@ -182,6 +197,7 @@ async function programmeContext(db: Kysely<DB>, programmeId: string | null, emai
 
 async function insertRegistration(
   trx: Kysely<DB>,
+  id: string,
   event: EventRow,
   input: RegistrationInput,
   emailKey: string,
@@ -189,12 +205,11 @@ async function insertRegistration(
   accessTokenHash: string | null,
   status: "registered" | "waiting" | "awaiting_approval" = "registered",
   prerequisiteNote: string | null = null,
-): Promise<string> {
+): Promise<void> {
   const fileIds: Partial<Record<PhotoField, string>> = {};
   for (const field of Object.keys(photos) as PhotoField[]) {
     fileIds[field] = await storeImage(trx, photos[field]!, photoFields[field]);
   }
-  const id = crypto.randomUUID();
   const now = new Date().toISOString();
   await trx
     .insertInto("registrations")
@@ -237,5 +252,4 @@ async function insertRegistration(
       prerequisite_note: prerequisiteNote,
     })
     .execute();
-  return id;
 }
