@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import RateLimiterStoreAbstract from "rate-limiter-flexible/lib/RateLimiterStoreAbstract.js";
 import type { DB } from "~/db/schema";
+import { groupedWrite } from "~/db/transactions.server";
 
 type Stored = { points: number; expire: number | null };
 
@@ -40,17 +41,20 @@ export class DatabaseRateLimiter extends RateLimiterStoreAbstract {
     const now = Date.now();
     const newExpire = msDuration > 0 ? now + msDuration : null;
     const restart = forceExpire ? sql<boolean>`1 = 1` : sql<boolean>`rate_limits.expire is not null and rate_limits.expire <= ${now}`;
-    const row = await this.#db
-      .insertInto("rate_limits")
-      .values({ key, points, expire: newExpire })
-      .onConflict((oc) =>
-        oc.column("key").doUpdateSet({
-          points: sql<number>`case when ${restart} then ${points} else rate_limits.points + ${points} end`,
-          expire: sql<number | null>`case when ${restart} then ${newExpire} else rate_limits.expire end`,
-        }),
-      )
-      .returning(["points", "expire"])
-      .executeTakeFirstOrThrow();
+    // On SQLite the counter shares the commit of the writes around it (group commit).
+    const row = await groupedWrite(this.#db, (db) =>
+      db
+        .insertInto("rate_limits")
+        .values({ key, points, expire: newExpire })
+        .onConflict((oc) =>
+          oc.column("key").doUpdateSet({
+            points: sql<number>`case when ${restart} then ${points} else rate_limits.points + ${points} end`,
+            expire: sql<number | null>`case when ${restart} then ${newExpire} else rate_limits.expire end`,
+          }),
+        )
+        .returning(["points", "expire"])
+        .executeTakeFirstOrThrow(),
+    );
     return { points: Number(row.points), expire: toNumber(row.expire) };
   }
 

@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "~/db/db.server";
 import { isPostgres } from "~/db/migrations/types";
+import { groupedWrite } from "~/db/transactions.server";
 import type { DB, OutboxRow } from "~/db/schema";
 import type { Mailer, MailMessage } from "./mailer.server";
 
@@ -136,11 +137,10 @@ async function deliverOne(db: Database, mailer: Mailer, logger: Logger, row: Out
       html: row.html_body ?? undefined,
       attachments: JSON.parse(row.attachments) as MailMessage["attachments"],
     });
-    await db
-      .updateTable("outbox")
-      .set({ status: "sent", sent_at: new Date().toISOString(), locked_until: null, last_error: null })
-      .where("id", "=", row.id)
-      .execute();
+    // On SQLite the mark shares a commit with the writes around it (group commit).
+    await groupedWrite(db, (trx) =>
+      trx.updateTable("outbox").set({ status: "sent", sent_at: new Date().toISOString(), locked_until: null, last_error: null }).where("id", "=", row.id).execute(),
+    );
     return 1;
   } catch (error) {
     const code = failureCode(error);
