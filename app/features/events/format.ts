@@ -179,9 +179,14 @@ export function knownCityFallback(city: string | null | undefined): CityFallback
   return hit ? { ...hit } : null;
 }
 
-/** Made once: building an Intl.NumberFormat costs far more than using one (a price is formatted in every mail). */
-const groupedFormats = [0, 2].map((digits) => new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits }));
-const grouped = (digits: 0 | 2) => (amount: number) => groupedFormats[digits === 0 ? 0 : 1]!.format(amount);
+/**
+ * Made once, when first used: building an Intl.NumberFormat costs far more than
+ * using one (a price is formatted in every mail). Not at module load: a module
+ * with top-level work cannot be tree-shaken, and this one is in every page's bundle.
+ */
+const groupedFormats: Partial<Record<0 | 2, Intl.NumberFormat>> = {};
+const grouped = (digits: 0 | 2) => (amount: number) =>
+  (groupedFormats[digits] ??= new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits })).format(amount);
 
 /**
  * Minor units to a price: '$300', '$1,500', '$35.50'; other currencies by their
