@@ -107,12 +107,9 @@ export async function migrateToLatest(db: Database): Promise<MigrationResultSet>
  * submittable such as a cursor, a callback of the caller's) pass unchanged.
  */
 function answerByCallback(client: pg.PoolClient): void {
-  const query = client.query.bind(client) as (text: string, values: unknown[] | undefined, callback: (error: Error | null, result: pg.QueryResult) => void) => void;
-  const original = client.query;
+  const original = client.query as (...args: unknown[]) => unknown;
   client.query = function (this: pg.PoolClient, text: unknown, values?: unknown, callback?: unknown) {
-    if (typeof text !== "string" || typeof values === "function" || callback !== undefined) {
-      return (original as (...args: unknown[]) => unknown).call(this, text, values, callback);
-    }
-    return new Promise<pg.QueryResult>((resolve, reject) => query(text, values as unknown[] | undefined, (error, result) => (error ? reject(error) : resolve(result))));
+    if (typeof text !== "string" || typeof values === "function" || callback !== undefined) return original.call(this, text, values, callback);
+    return new Promise((resolve, reject) => original.call(this, text, values, (error: Error | null, result: pg.QueryResult) => (error ? reject(error) : resolve(result))));
   } as typeof client.query;
 }

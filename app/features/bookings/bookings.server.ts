@@ -3,7 +3,7 @@ import type { AppServices, RequestInfo } from "~/context.server";
 import type { Database } from "~/db/db.server";
 import { isUniqueViolation, seatTransaction } from "~/db/transactions.server";
 import { consumeFormAllowance } from "~/features/contact/contact.server";
-import { RELEASED_STATUSES, availability, eventToJson, sameSessionRow, seatsTaken, sessionBeforeLock, type EventJson } from "~/features/events/events.server";
+import { alreadyEntered, availability, eventToJson, sameSessionRow, seatsTaken, sessionBeforeLock, type EventJson } from "~/features/events/events.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { likePattern } from "~/features/programmes/programmes.server";
 import { refusalMessages } from "~/features/events/seats";
@@ -50,17 +50,10 @@ export async function submitBooking(
   const input = result.data;
   const emailKey = input.email.toLowerCase();
   // What does not need the session's lock is done before it: an earlier booking
-  // with this e-mail (the unique index refuses one that races past this read,
-  // caught below) and the two mails, written again inside only if the locked
-  // row differs from the one read before (no mail tells an older time or place).
-  const existing = await services.db
-    .selectFrom("family_bookings")
-    .select("id")
-    .where("event_id", "=", input.programId)
-    .where("email_key", "=", emailKey)
-    .where("status", "not in", RELEASED_STATUSES)
-    .executeTakeFirst();
-  if (existing) return { status: "refused", code: 409, message: ALREADY_REGISTERED };
+  // with this e-mail (a racing twin: caught below) and the two mails, written
+  // again inside only if the locked row differs from the one read before (no
+  // mail tells an older time or place).
+  if (await alreadyEntered(services.db, "family_bookings", input.programId, emailKey)) return { status: "refused", code: 409, message: ALREADY_REGISTERED };
   const id = crypto.randomUUID();
   const early = session?.event?.kind === "family" ? session.event : undefined;
   const prepared = early ? { event: early, mails: bookingMails(services.config.site, { id, input, event: early }) } : null;

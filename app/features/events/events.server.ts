@@ -94,6 +94,22 @@ export async function sessionBeforeLock(
 }
 
 /**
+ * Whether this e-mail already holds a registration or booking (one not
+ * released) for the session: read before the session's lock, as the unique
+ * index on (event_id, email_key) refuses whichever twin races past it.
+ */
+export async function alreadyEntered(db: Kysely<DB>, table: "registrations" | "family_bookings", eventId: string, emailKey: string): Promise<boolean> {
+  const row = await db
+    .selectFrom(table)
+    .select("id")
+    .where("event_id", "=", eventId)
+    .where("email_key", "=", emailKey)
+    .where("status", "not in", RELEASED_STATUSES)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
  * Whether two reads of a session found the same row: mails written from the
  * session as read before its lock are kept only when the locked row is the
  * same, so they never tell an older time, place or price.

@@ -3,7 +3,7 @@ import type { AppServices, RequestInfo } from "~/context.server";
 import type { DB, EventRow, RegistrationKind } from "~/db/schema";
 import { isUniqueViolation, seatTransaction } from "~/db/transactions.server";
 import { consumeFormAllowance } from "~/features/contact/contact.server";
-import { RELEASED_STATUSES, availability, sameSessionRow, seatsTaken, sessionBeforeLock } from "~/features/events/events.server";
+import { alreadyEntered, availability, sameSessionRow, seatsTaken, sessionBeforeLock } from "~/features/events/events.server";
 import { refusalMessages } from "~/features/events/seats";
 import { courseDetailDate, courseDetailTime, sessionLabel } from "~/features/events/format";
 import { enqueueMail } from "~/features/mail/outbox.server";
@@ -96,16 +96,8 @@ export async function submitRegistration(
   // server, and every registration for the session waits for the lock.
   const session = before ? before.event : await services.db.selectFrom("events").select(["programme_id", "capacity"]).where("id", "=", input.upcomingEventId).executeTakeFirst();
   const early = await programmeContext(services.db, session?.programme_id ?? null, emailKey);
-  // An earlier registration with this e-mail is found before the lock too; the
-  // unique index refuses the one that races past this read (caught below).
-  const existing = await services.db
-    .selectFrom("registrations")
-    .select("id")
-    .where("event_id", "=", input.upcomingEventId)
-    .where("email_key", "=", emailKey)
-    .where("status", "not in", RELEASED_STATUSES)
-    .executeTakeFirst();
-  if (existing) return { status: "refused", code: 409, message: ALREADY_REGISTERED };
+  // An earlier registration with this e-mail is found before the lock too (a racing twin: caught below).
+  if (await alreadyEntered(services.db, "registrations", input.upcomingEventId, emailKey)) return { status: "refused", code: 409, message: ALREADY_REGISTERED };
   // The confirmation and the team's notice are written before the lock as well,
   // from the session as read above, and written again inside only if the locked
   // row or the programme's title differ (no mail tells an older time or place).
