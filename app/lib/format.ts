@@ -50,10 +50,19 @@ export function formatEventDate(value: string | Date | null | undefined, timeZon
   if (value === null || value === undefined || value === "") return null;
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  const parts = dateTimeFormat(timeZone, { year: "numeric", month: "numeric", day: "numeric" }).formatToParts(date);
-  const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-  return `${ordinal(get("day"))} ${MONTHS[get("month") - 1]} ${get("year")}`;
+  // By zone and minute, as the parts in events/format.ts: the same session dates, over and over.
+  const key = `${Math.floor(date.getTime() / 60_000)} ${timeZone}`;
+  let text = eventDates.get(key);
+  if (text === undefined) {
+    const parts = dateTimeFormat(timeZone, { year: "numeric", month: "numeric", day: "numeric" }).formatToParts(date);
+    const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
+    text = `${ordinal(get("day"))} ${MONTHS[get("month") - 1]} ${get("year")}`;
+    if (eventDates.size >= 1000) eventDates.delete(eventDates.keys().next().value!);
+    eventDates.set(key, text);
+  }
+  return text;
 }
+const eventDates = new Map<string, string>();
 
 /** Minor units to a price label: 30000, "USD" → "$300"; 150050 → "$1,500.50". */
 export function formatPrice(minor: number | null | undefined, currency = "USD"): string | null {

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { sessionCalendarFile } from "~/features/mail/ics.server";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { buildCalendarFile, sessionCalendarFile } from "~/features/mail/ics.server";
 
 const entry = {
   uid: "registration-1@mindfulpath.example",
@@ -33,5 +33,44 @@ describe("session calendar file", () => {
     expect(l).toContain("SEQUENCE:1");
     expect(l).toContain("UID:registration-1@mindfulpath.example");
     expect(l).not.toContain("METHOD:PUBLISH");
+  });
+
+  describe("built once per session, with each registration's UID and the current DTSTAMP", () => {
+    afterEach(() => vi.useRealTimers());
+    const stamp = (ics: string) => /\r\nDTSTAMP:(\d{8}T\d{6}Z)\r\n/.exec(ics)?.[1];
+    const withoutStamp = (ics: string) => ics.replace(/\r\nDTSTAMP:\d{8}T\d{6}Z\r\n/, "\r\nDTSTAMP:-\r\n");
+    const variants = [
+      entry,
+      { ...entry, cancelled: true, sequence: 3 },
+      // A UID long enough for its line to be folded, and a title that is.
+      { ...entry, uid: `registration-${"0f8fad5b-d9cb-469f-a165-70867728950e"}@a-rather-long-host-name.mindfulpath.example` },
+      { ...entry, title: "DECODE Level 1; Caf\u00e9, \"quotes\" and a title long enough to be folded over two lines or more", organiser: { name: "Org", email: "hello@mindfulpath.example" }, url: "https://mindfulpath.example/x" },
+      { ...entry, uid: "needs,escaping;here" },
+    ];
+
+    it("gives, for every registrant, exactly the file the library would make", () => {
+      for (const v of variants) {
+        for (const uid of [v.uid, v.uid.replace(/1/g, "7"), v.uid.replace(/registration/g, "family-booking")]) {
+          const file = sessionCalendarFile({ ...v, uid });
+          expect(withoutStamp(file)).toBe(withoutStamp(buildCalendarFile({ ...v, uid })));
+        }
+      }
+    });
+
+    it("stamps each file with the time it is made, not the time the template was", () => {
+      vi.useFakeTimers({ now: new Date("2026-11-24T10:00:00Z"), toFake: ["Date"] });
+      expect(stamp(sessionCalendarFile({ ...entry, uid: "registration-2@mindfulpath.example" }))).toBe("20261124T100000Z");
+      vi.setSystemTime(new Date("2026-11-25T08:30:15Z"));
+      expect(stamp(sessionCalendarFile({ ...entry, uid: "registration-3@mindfulpath.example" }))).toBe("20261125T083015Z");
+    });
+
+    it("makes a new file when the session changes", () => {
+      const before = lines(sessionCalendarFile({ ...entry, uid: "registration-4@mindfulpath.example" }));
+      const after = lines(sessionCalendarFile({ ...entry, uid: "registration-4@mindfulpath.example", startsAt: "2026-12-04T14:00:00.000Z", location: "Annex, New York" }));
+      expect(before).toContain("DTSTART;TZID=America/New_York:20261203T090000");
+      expect(after).toContain("DTSTART;TZID=America/New_York:20261204T090000");
+      expect(after).toContain("LOCATION:Annex\\, New York");
+      expect(after).toContain("UID:registration-4@mindfulpath.example");
+    });
   });
 });

@@ -18,7 +18,7 @@ export const PRICE_NOT_AVAILABLE = "Price Not Available";
 
 export type InstantInput = string | number | Date | null | undefined;
 
-type LocalParts = { year: number; month: number; day: number; hour: number; minute: number; dayPeriod: string; zone: string };
+type LocalParts = Readonly<{ year: number; month: number; day: number; hour: number; minute: number; dayPeriod: string; zone: string }>;
 
 const partsFormatters = new Map<string, Intl.DateTimeFormat>();
 
@@ -47,7 +47,27 @@ function toDate(value: InstantInput): Date | null {
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
+/**
+ * The same few instants (a session's start and end, this minute) are taken
+ * apart again and again, for every registration's mails and checks, and
+ * formatToParts is slow. The parts hold nothing finer than a minute and zones
+ * change their offset only on a minute's boundary, so they are kept by zone
+ * and minute, a bounded number of them.
+ */
+const partsByMinute = new Map<string, LocalParts>();
+
 function localParts(date: Date, timeZone: string): LocalParts {
+  const key = `${Math.floor(date.getTime() / 60_000)} ${timeZone}`;
+  let found = partsByMinute.get(key);
+  if (!found) {
+    found = readLocalParts(date, timeZone);
+    if (partsByMinute.size >= 1000) partsByMinute.delete(partsByMinute.keys().next().value!);
+    partsByMinute.set(key, found);
+  }
+  return found;
+}
+
+function readLocalParts(date: Date, timeZone: string): LocalParts {
   const parts = partsFormatter(timeZone).formatToParts(date);
   const get = (t: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === t)?.value ?? "";
   return {

@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import { createEvent } from "ics";
 import { tzlib_get_ical_block } from "timezones-ical-library";
 import { zonedIsoString } from "~/features/calendar/event-jsonld";
@@ -44,8 +45,55 @@ function timeZoneBlock(timeZone: string): string {
  * given the venue's time zone: DTSTART/DTEND as local times with TZID, and the
  * zone's VTIMEZONE definition, so calendar programs show the session at the
  * venue's local time and convert it correctly for someone elsewhere.
+ *
+ * Every registrant of a session gets the same file but for its UID and its
+ * DTSTAMP, and the library validates its input with a schema at every call
+ * (the larger part of a registration's own CPU time, decision 0040). So the
+ * file is built once per session and change, with a stand-in UID of the same
+ * length (line folding then falls at the same places), and each call puts its
+ * UID and the current DTSTAMP into that template.
  */
 export function sessionCalendarFile(entry: CalendarEntry): string {
+  const { uid, ...rest } = entry;
+  if (!TEMPLATE_UID.test(uid)) return buildCalendarFile(entry);
+  const key = `${uid.length}\u0000${JSON.stringify(rest)}`;
+  let template = templates.get(key);
+  if (template === undefined) {
+    const standIn = standInUid(uid.length);
+    const text = buildCalendarFile({ ...entry, uid: standIn });
+    const line = `\r\nUID:${standIn}\r\n`;
+    const at = text.indexOf(line);
+    // A UID line the library folded or escaped: no template, the file is built for this call.
+    if (at < 0 || text.indexOf(line, at + 1) >= 0 || !DTSTAMP_LINE.test(text)) return buildCalendarFile(entry);
+    template = { before: text.slice(0, at + 6), after: text.slice(at + 6 + standIn.length) };
+    if (templates.size >= TEMPLATE_LIMIT) templates.delete(templates.keys().next().value!);
+    templates.set(key, template);
+  }
+  return `${template.before}${uid}${template.after}`.replace(DTSTAMP_LINE, `\r\nDTSTAMP:${utcStamp(new Date())}\r\n`);
+}
+
+/** UIDs the library writes as they are (no escaping), the only ones put into a template. */
+const TEMPLATE_UID = /^[A-Za-z0-9@._-]{1,200}$/;
+/** A line of its own: a folded or escaped value never holds a bare CRLF followed by a property name. */
+const DTSTAMP_LINE = /\r\nDTSTAMP:\d{8}T\d{6}Z\r\n/;
+/** Sessions and their changes in use at once: a few hundred at most. */
+const TEMPLATE_LIMIT = 500;
+const templates = new Map<string, { before: string; after: string }>();
+
+/** A UID of `length` characters that cannot occur anywhere else in the file. */
+function standInUid(length: number): string {
+  let id = "";
+  while (id.length < length) id += crypto.randomUUID().replaceAll("-", "");
+  return id.slice(0, length);
+}
+
+/** 2026-11-24T20:33:36.123Z → 20261124T203336Z (RFC 5545 UTC date-time). */
+function utcStamp(at: Date): string {
+  return `${at.toISOString().replace(/[-:]/g, "").slice(0, 15)}Z`;
+}
+
+/** The file straight from the library, without a template (exported for the tests that compare the two). */
+export function buildCalendarFile(entry: CalendarEntry): string {
   const { error, value } = createEvent({
     uid: entry.uid,
     title: entry.title,
@@ -66,7 +114,7 @@ export function sessionCalendarFile(entry: CalendarEntry): string {
   });
   if (error || !value) throw error ?? new Error("could not build the calendar file");
   const vtimezone = timeZoneBlock(entry.timeZone);
-  if (!vtimezone) return value; // an unknown zone: keep the exact UTC times
+  if (!vtimezone) return value.replace(/\r?\n/g, "\r\n"); // an unknown zone: keep the exact UTC times
   return value
     .replace(/\r?\n/g, "\r\n")
     .replace(/^DTSTART:\d{8}T\d{6}Z$/m, `DTSTART;TZID=${entry.timeZone}:${localStamp(entry.startsAt, entry.timeZone)}`)
