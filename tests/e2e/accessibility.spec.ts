@@ -103,6 +103,25 @@ test("every page route of the route table is in this sweep", () => {
   expect([...swept].filter((f) => !files.includes(f))).toEqual([]);
 });
 
+test("the axe check fails on a page that breaks the rules", async ({ page }) => {
+  await page.goto("/coming-soon");
+  await hydrated(page);
+  await page.evaluate(() => {
+    const img = document.createElement("img");
+    img.src = "/favicon.ico";
+    const input = document.createElement("input");
+    input.type = "text";
+    document.querySelector("main")!.append(img, input);
+  });
+  await baseExpect(page.locator("main input[type=text]")).toHaveCount(1);
+  const failure = await expectNoAxeViolations(page).then(
+    () => "",
+    (error: Error) => error.message,
+  );
+  baseExpect(failure).toContain("image-alt");
+  baseExpect(failure).toContain("label");
+});
+
 test.describe("axe on every public page", () => {
   for (const [file, urls] of Object.entries(publicPages)) {
     test(`${file.replace("routes/_public/", "")}: ${urls.join(", ")}`, async ({ page }) => {
