@@ -5,6 +5,7 @@
 // is stored with the 201s acknowledged (they must be equal).
 //
 //   npm run bench -- --registrations          (CONNECTIONS=100, AMOUNT=1000)
+import fs from "node:fs";
 import autocannon from "autocannon";
 import { openDatabase, requireBuild, startServer, wantedDatabases, type BenchDatabase } from "./lib.ts";
 
@@ -21,18 +22,33 @@ export type SubmissionRow = {
   sent: number;
   rps: number;
   p99: number;
+  /** The server's CPU time (user + system, all its threads) per counted submission, ms; null where /proc is not there. */
+  cpuMs: number | null;
   acknowledged: number;
   stored: number;
   non2xx: number;
   errors: number;
 };
 
-async function load(url: string, body: (n: number) => unknown, amount = Number(process.env.AMOUNT ?? 1000)) {
+/** A process's CPU time so far (user + system, ms), from /proc; null elsewhere. */
+function cpuTime(pid: number | undefined): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1]!.split(" ");
+    return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS;
+  } catch {
+    return null;
+  }
+}
+/** USER_HZ: 100 on Linux. */
+const CLOCK_TICKS = 100;
+
+async function load(url: string, body: (n: number) => unknown, amount = Number(process.env.AMOUNT ?? 1000), serverPid?: number) {
   const connections = Number(process.env.CONNECTIONS ?? 100);
   // A fixed number of requests, not a duration: every request sent is answered
   // and counted, so "acknowledged" and "stored" can be compared exactly.
   let n = 0;
   let acknowledged = 0;
+  const cpuBefore = cpuTime(serverPid);
   const started = performance.now();
   let lastAnswer = started;
   const result = await autocannon({
@@ -53,6 +69,7 @@ async function load(url: string, body: (n: number) => unknown, amount = Number(p
   });
   // Until the last answer: autocannon notices it is done only at its next one-second tick.
   const seconds = (lastAnswer - started) / 1000;
+  const cpuAfter = cpuTime(serverPid);
   return {
     clients: connections,
     sent: amount,
@@ -62,6 +79,8 @@ async function load(url: string, body: (n: number) => unknown, amount = Number(p
     // and nothing between).
     rps: Math.round(result.requests.total / seconds),
     p99: result.latency.p99,
+    // Steadier than the rate on a shared machine: what the server spent, not how long it took.
+    cpuMs: cpuBefore !== null && cpuAfter !== null ? Math.round(((cpuAfter - cpuBefore) / amount) * 100) / 100 : null,
     acknowledged,
     non2xx: result.non2xx,
     errors: result.errors + result.timeouts,
@@ -88,9 +107,9 @@ export async function measureSubmissions(db: BenchDatabase, port: number): Promi
     // prepares its statements on the first few hundred requests, a second or more of a 1,000-request run.
     await load(`${server.base}/api/registration`, registration("warmup"), WARM_UP);
     await load(`${server.base}/api/familyConsitalation/register`, booking("warmup"), WARM_UP);
-    const reg = await load(`${server.base}/api/registration`, registration("bench"));
+    const reg = await load(`${server.base}/api/registration`, registration("bench"), undefined, server.child.pid);
     const regStored = await db.scalar("select count(*) as n from registrations where event_id = $1 and email like 'bench%'", REGISTRATION_SESSION);
-    const booked = await load(`${server.base}/api/familyConsitalation/register`, booking("booker"));
+    const booked = await load(`${server.base}/api/familyConsitalation/register`, booking("booker"), undefined, server.child.pid);
     const bookStored = await db.scalar("select count(*) as n from family_bookings where event_id = $1 and email like 'booker%'", BOOKING_SESSION);
     return [
       { database: db.name, form: "registration", ...reg, stored: regStored },
@@ -114,9 +133,9 @@ export async function runRegistrations() {
     }
   }
   console.log(`\nSubmissions at ${rows[0]?.clients} concurrent clients, ${rows[0]?.sent} requests each run\n`);
-  console.log("| database | form | submissions/s | p99 ms | acknowledged (201) | stored | equal | non-2xx | errors |");
-  console.log("|---|---|---|---|---|---|---|---|---|");
+  console.log("| database | form | submissions/s | p99 ms | server CPU ms each | acknowledged (201) | stored | equal | non-2xx | errors |");
+  console.log("|---|---|---|---|---|---|---|---|---|---|");
   for (const r of rows) {
-    console.log(`| ${r.database} | ${r.form} | ${r.rps} | ${r.p99} | ${r.acknowledged} | ${r.stored} | ${r.acknowledged === r.stored ? "yes" : "NO"} | ${r.non2xx} | ${r.errors} |`);
+    console.log(`| ${r.database} | ${r.form} | ${r.rps} | ${r.p99} | ${r.cpuMs ?? "–"} | ${r.acknowledged} | ${r.stored} | ${r.acknowledged === r.stored ? "yes" : "NO"} | ${r.non2xx} | ${r.errors} |`);
   }
 }
