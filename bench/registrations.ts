@@ -42,7 +42,8 @@ function cpuTime(pid: number | undefined): number | null {
 /** USER_HZ: 100 on Linux. */
 const CLOCK_TICKS = 100;
 
-async function load(url: string, body: (n: number) => unknown, amount = Number(process.env.AMOUNT ?? 1000), serverPid?: number) {
+async function load(url: string, body: (n: number) => unknown, opts: { amount?: number; serverPid?: number } = {}) {
+  const { amount = Number(process.env.AMOUNT ?? 1000), serverPid } = opts;
   const connections = Number(process.env.CONNECTIONS ?? 100);
   // A fixed number of requests, not a duration: every request sent is answered
   // and counted, so "acknowledged" and "stored" can be compared exactly.
@@ -105,11 +106,11 @@ export async function measureSubmissions(db: BenchDatabase, port: number): Promi
     await db.exec(`update events set capacity = null where id = '${BOOKING_SESSION}'`);
     // A warm-up of each form first, not counted (other e-mails): a fresh server compiles its code and
     // prepares its statements on the first few hundred requests, a second or more of a 1,000-request run.
-    await load(`${server.base}/api/registration`, registration("warmup"), WARM_UP);
-    await load(`${server.base}/api/familyConsitalation/register`, booking("warmup"), WARM_UP);
-    const reg = await load(`${server.base}/api/registration`, registration("bench"), undefined, server.child.pid);
+    await load(`${server.base}/api/registration`, registration("warmup"), { amount: WARM_UP });
+    await load(`${server.base}/api/familyConsitalation/register`, booking("warmup"), { amount: WARM_UP });
+    const reg = await load(`${server.base}/api/registration`, registration("bench"), { serverPid: server.child.pid });
     const regStored = await db.scalar("select count(*) as n from registrations where event_id = $1 and email like 'bench%'", REGISTRATION_SESSION);
-    const booked = await load(`${server.base}/api/familyConsitalation/register`, booking("booker"), undefined, server.child.pid);
+    const booked = await load(`${server.base}/api/familyConsitalation/register`, booking("booker"), { serverPid: server.child.pid });
     const bookStored = await db.scalar("select count(*) as n from family_bookings where event_id = $1 and email like 'booker%'", BOOKING_SESSION);
     return [
       { database: db.name, form: "registration", ...reg, stored: regStored },

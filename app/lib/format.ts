@@ -1,3 +1,5 @@
+import { remembered, zoneMinute } from "./bounded-cache";
+
 /** 75 → "1:15"; 3725 → "1:02:05". Non-finite values show as 0:00. */
 export function formatClock(totalSeconds: number): string {
   const s = Number.isFinite(totalSeconds) && totalSeconds > 0 ? Math.floor(totalSeconds) : 0;
@@ -51,16 +53,11 @@ export function formatEventDate(value: string | Date | null | undefined, timeZon
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return null;
   // By zone and minute, as the parts in events/format.ts: the same session dates, over and over.
-  const key = `${Math.floor(date.getTime() / 60_000)} ${timeZone}`;
-  let text = eventDates.get(key);
-  if (text === undefined) {
+  return remembered(eventDates, zoneMinute(date, timeZone), 1000, () => {
     const parts = dateTimeFormat(timeZone, { year: "numeric", month: "numeric", day: "numeric" }).formatToParts(date);
     const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
-    text = `${ordinal(get("day"))} ${MONTHS[get("month") - 1]} ${get("year")}`;
-    if (eventDates.size >= 1000) eventDates.delete(eventDates.keys().next().value!);
-    eventDates.set(key, text);
-  }
-  return text;
+    return `${ordinal(get("day"))} ${MONTHS[get("month") - 1]} ${get("year")}`;
+  });
 }
 const eventDates = new Map<string, string>();
 

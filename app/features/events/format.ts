@@ -6,6 +6,7 @@
  * every date and time is taken in the venue's IANA time zone, never in the zone of
  * the machine that renders it. Choices: docs/decisions/0007-enrolment-rules.md.
  */
+import { remembered, zoneMinute } from "~/lib/bounded-cache";
 import { formatEventDate } from "~/lib/format";
 
 export const DEFAULT_TIME_ZONE = "America/New_York";
@@ -57,14 +58,7 @@ function toDate(value: InstantInput): Date | null {
 const partsByMinute = new Map<string, LocalParts>();
 
 function localParts(date: Date, timeZone: string): LocalParts {
-  const key = `${Math.floor(date.getTime() / 60_000)} ${timeZone}`;
-  let found = partsByMinute.get(key);
-  if (!found) {
-    found = readLocalParts(date, timeZone);
-    if (partsByMinute.size >= 1000) partsByMinute.delete(partsByMinute.keys().next().value!);
-    partsByMinute.set(key, found);
-  }
-  return found;
+  return remembered(partsByMinute, zoneMinute(date, timeZone), 1000, () => readLocalParts(date, timeZone));
 }
 
 function readLocalParts(date: Date, timeZone: string): LocalParts {

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { createEvent } from "ics";
 import { tzlib_get_ical_block } from "timezones-ical-library";
 import { zonedIsoString } from "~/features/calendar/event-jsonld";
+import { remembered } from "~/lib/bounded-cache";
 
 export type CalendarEntry = {
   /** Stable per registration, so a re-sent invitation updates the same entry. */
@@ -56,19 +57,16 @@ function timeZoneBlock(timeZone: string): string {
 export function sessionCalendarFile(entry: CalendarEntry): string {
   const { uid, ...rest } = entry;
   if (!TEMPLATE_UID.test(uid)) return buildCalendarFile(entry);
-  const key = `${uid.length}\u0000${JSON.stringify(rest)}`;
-  let template = templates.get(key);
-  if (template === undefined) {
+  const template = remembered(templates, `${uid.length}\u0000${JSON.stringify(rest)}`, TEMPLATE_LIMIT, () => {
     const standIn = standInUid(uid.length);
     const text = buildCalendarFile({ ...entry, uid: standIn });
     const line = `\r\nUID:${standIn}\r\n`;
     const at = text.indexOf(line);
-    // A UID line the library folded or escaped: no template, the file is built for this call.
-    if (at < 0 || text.indexOf(line, at + 1) >= 0 || !DTSTAMP_LINE.test(text)) return buildCalendarFile(entry);
-    template = { before: text.slice(0, at + 6), after: text.slice(at + 6 + standIn.length) };
-    if (templates.size >= TEMPLATE_LIMIT) templates.delete(templates.keys().next().value!);
-    templates.set(key, template);
-  }
+    // A UID line the library folded or escaped: no template, each file of this entry is built whole.
+    if (at < 0 || text.indexOf(line, at + 1) >= 0 || !DTSTAMP_LINE.test(text)) return null;
+    return { before: text.slice(0, at + 6), after: text.slice(at + 6 + standIn.length) };
+  });
+  if (!template) return buildCalendarFile(entry);
   return `${template.before}${uid}${template.after}`.replace(DTSTAMP_LINE, `\r\nDTSTAMP:${utcStamp(new Date())}\r\n`);
 }
 
@@ -78,7 +76,7 @@ const TEMPLATE_UID = /^[A-Za-z0-9@._-]{1,200}$/;
 const DTSTAMP_LINE = /\r\nDTSTAMP:\d{8}T\d{6}Z\r\n/;
 /** Sessions and their changes in use at once: a few hundred at most. */
 const TEMPLATE_LIMIT = 500;
-const templates = new Map<string, { before: string; after: string }>();
+const templates = new Map<string, { before: string; after: string } | null>();
 
 /** A UID of `length` characters that cannot occur anywhere else in the file. */
 function standInUid(length: number): string {
