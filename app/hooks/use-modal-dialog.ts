@@ -9,15 +9,37 @@ import { useScrollLock } from "./use-scroll-lock";
  * click on the backdrop call `onClose`, and focus returns to what opened it.
  * Toasts shown meanwhile are drawn inside the dialog, above its backdrop.
  * Spread `dialogProps` on the <dialog>.
+ *
+ * `onOpenedBefore`: a dialog the browser itself opened before the page was
+ * hydrated (a button with `command="show-modal"`, see `~/lib/native-command`)
+ * is found open at the first effect; it is then kept open and handed to the
+ * caller, who sets `open`, instead of being closed under the visitor's eyes.
  */
-export function useModalDialog(open: boolean, onClose: () => void) {
+export function useModalDialog(open: boolean, onClose: () => void, onOpenedBefore?: () => void) {
   const ref = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
+  /** null until the first effect has looked; true while a dialog the browser opened is being handed over. */
+  const adopting = useRef<boolean | null>(null);
   useScrollLock(open);
+
+  // Before the effect below, which would otherwise close it.
+  useEffect(() => {
+    if (adopting.current !== null) return;
+    adopting.current = Boolean(ref.current?.open && !open && onOpenedBefore);
+    if (adopting.current) {
+      onOpenedBefore?.();
+      placeToastLayer();
+    }
+  }, [open, onOpenedBefore]);
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
+    if (adopting.current) {
+      // The caller's `open` arrives with the next render.
+      if (open) adopting.current = false;
+      return;
+    }
     if (open && !dialog.open) {
       returnFocus.current = document.activeElement as HTMLElement | null;
       dialog.showModal();

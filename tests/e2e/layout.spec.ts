@@ -59,6 +59,67 @@ test.describe("header and side menu", () => {
     await expect(menu).toBeHidden();
   });
 
+  test("before any script runs, the menu button opens the menu and Escape or the close button closes it", async ({ browser }) => {
+    // No JavaScript at all: what a phone shows before the scripts, asked for after the first paint, arrive.
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/contact-us");
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+    const openButton = page.getByRole("button", { name: "Open menu" });
+    const menu = page.getByRole("dialog", { name: "Site menu" });
+    await expect(menu).toBeHidden();
+    await openButton.click();
+    await expect(menu).toBeVisible();
+    await expect(menu.getByRole("link", { name: "Event Calendar" })).toBeVisible();
+    // Modal: the page behind is out of reach.
+    expect(await page.evaluate(() => document.querySelector("#side-menu")!.matches(":modal"))).toBe(true);
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(openButton).toBeFocused();
+
+    await openButton.click();
+    await menu.getByRole("button", { name: "Close menu" }).click();
+    await expect(menu).toBeHidden();
+    await expect(openButton).toBeFocused();
+    // By keyboard too.
+    await page.keyboard.press("Enter");
+    await expect(menu).toBeVisible();
+    await menu.getByRole("link", { name: "About" }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await context.close();
+  });
+
+  test("a menu opened before hydration stays open through it, then closes as usual", async ({ page }) => {
+    // The scripts are held back until the menu is open.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets\/entry\.client-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto("/contact-us");
+    const openButton = page.getByRole("button", { name: "Open menu" });
+    const menu = page.getByRole("dialog", { name: "Site menu" });
+    await openButton.click();
+    await expect(menu).toBeVisible();
+    await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+    release();
+    await hydrated(page);
+    // Hydrated with the menu open: still open, now React's, with the page's scroll locked.
+    await expect(page.locator("body")).toHaveClass(/scroll-locked/);
+    await expect(menu).toBeVisible();
+    await expect(openButton).toHaveAttribute("aria-expanded", "true");
+    await page.keyboard.press("Escape");
+    await expect(menu).toBeHidden();
+    await expect(openButton).toBeFocused();
+    await expect(openButton).toHaveAttribute("aria-expanded", "false");
+    await expect(page.locator("body")).not.toHaveClass(/scroll-locked/);
+    // And opens again by React's handler.
+    await openButton.click();
+    await expect(menu).toBeVisible();
+    await expect(page.locator("body")).toHaveClass(/scroll-locked/);
+  });
+
   test("the focus stays inside the open menu", async ({ page }) => {
     await page.goto("/contact-us");
     await hydrated(page);

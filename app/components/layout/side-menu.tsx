@@ -3,11 +3,14 @@ import { useId, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { isGroup, sideMenu } from "~/content/navigation";
 import { useModalDialog } from "~/hooks/use-modal-dialog";
+import { nativeCommand } from "~/lib/native-command";
 import { LogoMark } from "./logo";
 
 type Props = {
   open: boolean;
   onClose: () => void;
+  /** The browser opened the menu before hydration (the header's button is an invoker command). */
+  onOpenedBefore: () => void;
   orgName: string;
   contactEmail: string;
 };
@@ -17,10 +20,10 @@ type Props = {
  * the page is inert while it is open, so focus stays inside; Escape, the close
  * button, a click on the backdrop and choosing a link all close it.
  */
-export function SideMenu({ open, onClose, orgName, contactEmail }: Props) {
+export function SideMenu({ open, onClose, onOpenedBefore, orgName, contactEmail }: Props) {
   const [workshopOpen, setWorkshopOpen] = useState(false);
   const submenuId = useId();
-  const { dialogProps } = useModalDialog(open, onClose);
+  const { dialogProps } = useModalDialog(open, onClose, onOpenedBefore);
 
   const navClass = ({ isActive }: { isActive: boolean }) =>
     `flex min-h-11 items-center rounded-lg px-4 text-lg transition-colors hover:bg-plum-50 ${
@@ -44,6 +47,7 @@ export function SideMenu({ open, onClose, orgName, contactEmail }: Props) {
           </span>
           <button
             type="button"
+            {...nativeCommand("side-menu", "close")}
             onClick={onClose}
             className="grid size-11 place-items-center rounded-full text-plum-900 hover:bg-plum-50"
             aria-label="Close menu"

@@ -2,6 +2,7 @@ import { Menu } from "lucide-react";
 import { useRef, useState } from "react";
 import { Link } from "react-router";
 import { useHeaderVisibility } from "~/hooks/use-header-visibility";
+import { nativeCommand } from "~/lib/native-command";
 import { LogoMark } from "./logo";
 import { SideMenu } from "./side-menu";
 
@@ -51,6 +52,8 @@ export function SiteHeader({ orgName, contactEmail }: Props) {
               aria-haspopup="dialog"
               aria-expanded={menuOpen}
               aria-controls="side-menu"
+              // Opens the menu before the scripts have run, too.
+              {...nativeCommand("side-menu", "show-modal")}
               onClick={() => setMenuOpen(true)}
               className="grid size-11 place-items-center rounded-full hover:bg-plum-50 hover:text-plum-900"
             >
@@ -61,6 +64,7 @@ export function SiteHeader({ orgName, contactEmail }: Props) {
       </header>
       <SideMenu
         open={menuOpen}
+        onOpenedBefore={() => setMenuOpen(true)}
         onClose={() => {
           setMenuOpen(false);
           menuButton.current?.focus();
