@@ -59,17 +59,31 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
     };
   }
   let transport: Transporter | undefined;
+  // The folder is made once, not before every message (a system call each, under a burst of
+  // registrations); if it has gone since (removed by hand), the move below makes it again.
+  let folder: Promise<unknown> | undefined;
   return {
     description: `outbox ${opts.outboxDir}`,
     send: async (m) => {
       transport ??= (await loadNodemailer()).default.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
       const info = await transport.sendMail(nodemailerMessage(m));
-      await fs.mkdir(opts.outboxDir, { recursive: true });
+      folder ??= fs.mkdir(opts.outboxDir, { recursive: true }).catch((error: unknown) => {
+        folder = undefined;
+        throw error;
+      });
+      await folder;
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${crypto.randomUUID().slice(0, 8)}.eml`;
       // Written beside the folder, then moved in: a reader never sees half a message.
       const partial = path.join(path.dirname(opts.outboxDir), `.${name}.partial`);
+      const final = path.join(opts.outboxDir, name);
       await fs.writeFile(partial, info.message as Buffer);
-      await fs.rename(partial, path.join(opts.outboxDir, name));
+      try {
+        await fs.rename(partial, final);
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+        await fs.mkdir(opts.outboxDir, { recursive: true });
+        await fs.rename(partial, final);
+      }
     },
   };
 }
