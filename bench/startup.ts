@@ -9,7 +9,23 @@ import { openDatabase, requireBuild, wantedDatabases, type BenchDatabase } from 
 
 export type StartupRow = { database: string; firstMs: number; medianMs: number; minMs: number; maxMs: number; runs: number };
 
+const answers = (port: number) => fetch(`http://127.0.0.1:${port}/healthz`).then(() => true, () => false);
+
+/**
+ * Until nothing answers on the port. npm exits on SIGTERM before the server it
+ * started has finished its graceful shutdown, and a start measured while the
+ * last one still listens would time the old server's answer (21–77 ms once).
+ */
+async function portFree(port: number) {
+  const deadline = performance.now() + 30_000;
+  while (await answers(port)) {
+    if (performance.now() > deadline) throw new Error(`something still answers on port ${port}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
 async function startOnce(env: Record<string, string>, port: number): Promise<number> {
+  await portFree(port);
   const started = performance.now();
   // Its own process group, so that npm, the shell and Node stop together.
   const child = spawn("npm", ["run", "--silent", "serve"], {
@@ -29,6 +45,7 @@ async function startOnce(env: Record<string, string>, port: number): Promise<num
   } finally {
     if (!exited) process.kill(-child.pid!, "SIGTERM");
     await gone;
+    await portFree(port);
   }
 }
 
