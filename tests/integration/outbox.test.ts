@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, type DbHandle } from "~/db/db.server";
@@ -70,5 +73,44 @@ describe.skipIf(!postgresUrl)("the outbox with two server processes on one Postg
     // A failed message is not tried again.
     await a.db.updateTable("outbox").set({ next_attempt_at: new Date(Date.now() - 1000).toISOString() }).execute();
     expect(await deliverDue(a.db, recordingMailer([]), silent)).toBe(0);
+  });
+});
+
+describe("the outbox on SQLite", () => {
+  let dir: string;
+  let h: DbHandle;
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-"));
+    h = openDatabase({ dataDir: dir });
+    await migrateToLatest(h.db);
+  });
+  afterAll(async () => {
+    await h?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("sends a claimed batch's messages together, each once, and marks every one sent", async () => {
+    const mails = Array.from({ length: 75 }, (_, i) => ({ topic: `test:${i}`, to: `q${i}@example.com`, subject: `Hello ${i}`, text: "Hi" }));
+    await h.db.transaction().execute((trx) => enqueueMail(trx, mails));
+    const sent: MailMessage[] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const mailer: Mailer = {
+      description: "test",
+      send: async (m) => {
+        inFlight += 1;
+        mostInFlight = Math.max(mostInFlight, inFlight);
+        await new Promise((r) => setTimeout(r, 2));
+        inFlight -= 1;
+        sent.push(m);
+      },
+    };
+    expect(await deliverDue(h.db, mailer, silent)).toBe(75);
+    expect(sent.map((m) => m.to).sort()).toEqual(mails.map((m) => m.to).sort());
+    // Not one at a time: the worker does not wait for each message before starting the next.
+    expect(mostInFlight).toBeGreaterThan(1);
+    const rows = await h.db.selectFrom("outbox").select(["status", "attempts"]).execute();
+    expect(rows).toHaveLength(75);
+    expect(rows.every((r) => r.status === "sent" && r.attempts === 1)).toBe(true);
   });
 });

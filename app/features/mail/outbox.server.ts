@@ -34,7 +34,10 @@ export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
  */
 export const LEASE_SECONDS = 15;
 const RENEW_SECONDS = 5;
-const BATCH = 10;
+/** Messages claimed at a time (one claim and one lease renewal for all of them). */
+const BATCH = 50;
+/** Messages sent at the same time: nodemailer's SMTP pool keeps 5 connections. */
+const SENDING_LANES = 5;
 
 export async function enqueueMail(trx: Kysely<DB>, mails: readonly OutgoingMail[], now = new Date()): Promise<void> {
   if (mails.length === 0) return;
@@ -109,10 +112,21 @@ export async function deliverDue(db: Database, mailer: Mailer, logger: Logger, n
         .catch((error: unknown) => logger.warn({ err: error }, "outbox lease not renewed"));
     }, RENEW_SECONDS * 1000);
     try {
-      for (const row of batch) {
-        sent += await deliverOne(db, mailer, logger, row);
-        waiting.delete(row.id);
-      }
+      // SENDING_LANES messages of the batch go out at a time, not one after another: each waits on
+      // the mail server (or the outbox file) and on the commit of its "sent" mark. Side by side, their
+      // marks share a commit (SQLite's group commit) and SMTP uses its pool's connections. Each
+      // message is still marked sent only after it was sent, so a crash can send again at most
+      // the messages in flight, under their Message-IDs (decision 0037).
+      const queue = [...batch];
+      await Promise.all(
+        Array.from({ length: Math.min(SENDING_LANES, queue.length) }, async () => {
+          for (let row = queue.shift(); row; row = queue.shift()) {
+            const delivered = await deliverOne(db, mailer, logger, row);
+            sent += delivered;
+            waiting.delete(row.id);
+          }
+        }),
+      );
     } finally {
       clearInterval(renewal);
     }
