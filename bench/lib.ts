@@ -143,13 +143,16 @@ export async function startServer(env: Record<string, string>, port: number, opt
   return {
     child,
     base,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    },
+    stop: () => stopChild(child),
   };
+}
+
+/** SIGTERM to a child process, then until it has exited (at once if it already has). */
+export async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
 }
 
 /** Whether this machine has the cores to give the server one of its own. */

@@ -9,7 +9,7 @@ import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import autocannon from "autocannon";
-import { openDatabase, requireBuild, startServer, wantedDatabases, type BenchDatabase } from "./lib.ts";
+import { openDatabase, requireBuild, startServer, stopChild, wantedDatabases, type BenchDatabase } from "./lib.ts";
 
 const REGISTRATION_SESSION = "s-decode-1-b"; // a seeded session without a seat limit
 const BOOKING_SESSION = "s-fc-new-york"; // a seeded Family Constellation session; its limit is lifted below
@@ -131,12 +131,7 @@ async function startSmtpSink(): Promise<{ url: string; stop: () => Promise<void>
   });
   return {
     url,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((resolve) => child.once("exit", resolve));
-      child.kill("SIGTERM");
-      await exited;
-    },
+    stop: () => stopChild(child),
   };
 }
 
