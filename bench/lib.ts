@@ -118,11 +118,8 @@ export type BenchServer = { child: ChildProcess; base: string; stop: () => Promi
  */
 export async function startServer(env: Record<string, string>, port: number, opts: { pin?: boolean } = {}): Promise<BenchServer> {
   const nodeArgs = [...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean), "server.ts"];
-  const pinned = opts.pin && fs.existsSync("/usr/bin/taskset") && os.availableParallelism() > 1;
-  const [cmd, args] = pinned ? ["/usr/bin/taskset", ["-c", "1", process.execPath, ...nodeArgs]] : [process.execPath, nodeArgs];
-  const child = spawn(cmd, args as string[], {
+  const child = spawnNode(nodeArgs, opts.pin ? 1 : null, {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "inherit"],
   });
   // The address from the start-up line, so that port 0 (any free port) works too.
   let out = "";
@@ -145,6 +142,17 @@ export async function startServer(env: Record<string, string>, port: number, opt
     base,
     stop: () => stopChild(child),
   };
+}
+
+/**
+ * `node <args>` with its standard output piped to this process, on CPU core `core` (taskset) when the
+ * machine has the cores to spare one (`serverPinned()`), else wherever the system puts it.
+ */
+export function spawnNode(args: string[], core: number | null, opts: { env?: NodeJS.ProcessEnv } = {}): ChildProcess {
+  const options = { env: opts.env ?? process.env, stdio: ["ignore", "pipe", "inherit"] as ("ignore" | "pipe" | "inherit")[] };
+  return core !== null && serverPinned()
+    ? spawn("/usr/bin/taskset", ["-c", String(core), process.execPath, ...args], options)
+    : spawn(process.execPath, args, options);
 }
 
 /** SIGTERM to a child process, then until it has exited (at once if it already has). */

@@ -5,11 +5,9 @@
 // is stored with the 201s acknowledged (they must be equal).
 //
 //   npm run bench -- --registrations          (CONNECTIONS=100, AMOUNT=1000)
-import { spawn } from "node:child_process";
 import fs from "node:fs";
-import os from "node:os";
 import autocannon from "autocannon";
-import { openDatabase, requireBuild, startServer, stopChild, wantedDatabases, type BenchDatabase } from "./lib.ts";
+import { openDatabase, requireBuild, spawnNode, startServer, stopChild, wantedDatabases, type BenchDatabase } from "./lib.ts";
 
 const REGISTRATION_SESSION = "s-decode-1-b"; // a seeded session without a seat limit
 const BOOKING_SESSION = "s-fc-new-york"; // a seeded Family Constellation session; its limit is lifted below
@@ -117,9 +115,7 @@ async function load(db: BenchDatabase, url: string, body: (n: number) => unknown
  * each mail to a file (the no-SMTP fallback), about 0.2–0.8 ms of kernel time a file here.
  */
 async function startSmtpSink(): Promise<{ url: string; stop: () => Promise<void> }> {
-  const pin = fs.existsSync("/usr/bin/taskset") && os.availableParallelism() > 1;
-  const args = ["bench/smtp-sink.ts"];
-  const child = pin ? spawn("/usr/bin/taskset", ["-c", "0", process.execPath, ...args], { stdio: ["ignore", "pipe", "inherit"] }) : spawn(process.execPath, args, { stdio: ["ignore", "pipe", "inherit"] });
+  const child = spawnNode(["bench/smtp-sink.ts"], 0);
   const url = await new Promise<string>((resolve, reject) => {
     let out = "";
     child.stdout!.on("data", (d: Buffer) => {
