@@ -71,6 +71,9 @@ test.describe("header and side menu", () => {
     await openButton.click();
     await expect(menu).toBeVisible();
     await expect(menu.getByRole("link", { name: "Event Calendar" })).toBeVisible();
+    // The Workshop group cannot be toggled yet, so it is shown expanded, and says so.
+    await expect(menu.getByRole("button", { name: "Workshop" })).toHaveAttribute("aria-expanded", "true");
+    await expect(menu.getByRole("link", { name: "Family Constellation" })).toBeVisible();
     // Modal: the page behind is out of reach.
     expect(await page.evaluate(() => document.querySelector("#side-menu")!.matches(":modal"))).toBe(true);
     await page.keyboard.press("Escape");
@@ -84,8 +87,8 @@ test.describe("header and side menu", () => {
     // By keyboard too.
     await page.keyboard.press("Enter");
     await expect(menu).toBeVisible();
-    await menu.getByRole("link", { name: "About" }).click();
-    await expect(page).toHaveURL(/\/about$/);
+    await menu.getByRole("link", { name: "Family Constellation" }).click();
+    await expect(page).toHaveURL(/\/family-constellation$/);
     await context.close();
   });
 
@@ -103,12 +106,20 @@ test.describe("header and side menu", () => {
     await openButton.click();
     await expect(menu).toBeVisible();
     await expect(page.locator("html[data-hydrated]")).toHaveCount(0);
+    const workshop = menu.getByRole("button", { name: "Workshop" });
+    await expect(workshop).toHaveAttribute("aria-expanded", "true");
     release();
     await hydrated(page);
     // Hydrated with the menu open: still open, now React's, with the page's scroll locked.
     await expect(page.locator("body")).toHaveClass(/scroll-locked/);
     await expect(menu).toBeVisible();
     await expect(openButton).toHaveAttribute("aria-expanded", "true");
+    // The Workshop group the visitor may be looking at stays expanded, and now folds by its button.
+    await expect(workshop).toHaveAttribute("aria-expanded", "true");
+    await expect(menu.getByRole("link", { name: "Family Constellation" })).toBeVisible();
+    await workshop.click();
+    await expect(workshop).toHaveAttribute("aria-expanded", "false");
+    await expect(menu.getByRole("link", { name: "Family Constellation" })).toBeHidden();
     await page.keyboard.press("Escape");
     await expect(menu).toBeHidden();
     await expect(openButton).toBeFocused();

@@ -2,6 +2,7 @@ import { ChevronDown, Mail, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { isGroup, sideMenu } from "~/content/navigation";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { useModalDialog } from "~/hooks/use-modal-dialog";
 import { nativeCommand } from "~/lib/native-command";
 import { LogoMark } from "./logo";
@@ -21,7 +22,13 @@ type Props = {
  * button, a click on the backdrop and choosing a link all close it.
  */
 export function SideMenu({ open, onClose, onOpenedBefore, orgName, contactEmail }: Props) {
-  const [workshopOpen, setWorkshopOpen] = useState(false);
+  const hydrated = useHydrated();
+  // A menu the browser opened before hydration (see onOpenedBefore) showed its
+  // groups expanded: they stay so, not folded away under the visitor's eyes.
+  const [workshopOpen, setWorkshopOpen] = useState(() => typeof document !== "undefined" && isOpenDialog(document.getElementById("side-menu")));
+  // Until the scripts run the group's button cannot toggle it, so the server's
+  // HTML has it expanded: its links are reachable from the first paint.
+  const expanded = hydrated ? workshopOpen : true;
   const submenuId = useId();
   const { dialogProps } = useModalDialog(open, onClose, onOpenedBefore);
 
@@ -62,7 +69,7 @@ export function SideMenu({ open, onClose, onOpenedBefore, orgName, contactEmail 
                 <li key={item.label}>
                   <button
                     type="button"
-                    aria-expanded={workshopOpen}
+                    aria-expanded={expanded}
                     aria-controls={submenuId}
                     onClick={() => setWorkshopOpen((v) => !v)}
                     className="flex min-h-11 w-full items-center justify-between rounded-lg px-4 text-left text-lg text-ink hover:bg-plum-50"
@@ -70,10 +77,10 @@ export function SideMenu({ open, onClose, onOpenedBefore, orgName, contactEmail 
                     {item.label}
                     <ChevronDown
                       aria-hidden="true"
-                      className={`size-5 transition-transform ${workshopOpen ? "rotate-180" : ""}`}
+                      className={`size-5 transition-transform ${expanded ? "rotate-180" : ""}`}
                     />
                   </button>
-                  <ul id={submenuId} hidden={!workshopOpen} className="mt-1 ml-4 space-y-1 border-l-2 border-plum-100 pl-2">
+                  <ul id={submenuId} hidden={!expanded} className="mt-1 ml-4 space-y-1 border-l-2 border-plum-100 pl-2">
                     {item.items.map((sub) => (
                       <li key={sub.to}>
                         <NavLink
@@ -119,4 +126,8 @@ export function SideMenu({ open, onClose, onOpenedBefore, orgName, contactEmail 
       </div>
     </dialog>
   );
+}
+
+function isOpenDialog(element: HTMLElement | null): boolean {
+  return element instanceof HTMLDialogElement && element.open;
 }
