@@ -227,6 +227,8 @@ describe.each(dialects)("staff authorisation on %s", { timeout: 120_000 }, (dial
     expect(await signInTo("/admin/audit?q=boss")).toBe("/admin/audit?q=boss");
     // The other refusals of safeNext are in tests/unit/admin-safe-next.test.ts.
     expect(await signInTo("//evil.example/x")).toBe("/admin/registrations");
+    // Normalised to `//evil.example/x` by the URL parser: still another host.
+    expect(await signInTo("/.//evil.example/x")).toBe("/admin/registrations");
   });
 
   it("records sign-ins and failed attempts in the audit trail, with the address", async () => {
@@ -284,6 +286,10 @@ describe("staff sign-in limits", { timeout: 120_000 }, () => {
     });
     expect(form.status).toBe(429);
     expect(await form.text()).toContain("Too many sign-in attempts.");
+    // Trying on, with a new e-mail each time, adds no audit row: one per address and per account a window.
+    for (let i = 0; i < 5; i++) expect((await login(`new${i}@example.org`, "whatever it may be")).status).toBe(429);
+    const after = await s.db.selectFrom("audit_events").select("action").where("action", "=", "sign-in-limited").execute();
+    expect(after.length).toBe(2);
   });
 });
 

@@ -19,6 +19,11 @@ describe("the page to return to after sign-in", () => {
     "/admin/logout",
     "/admin\taudit",
     "/\u0000admin",
+    // Each normalises to `//evil.example/phish`, a path to another host.
+    "/.//evil.example/phish",
+    "/..//evil.example/phish",
+    "/%2e//evil.example/phish",
+    "/admin/..//evil.example/phish",
   ])("refuses %j and goes to the default", (next) => {
     expect(safeNext(next)).toBe(DEFAULT_AFTER_LOGIN);
   });

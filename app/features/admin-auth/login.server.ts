@@ -22,13 +22,19 @@ function limitedMessage(seconds: number): string {
   return `Too many sign-in attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;
 }
 
-/** Spends one attempt of a limiter; the seconds to wait when none is left, else null. */
-async function spend(limiter: AppServices["loginLimiters"]["account"], key: string): Promise<number | null> {
+/**
+ * Spends one attempt of a limiter. Null while attempts are left; else the
+ * seconds to wait, and whether this is the window's first refusal (refused
+ * attempts are still counted, so only one has exactly one point too many).
+ */
+async function spend(limiter: AppServices["loginLimiters"]["account"], key: string): Promise<{ wait: number; first: boolean } | null> {
   try {
     await limiter.consume(key, 1);
     return null;
   } catch (rejection) {
-    if (rejection instanceof RateLimiterRes) return Math.max(1, Math.ceil(rejection.msBeforeNext / 1000));
+    if (rejection instanceof RateLimiterRes) {
+      return { wait: Math.max(1, Math.ceil(rejection.msBeforeNext / 1000)), first: rejection.consumedPoints === limiter.points + 1 };
+    }
     throw rejection;
   }
 }
@@ -55,12 +61,14 @@ export async function signIn(
   const email = normaliseEmail(input.email);
   const { db } = services;
   const accountKey = crypto.createHash("sha256").update(email).digest("base64url");
-  const wait = Math.max(
-    (await spend(services.loginLimiters.address, request.ip)) ?? 0,
-    (await spend(services.loginLimiters.account, accountKey)) ?? 0,
-  );
-  if (wait > 0) {
-    await recordAudit(db, { action: "sign-in-limited", actor: { id: null, email }, ip: request.ip, detail: { via: kind } });
+  const refusals = [await spend(services.loginLimiters.address, request.ip), await spend(services.loginLimiters.account, accountKey)].filter((r) => r !== null);
+  if (refusals.length > 0) {
+    const wait = Math.max(...refusals.map((r) => r.wait));
+    // Once per address and per account a window: an anonymous client that goes
+    // on trying (with a new e-mail each time) does not add a row an attempt.
+    if (refusals.some((r) => r.first)) {
+      await recordAudit(db, { action: "sign-in-limited", actor: { id: null, email }, ip: request.ip, detail: { via: kind } });
+    }
     return { status: "limited", message: limitedMessage(wait), retryAfterSeconds: wait };
   }
 

@@ -16,6 +16,9 @@ export function safeNext(next: string | null | undefined): string {
     return DEFAULT_AFTER_LOGIN;
   }
   if (url.origin !== "http://same.invalid") return DEFAULT_AFTER_LOGIN;
+  // What is returned is the normalised path, so it is checked again: `/.//evil`
+  // and `/a/..//evil` normalise to `//evil`, which a browser reads as another host.
+  if (url.pathname.startsWith("//")) return DEFAULT_AFTER_LOGIN;
   if (url.pathname === "/admin/login" || url.pathname === "/admin/logout") return DEFAULT_AFTER_LOGIN;
   return `${url.pathname}${url.search}${url.hash}`;
 }
