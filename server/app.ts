@@ -11,6 +11,7 @@ import helmet from "helmet";
 import pino, { type Logger } from "pino";
 import { RouterContextProvider } from "react-router";
 import { PageCache, type PendingPage } from "./page-cache.ts";
+import { loggedPath } from "./logged-path.ts";
 import { allowedMethods, malformedUrl, routerOrigin, sameOriginWrites, sendClientError } from "./guards.ts";
 import { createRouterHandler } from "./router-adapter.ts";
 import { libraryStyleHashes } from "./style-hashes.ts";
@@ -380,9 +381,9 @@ function requestIdAndLogging(logger: Logger): express.RequestHandler {
     res.setHeader("X-Request-ID", requestId);
     const started = process.hrtime.bigint();
     res.on("finish", () => {
-      // The path only: query strings and bodies can hold personal data, addresses too.
+      // The path only, its private-page secrets left out: query strings and bodies can hold personal data, addresses too.
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const line = { requestId, method: req.method, path: req.path, status: res.statusCode, ms: Math.round(ms * 10) / 10 };
+      const line = { requestId, method: req.method, path: loggedPath(req.path), status: res.statusCode, ms: Math.round(ms * 10) / 10 };
       if (res.statusCode >= 500) logger.error(line, "request");
       else if (res.statusCode >= 400 && res.statusCode !== 404) logger.warn(line, "request");
       else if (req.path.startsWith("/assets/")) logger.debug(line, "request");

@@ -18,15 +18,20 @@ export function sendClientError(req: express.Request, res: express.Response, sta
 
 /**
  * A path whose percent-encoding does not decode to UTF-8 (`/%ZZ`, `/%E0%A4%A`,
- * `/%C0%AF`), or that decodes to a NUL, is the client's error: 400. API paths
+ * `/%C0%AF`), or that decodes to a NUL, is the client's error: 400. So is a
+ * query with a NUL (`?q=%00`): no parameter takes one, and PostgreSQL refuses
+ * any statement that carries one. (A query's other broken escapes are read
+ * leniently, as URLSearchParams does, and checked by each route.) API paths
  * get JSON; pages are re-routed to the layout's "Bad request" page.
  */
 export function malformedUrl(): express.RequestHandler {
   return (req, res, next) => {
-    const raw = req.originalUrl.split("?")[0] ?? "";
-    let ok = true;
+    const url = req.originalUrl;
+    const mark = url.indexOf("?");
+    const raw = mark < 0 ? url : url.slice(0, mark);
+    let ok = mark < 0 || !/%00/i.test(url.slice(mark + 1));
     try {
-      ok = !decodeURIComponent(raw).includes("\0");
+      ok &&= !decodeURIComponent(raw).includes("\0");
     } catch {
       ok = false;
     }

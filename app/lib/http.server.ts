@@ -9,6 +9,18 @@ export class BadRequest extends Error {
 
 export const FORM_BODY_LIMIT = 32 * 1024;
 
+/**
+ * No field takes a NUL: PostgreSQL cannot store one in text (it refuses the
+ * whole statement), so it is refused here, for every form and API call, before
+ * any of it reaches a query.
+ */
+export const NUL_REFUSED = "The form contains a character that is not allowed (NUL).";
+
+function refuseNul(text: string): string {
+  if (text.includes("\0")) throw new BadRequest(400, NUL_REFUSED);
+  return text;
+}
+
 /** Reads the body as text, refusing (413) past `limit` bytes whatever Content-Length claims. */
 export async function readBodyText(request: Request, limit = FORM_BODY_LIMIT): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
@@ -33,7 +45,7 @@ export async function readForm(request: Request, limit = FORM_BODY_LIMIT): Promi
   }
   const params = new URLSearchParams(await readBodyText(request, limit));
   const out: Record<string, string> = {};
-  for (const [k, v] of params) if (!(k in out)) out[k] = v;
+  for (const [k, v] of params) if (!(k in out)) out[refuseNul(k)] = refuseNul(v);
   return out;
 }
 
@@ -45,8 +57,13 @@ export async function readJsonObject(request: Request, limit = FORM_BODY_LIMIT):
   const text = await readBodyText(request, limit);
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text);
-  } catch {
+    // Every key and string, however deep (a NUL arrives escaped, as \u0000).
+    parsed = JSON.parse(text, (key, value: unknown) => {
+      refuseNul(key);
+      return typeof value === "string" ? refuseNul(value) : value;
+    });
+  } catch (error) {
+    if (error instanceof BadRequest) throw error;
     throw new BadRequest(400, "The request body is not valid JSON.");
   }
   if (!parsed || typeof parsed !== "object" || Array.isArray(parsed)) {
@@ -89,7 +106,9 @@ export async function readSubmission(request: Request, fileFields: readonly stri
   const values: Record<string, string> = {};
   const files: Record<string, Uint8Array> = {};
   for (const [key, value] of form) {
+    refuseNul(key);
     if (typeof value === "string") {
+      refuseNul(value);
       if (fileFields.includes(key)) {
         if (value === "") continue; // an empty file input some clients send as text
         throw new BadRequest(400, `The ${key} part must be a file.`);

@@ -164,7 +164,7 @@ describe.each(dialects)("event calendar calls on %s", (dialect) => {
     ["/api/events/open/date-range?startDate=2026-02-29&endDate=2026-03-01", { startDate: "Start date must be a date like 2026-03-05" }],
     ["/api/events/open/date-range?startDate=2026-03-05&endDate=2026-03-01", { endDate: "End date must be after or equal to start date" }],
     ["/api/events/open/date-range?startDate=2026-01-01&endDate=2030-01-01", { endDate: "The range must be at most 367 days" }],
-    ["/api/events/open/date-range?startDate=%00&endDate=x", { startDate: "Start date must be a date like 2026-03-05", endDate: "End date must be a date like 2026-03-05" }],
+    ["/api/events/open/date-range?startDate=%ZZ&endDate=x", { startDate: "Start date must be a date like 2026-03-05", endDate: "End date must be a date like 2026-03-05" }],
   ])("%s: 400 with field messages", async (p, errors) => {
     const { status, body } = await get(p);
     expect(status).toBe(400);

@@ -246,6 +246,11 @@ describe.each(dialects)("fuzzing every form and API endpoint on %s", { timeout: 
       { kind: "multipart", value: { firstName: "x".repeat(100_000), email: ["not", "a", "string"] }, huge: true, query: "" },
       { kind: "json", value: ["an", "array", 1, null], query: "?limit=999999999999999999999" },
       { kind: "json", value: { email: 42, capacity: { nested: [[[[]]]] }, startDate: true, status: "\u202eesolc" }, query: "" },
+      // A NUL where a query would use it, the rest well-formed: PostgreSQL refuses any statement that carries one.
+      { kind: "json", value: { email: "zz\u0000@example.org", password: "Granite lantern 58 drifting", id: "\u0000" }, query: "?q=%00&search=%00" },
+      { kind: "form", value: { intent: "delete", id: "\u0000", email: "zz\u0000@example.org", password: "x" }, query: "" },
+      { kind: "form", value: { intent: "status", id: "%00", status: "Read" }, query: "" },
+      { kind: "multipart", value: { email: "zz\u0000@example.org", upcomingEventId: "s-decode-1-a\u0000" }, query: "" },
     ];
     const allOps = ops;
     for (const op of allOps) {

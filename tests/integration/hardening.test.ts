@@ -4,6 +4,7 @@ import net from "node:net";
 import path from "node:path";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { NUL_REFUSED } from "~/lib/http.server";
 import { dialects } from "../helpers/databases";
 import { startSite, type RunningSite } from "../helpers/site";
 
@@ -55,7 +56,7 @@ describe("malformed requests are the client's errors, never 500 (issue 6)", () =
     await s?.stop();
   });
 
-  it.each(["/%ZZ", "/%", "/%E0%A4%A", "/decode/level/%ZZ", "/assets/%ZZ", "/about/%C0%AF", "/media/%ZZ", "/%00"])(
+  it.each(["/%ZZ", "/%", "/%E0%A4%A", "/decode/level/%ZZ", "/assets/%ZZ", "/about/%C0%AF", "/media/%ZZ", "/%00", "/schedule?type=%00"])(
     "GET %s answers the layout's 400 page",
     async (p) => {
       const res = await fetch(`${s.url}${p}`);
@@ -66,7 +67,7 @@ describe("malformed requests are the client's errors, never 500 (issue 6)", () =
     },
   );
 
-  it.each(["/api/decode/user/%FF", "/api/decode/user/%C0%AF", "/api/%ZZ"])("GET %s answers JSON 400", async (p) => {
+  it.each(["/api/decode/user/%FF", "/api/decode/user/%C0%AF", "/api/%ZZ", "/api/events/open?search=a%00b"])("GET %s answers JSON 400", async (p) => {
     const res = await fetch(`${s.url}${p}`);
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ success: false });
@@ -308,9 +309,9 @@ describe.each(dialects)("form hardening on %s (issue 6, points 2–6)", (dialect
   });
 
   it.each([
-    ["firstName", "Ann\u0000", "Invalid first name"],
+    ["firstName", "Ann\u0008", "Invalid first name"],
     ["lastName", "Lee\u0007", "Invalid last name"],
-    ["zipCode", "100\u000001", "Invalid zip code"],
+    ["zipCode", "100\u001b01", "Invalid zip code"],
   ])("refuses a control character in %s with 400 and stores nothing", async (field, value, message) => {
     const res = await fetch(`${s.url}/api/contact`, {
       method: "POST",
@@ -326,6 +327,25 @@ describe.each(dialects)("form hardening on %s (issue 6, points 2–6)", (dialect
     });
     expect(page.status).toBe(400);
     expect(await page.text()).toContain(message);
+    expect(await count()).toBe(0);
+  });
+
+  it.each(["firstName", "zipCode", "message"])("refuses a NUL in %s before any field is read: 400 with its message, nothing stored", async (field) => {
+    // No field takes one, and PostgreSQL refuses any statement that carries one (app/lib/http.server.ts).
+    const res = await fetch(`${s.url}/api/contact`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ...valid, acceptPrivacyPolicy: true, [field]: "10\u000001" }),
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ success: false, message: NUL_REFUSED });
+    const page = await fetch(`${s.url}/contact-us`, {
+      method: "POST",
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+      body: form({ ...valid, [field]: "10\u000001" }),
+    });
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain(NUL_REFUSED);
     expect(await count()).toBe(0);
   });
 });

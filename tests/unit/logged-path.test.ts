@@ -1,0 +1,20 @@
+import { describe, expect, it } from "vitest";
+import { loggedPath } from "../../server/logged-path";
+
+describe("the path the request log writes", () => {
+  const token = "88HAGGPsQw3vJxZl0cR1uT5yB7nM2kD4fH6jL8pS9aE";
+  it.each([
+    [`/my-registration/${token}`, "/my-registration/[token]"],
+    [`/my-registration/${token}.data`, "/my-registration/[token].data"],
+    [`/my-registration/${token}/calendar.ics`, "/my-registration/[token]/calendar.ics"],
+    [`/waiting-list/${token}`, "/waiting-list/[token]"],
+    [`/waiting-list/${token}.data`, "/waiting-list/[token].data"],
+  ])("leaves the secret out of %s", (path, logged) => {
+    expect(loggedPath(path)).toBe(logged);
+    expect(loggedPath(path)).not.toContain(token);
+  });
+
+  it.each(["/", "/decode", "/schedule", "/my-registration", "/api/registration", "/admin/registrations"])("keeps %s as it is", (path) => {
+    expect(loggedPath(path)).toBe(path);
+  });
+});
