@@ -57,7 +57,7 @@ const schema = z.object({
   PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   PAGE_CACHE_MAX_MB: z.coerce.number().min(1).max(4096).default(64),
   ORG_NAME: z.string().min(1).default("Mindful Path Institute"),
-  CONTACT_EMAIL: z.email({ error: "must be an e-mail address" }).default("hello@mindfulpath.example"),
+  CONTACT_EMAIL: z.email({ error: "must be an email address" }).default("hello@mindfulpath.example"),
   SOCIAL_FACEBOOK_URL: url.default("https://www.facebook.com/"),
   SOCIAL_INSTAGRAM_URL: url.default("https://www.instagram.com/"),
   SOCIAL_LINKEDIN_URL: url.default("https://www.linkedin.com/"),

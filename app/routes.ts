@@ -74,7 +74,7 @@ export default [
     route("hypnotherapy/user", "routes/api/hypnotherapy-user.ts"),
     route("hypnotherapy/user/:id", "routes/api/hypnotherapy-user-one.ts"),
     route("registration", "routes/api/registration.ts"),
-    // Before submitting: has this e-mail attended the earlier level the session's level requires? (decision 0031)
+    // Before submitting: has this email attended the earlier level the session's level requires? (decision 0031)
     route("prerequisite-check", "routes/api/prerequisite-check.ts"),
     // Staff: DECODE registrations (the list is GET /api/registration) and ICH registrations (spec part 2 §7).
     route("registration/download-csv", "routes/api/registration-csv.ts"),

@@ -80,7 +80,7 @@ export interface EventsTable {
   created_at: string;
   updated_at: string;
   cancelled_at: Generated<string | null>;
-  /** The staff member's e-mail. */
+  /** The staff member's email. */
   cancelled_by: Generated<string | null>;
 }
 
@@ -132,7 +132,7 @@ export interface RegistrationsTable {
   /** Marked by staff after the session (migration 0018): null, 'attended' or 'not_attended'. */
   attendance: Generated<Attendance | null>;
   attendance_marked_at: Generated<string | null>;
-  /** The staff member's e-mail. */
+  /** The staff member's email. */
   attendance_marked_by: Generated<string | null>;
   /** 'I completed the earlier level elsewhere': the registrant's note (status 'awaiting_approval' until staff decide). */
   prerequisite_note: Generated<string | null>;

@@ -73,7 +73,7 @@ test.describe("About", () => {
 });
 
 test.describe("Privacy Policy", () => {
-  test("shows its sections, a table of contents and the contact e-mail", async ({ page }) => {
+  test("shows its sections, a table of contents and the contact email", async ({ page }) => {
     await page.goto("/privacy-policy");
     await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
     await expect(page.getByText("Last updated: November 23, 2026")).toBeVisible();
@@ -82,7 +82,7 @@ test.describe("Privacy Policy", () => {
       "Who we are",
       "The information we collect",
       "Cookies and local storage",
-      "E-mails we send",
+      "Emails we send",
       "Why we use your information",
       "How long we keep it",
       "Who can see your information",

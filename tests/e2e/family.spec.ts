@@ -156,7 +156,7 @@ test.describe("Family Constellation", () => {
     await settle(page);
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText(city);
-    await expectToastOnTop(page, "Your seat is booked! We have e-mailed you the details.");
+    await expectToastOnTop(page, "Your seat is booked! We have emailed you the details.");
     await axeWhileFrozen(page);
 
     await page.clock.runFor(3500);

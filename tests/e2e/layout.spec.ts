@@ -189,7 +189,7 @@ test.describe("header and side menu", () => {
     await expect(page).toHaveURL(/\/schedule$/);
   });
 
-  test("the footer has the e-mail, social links in new tabs, the current year and the credit", async ({ page }) => {
+  test("the footer has the email, social links in new tabs, the current year and the credit", async ({ page }) => {
     await page.goto("/contact-us");
     const footer = page.locator("footer");
     await expect(footer.getByRole("link", { name: "hello@mindfulpath.example" })).toHaveAttribute("href", "mailto:hello@mindfulpath.example");

@@ -100,7 +100,7 @@ test.describe("Level and programme pages", () => {
     const email = uniqueEmail("level4");
     await fillRegistration(dialog, email);
     // Level 4 requires Level 3, which this new address has not attended (decision 0031): the form says so and the seat is held for approval.
-    await expect(dialog.getByText("DECODE Level 4 requires DECODE Level 3. We could not find a completed DECODE Level 3 for this e-mail address.")).toBeVisible();
+    await expect(dialog.getByText("DECODE Level 4 requires DECODE Level 3. We could not find a completed DECODE Level 3 for this email address.")).toBeVisible();
     await dialog.getByRole("checkbox", { name: "I completed the earlier level elsewhere" }).check();
     await dialog.getByRole("textbox", { name: /Where and when did you complete it/ }).fill("Level 3 with a licensed DECODE trainer in Denver, 2025");
     await dialog.getByRole("button", { name: "Submit Registration" }).click();

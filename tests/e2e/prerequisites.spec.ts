@@ -43,7 +43,7 @@ function calendarOf(raw: string): string {
   return m ? Buffer.from(m[1]!.replace(/\s+/g, ""), "base64").toString("utf8") : "";
 }
 
-const MESSAGE = "Level II requires Level I. We could not find a completed Level I for this e-mail address.";
+const MESSAGE = "Level II requires Level I. We could not find a completed Level I for this email address.";
 
 test.describe("level prerequisites", () => {
   test.beforeEach(() => test.setTimeout(240_000));
@@ -62,7 +62,7 @@ test.describe("level prerequisites", () => {
     await dialog.getByLabel("First Name").fill(first);
     await dialog.getByLabel("Last Name").fill("Haddad");
     await dialog.getByRole("textbox", { name: "Email" }).fill(email);
-    // Leaving the e-mail asks the server: Level I was not attended with this address.
+    // Leaving the email asks the server: Level I was not attended with this address.
     await dialog.getByLabel("Mobile Number").focus();
     await expect(dialog.getByText(MESSAGE)).toBeVisible();
     const box = dialog.getByRole("checkbox", { name: "I completed the earlier level elsewhere" });
@@ -206,7 +206,7 @@ test.describe("level prerequisites", () => {
     await page.getByRole("button", { name: new RegExp(`^Cancel session Family Constellation, .*, ${place}$`) }).click();
     await dialog.getByRole("button", { name: "Cancel session" }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText("Session canceled. Everyone who held a seat is being e-mailed.")).toBeVisible();
+    await expect(page.getByText("Session canceled. Everyone who held a seat is being emailed.")).toBeVisible();
     await expect(page.getByRole("row").filter({ hasText: place })).toContainText("Canceled");
     await expectNoAxeViolations(page);
     expect(queryDb("SELECT status FROM events WHERE id = ?", sessionId)).toEqual([{ status: "Cancelled" }]);

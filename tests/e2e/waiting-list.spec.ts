@@ -87,7 +87,7 @@ test.describe("Waiting list", () => {
     await dialog.getByRole("checkbox", { name: /accept the terms and conditions/ }).check();
     await dialog.getByRole("button", { name: "Join the waiting list" }).click();
     await expect(dialog.getByRole("heading", { name: "You are on the waiting list" })).toBeVisible();
-    await expect(dialog).toContainText("We will e-mail you as soon as a seat frees up.");
+    await expect(dialog).toContainText("We will email you as soon as a seat frees up.");
     expect(queryDb<{ status: string }>("SELECT status FROM family_bookings WHERE email_key = ?", email)[0]?.status).toBe("waiting");
     await mailTo(email, "On the waiting list");
 

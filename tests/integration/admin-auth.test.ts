@@ -286,7 +286,7 @@ describe("staff sign-in limits", { timeout: 120_000 }, () => {
     });
     expect(form.status).toBe(429);
     expect(await form.text()).toContain("Too many sign-in attempts.");
-    // Trying on, with a new e-mail each time, adds no audit row: one per address and per account a window.
+    // Trying on, with a new email each time, adds no audit row: one per address and per account a window.
     for (let i = 0; i < 5; i++) expect((await login(`new${i}@example.org`, "whatever it may be")).status).toBe(429);
     const after = await s.db.selectFrom("audit_events").select("action").where("action", "=", "sign-in-limited").execute();
     expect(after.length).toBe(2);

@@ -156,7 +156,7 @@ describe.each(dialects)("staff lists of contacts and family consultations on %s"
       expect(errorResponse.parse(await bad.json()).errors).toMatchObject({ page: expect.any(String), startDate: "Please enter a valid date (YYYY-MM-DD)" });
     });
 
-    it("searches name, e-mail, country (code or name), phone and status on the server", async () => {
+    it("searches name, email, country (code or name), phone and status on the server", async () => {
       const names = async (q: string) =>
         staffContactListResponse.parse(await (await api(`/api/contacts?search=${encodeURIComponent(q)}&limit=100`)).json()).data.map((c) => c.fullName).sort();
       expect(await names("priya")).toEqual(["Priya Raman"]);

@@ -160,7 +160,7 @@ describe.each(dialects)("staff registration lists on %s", { timeout: 120_000 }, 
     expect((await api("/api/ich/download-csv?startDate=2026-03-02&endDate=2026-03-01")).status).toBe(400);
   });
 
-  it("searches first and last name, e-mail, level and city on the server, pages 10 at a time, and keeps it in the URL", async () => {
+  it("searches first and last name, email, level and city on the server, pages 10 at a time, and keeps it in the URL", async () => {
     const rows = await insertRows(23);
     try {
       const all = (await (await api("/api/ich?page=3")).json()) as ListBody;

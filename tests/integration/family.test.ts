@@ -54,7 +54,7 @@ describe.each(dialects)("Family Constellation bookings on %s", (dialect) => {
     const res = await post("/api/familyConsitalation/register", valid);
     expect(res.status).toBe(201);
     const body = bookingCreatedResponse.parse(await res.json());
-    expect(body.message).toBe("Your seat is booked! We have e-mailed you the details.");
+    expect(body.message).toBe("Your seat is booked! We have emailed you the details.");
     const [row] = await bookings(s);
     expect(row).toMatchObject({ id: body.data._id, event_id: "s-fc-austin", full_name: "Rosa Díaz", email_key: "rosa@example.com", phone: "5125550142", communication_preferences: 1, status: "booked" });
 
@@ -113,7 +113,7 @@ describe.each(dialects)("Family Constellation bookings on %s", (dialect) => {
     expect((await fetch(`${s.url}/api/familyConsitalation/register`)).status).toBe(405);
   });
 
-  it("refuses a second booking of the same e-mail for the same session", async () => {
+  it("refuses a second booking of the same email for the same session", async () => {
     expect((await post("/api/familyConsitalation/register", valid)).status).toBe(201);
     const again = await post("/api/familyConstellation/register", { ...valid, email: "ROSA@Example.com" });
     expect(again.status).toBe(409);

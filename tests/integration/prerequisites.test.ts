@@ -16,7 +16,7 @@ import { startSecondInstance, startSite, type RunningSite } from "../helpers/sit
  * instance where two could race.
  */
 const DAY = 86_400_000;
-const MESSAGE = "Level B requires Level A. We could not find a completed Level A for this e-mail address.";
+const MESSAGE = "Level B requires Level A. We could not find a completed Level A for this email address.";
 
 describe.each(dialects)("level prerequisites on %s", { timeout: 180_000 }, (dialect) => {
   let s: RunningSite;
@@ -426,7 +426,7 @@ describe.each(dialects)("staff cancel a session on %s", { timeout: 180_000 }, (d
 
     const cancelled = await staffPost(s.url, "/admin/decode", `intent=cancel-session&sessionId=${sessionId}`);
     expect(cancelled.status).toBe(200);
-    expect(await cancelled.text()).toContain("Session canceled. Everyone who held a seat is being e-mailed.");
+    expect(await cancelled.text()).toContain("Session canceled. Everyone who held a seat is being emailed.");
 
     for (const email of ["one@example.com", "two@example.com"]) {
       const [mail] = await mailTo(email, "Session canceled");

@@ -109,7 +109,7 @@ describe.each(dialects)("registrations on %s", (dialect) => {
     expect(await registrations(s)).toHaveLength(2);
   });
 
-  it("refuses a second registration of the same e-mail for the same session", async () => {
+  it("refuses a second registration of the same email for the same session", async () => {
     expect((await postJson("/api/registration", valid)).status).toBe(201);
     const again = await postJson("/api/registration", { ...valid, email: "ANN@Example.com" });
     expect(again.status).toBe(409);

@@ -225,7 +225,7 @@ describe.skipIf(!postgresUrl)("two app instances on one PostgreSQL", { timeout: 
     );
     const booked = results.filter((r) => r.status === 201);
     const outcomes = results.reduce<Record<string, number>>((m, r) => ({ ...m, [`${r.status} ${r.message}`]: (m[`${r.status} ${r.message}`] ?? 0) + 1 }), {});
-    expect(outcomes).toEqual({ "201 Your seat is booked! We have e-mailed you the details.": capacity, "409 This session is full": 200 - capacity });
+    expect(outcomes).toEqual({ "201 Your seat is booked! We have emailed you the details.": capacity, "409 This session is full": 200 - capacity });
     // Both instances took seats and refused.
     expect(new Set(booked.map((r) => r.instance))).toEqual(new Set(["a", "b"]));
     const rows = await handle.db.selectFrom("family_bookings").select("email").where("event_id", "=", sessionId).execute();

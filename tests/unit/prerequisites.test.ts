@@ -21,7 +21,7 @@ describe("level names and the refusal's words", () => {
 
   it("says which level requires which, in the issue's words", () => {
     expect(prerequisiteMessage("Level II: Practitioner in Clinical Hypnotherapy", "Level I: Foundations of Clinical Hypnotherapy")).toBe(
-      "Level II requires Level I. We could not find a completed Level I for this e-mail address.",
+      "Level II requires Level I. We could not find a completed Level I for this email address.",
     );
   });
 });
@@ -44,7 +44,7 @@ describe("decidePrerequisite", () => {
   });
 
   it("not attended and nothing (or only blanks) said: refused with the message", () => {
-    const refused = { kind: "refused", message: "Level II requires Level I. We could not find a completed Level I for this e-mail address." };
+    const refused = { kind: "refused", message: "Level II requires Level I. We could not find a completed Level I for this email address." };
     expect(decidePrerequisite(base)).toEqual(refused);
     expect(decidePrerequisite({ ...base, note: "a note without the box" })).toEqual(refused);
     expect(decidePrerequisite({ ...base, completedElsewhere: true, note: "   " })).toEqual(refused);

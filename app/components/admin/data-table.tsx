@@ -48,7 +48,7 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, busy = false }:
                   data-label={c.header}
                   className={`px-4 py-3 break-words max-sm:flex max-sm:gap-3 max-sm:px-1 max-sm:py-1 max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)] ${c.className ?? ""}`}
                 >
-                  {/* A card's value may shrink and break anywhere (a long e-mail address), never widen the page. */}
+                  {/* A card's value may shrink and break anywhere (a long email address), never widen the page. */}
                   <div className="min-w-0 max-sm:grow max-sm:[overflow-wrap:anywhere]">{c.cell(row)}</div>
                 </td>
               ))}

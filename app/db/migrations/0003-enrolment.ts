@@ -73,7 +73,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn("last_name", "text", (c) => c.notNull())
     .addColumn("name_on_certificate", "text", (c) => c.notNull())
     .addColumn("email", "text", (c) => c.notNull())
-    // Lower-cased e-mail: one registration per person per session.
+    // Lower-cased email: one registration per person per session.
     .addColumn("email_key", "text", (c) => c.notNull())
     .addColumn("mobile_no", "text", (c) => c.notNull())
     .addColumn("date_of_birth", "text", (c) => c.notNull())

@@ -4,7 +4,7 @@ import { instant } from "./types.ts";
 /**
  * Family Constellation bookings (issue 8): a booking holds one seat of a
  * `family` session, counted with the session's registrations under the same
- * lock (D7). One booking per person per session: (event, lower-cased e-mail).
+ * lock (D7). One booking per person per session: (event, lower-cased email).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -7,7 +7,7 @@ import { isPostgres } from "./types.ts";
  *
  * `registration_search` is a narrow copy of what the search reads: one row per
  * registration with its kind, its creation instant and one lower-cased text of
- * the searched columns (names, e-mail, level, session, mobile). Triggers on
+ * the searched columns (names, email, level, session, mobile). Triggers on
  * `registrations` keep it in step in the writing transaction, so every write
  * path (forms, staff, retention's anonymisation, a manual fix) is covered.
  * - PostgreSQL: a pg_trgm GIN index on the text answers `like '%word%'`.

@@ -14,7 +14,7 @@ import { instant } from "./types.ts";
  *   elsewhere'): status 'awaiting_approval' (the seat is held) until staff
  *   approve ('registered') or decline ('declined', a released status). Who
  *   decided and when are kept.
- * - The one-registration-per-e-mail-per-session index now also ignores
+ * - The one-registration-per-email-per-session index now also ignores
  *   declined rows, like the other released statuses, so a declined person may
  *   ask again.
  */
@@ -29,7 +29,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("registrations").addColumn("prerequisite_note", "text").execute();
   await db.schema.alterTable("registrations").addColumn("prerequisite_decided_at", instant(db)).execute();
   await db.schema.alterTable("registrations").addColumn("prerequisite_decided_by", "text").execute();
-  // The check: has this e-mail attended that programme?
+  // The check: has this email attended that programme?
   await db.schema.createIndex("registrations_email_programme_idx").on("registrations").columns(["email_key", "programme_id"]).execute();
   await db.schema.dropIndex("registrations_event_email_uq").execute();
   await db.schema

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 
 /**
- * Family Constellation bookings looked up by e-mail and session. The unique
+ * Family Constellation bookings looked up by email and session. The unique
  * index on (event_id, email_key) is partial (0016: only rows still holding or
  * waiting for a seat), and neither database uses it for the "already booked?"
  * read, whose status list is bound as parameters: that read walked every

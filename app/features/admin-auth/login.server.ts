@@ -65,7 +65,7 @@ export async function signIn(
   if (refusals.length > 0) {
     const wait = Math.max(...refusals.map((r) => r.wait));
     // Once per address and per account a window: an anonymous client that goes
-    // on trying (with a new e-mail each time) does not add a row an attempt.
+    // on trying (with a new email each time) does not add a row an attempt.
     if (refusals.some((r) => r.first)) {
       await recordAudit(db, { action: "sign-in-limited", actor: { id: null, email }, ip: request.ip, detail: { via: kind } });
     }

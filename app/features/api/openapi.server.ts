@@ -136,8 +136,8 @@ export const prerequisiteCheckResponse = z.strictObject({
     .strictObject({ title: z.string().describe("The earlier level's program title"), name: z.string().describe("Its short name, e.g. 'Level I'") })
     .nullable()
     .describe("null: the session's level requires no earlier one"),
-  met: z.boolean().describe("Whether this e-mail address attended the earlier level (true when none is required)"),
-  message: z.string().nullable().describe("What the form says, e.g. 'Level II requires Level I. We could not find a completed Level I for this e-mail address.'"),
+  met: z.boolean().describe("Whether this email address attended the earlier level (true when none is required)"),
+  message: z.string().nullable().describe("What the form says, e.g. 'Level II requires Level I. We could not find a completed Level I for this email address.'"),
 });
 
 export const bookingCreatedResponse = z.strictObject({
@@ -257,7 +257,7 @@ export const staffContactSchema = z
     message: z.string().nullable(),
     status: z.enum(["New", "Read", "Replied"]),
     statusChangedAt: instant.nullable(),
-    statusChangedBy: z.string().nullable().describe("The e-mail of the staff member who last set the status"),
+    statusChangedBy: z.string().nullable().describe("The email of the staff member who last set the status"),
     createdAt: instant,
     formattedDate: z.string().describe("When it was received, in New York time"),
   })
@@ -537,11 +537,11 @@ function registrationCall(summary: string, withPhotos: boolean) {
       summary,
       requestBody: registrationBody(withPhotos),
       responses: {
-        201: answer("Registered; a confirmation e-mail with the session as an .ics file follows", registrationCreatedResponse),
+        201: answer("Registered; a confirmation email with the session as an .ics file follows", registrationCreatedResponse),
         400: refusal("A field is invalid (one message per field), or the body cannot be read"),
         404: refusal("No such session"),
         409: refusal(
-          "'This session is full', 'You are already registered for this session.', the session is closed, past, canceled or takes no online registrations, or its level requires an earlier one this e-mail has not attended (errors.completedElsewhere; send completedElsewhere=true with a prerequisiteNote to be held for approval)",
+          "'This session is full', 'You are already registered for this session.', the session is closed, past, canceled or takes no online registrations, or its level requires an earlier one this email has not attended (errors.completedElsewhere; send completedElsewhere=true with a prerequisiteNote to be held for approval)",
         ),
         413: refusal("The body is too large"),
         415: refusal("The body is not JSON, a urlencoded form or multipart data"),
@@ -552,7 +552,7 @@ function registrationCall(summary: string, withPhotos: boolean) {
 }
 
 const listQueryParameters: Json[] = [
-  { name: "search", in: "query", required: false, schema: { type: "string", maxLength: 200 }, description: "Words found in the first or last name, e-mail, level, city or mobile number" },
+  { name: "search", in: "query", required: false, schema: { type: "string", maxLength: 200 }, description: "Words found in the first or last name, email, level, city or mobile number" },
   { name: "page", in: "query", required: false, schema: { type: "integer", minimum: 1, default: 1 } },
   { name: "limit", in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 100, default: 10 } },
   { name: "startDate", in: "query", required: false, schema: { type: "string", format: "date" }, description: "First registration day (America/New_York), inclusive" },
@@ -617,7 +617,7 @@ function bookingCall(summary: string) {
         },
       },
       responses: {
-        201: answer("Booked; a confirmation e-mail with the session as an .ics file follows, and the organiser is told", bookingCreatedResponse),
+        201: answer("Booked; a confirmation email with the session as an .ics file follows, and the organiser is told", bookingCreatedResponse),
         400: refusal("A field is invalid (one message per field), or the body cannot be read"),
         404: refusal("No such Family Constellation session"),
         409: refusal("'This session is full', 'You are already registered for this session.', or the session is closed or has started"),
@@ -772,7 +772,7 @@ export function openApiDocument(publicUrl: string, orgName: string): Json {
             content: { "application/json": { schema: jsonMini(contactSchema) }, "application/x-www-form-urlencoded": { schema: jsonMini(contactSchema) } },
           },
           responses: {
-            201: answer("Stored; an acknowledgement e-mail follows", contactCreatedResponse),
+            201: answer("Stored; an acknowledgement email follows", contactCreatedResponse),
             400: refusal("A field is invalid (one message per field), or the body cannot be read"),
             413: refusal("The body is too large"),
             415: refusal("The body is not JSON or a urlencoded form"),
@@ -782,7 +782,7 @@ export function openApiDocument(publicUrl: string, orgName: string): Json {
       },
       "/api/contacts": {
         get: {
-          summary: "Contact messages, newest first, 10 a page (search: name, e-mail, country, phone, status; date range: received)",
+          summary: "Contact messages, newest first, 10 a page (search: name, email, country, phone, status; date range: received)",
           security: staffSecurity,
           parameters: staffListParameters(),
           responses: { 200: answer("A page of messages", staffContactListResponse), 400: refusal("A query value cannot be used"), ...staffRefusals },
@@ -873,7 +873,7 @@ export function openApiDocument(publicUrl: string, orgName: string): Json {
       "/api/registration": { ...registrationCall("Register for a DECODE or TASSO session", false), ...decodeStaff.list },
       "/api/prerequisite-check": {
         post: {
-          summary: "Before registering: does the session's level require an earlier one, and did this e-mail address attend it? (yes or no for this address only)",
+          summary: "Before registering: does the session's level require an earlier one, and did this email address attend it? (yes or no for this address only)",
           requestBody: {
             required: true,
             content: {
@@ -888,7 +888,7 @@ export function openApiDocument(publicUrl: string, orgName: string): Json {
           },
           responses: {
             200: answer("The answer", prerequisiteCheckResponse),
-            400: refusal("The session id or e-mail address is invalid"),
+            400: refusal("The session id or email address is invalid"),
             404: refusal("No such session"),
             429: answer("Too many checks from this address (a level with a requirement counts like a form)", errorResponse, retryAfter),
           },

@@ -34,7 +34,7 @@ export function bookingMails(
   const outro = [
     ...(event.payment_link ? [`Please complete your payment at ${event.payment_link} to secure your seat.`] : []),
     "The session is attached as a calendar file, in the venue's local time.",
-    `If you have questions or cannot attend, reply to this e-mail or write to ${site.contactEmail}.`,
+    `If you have questions or cannot attend, reply to this email or write to ${site.contactEmail}.`,
     `Warm regards,\nThe ${site.orgName} team`,
   ];
   const subject = `Booking confirmed: ${event.title} | ${site.orgName}`;
@@ -50,7 +50,7 @@ export function bookingMails(
 
   const person: Facts = [
     ["Name", input.fullName],
-    ["E-mail", input.email],
+    ["Email", input.email],
     ["Phone", `${PHONE_PREFIX} ${input.phone}`],
     ["Wants news", input.communicationPreferences ? "Yes" : "No"],
   ];

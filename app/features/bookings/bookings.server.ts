@@ -13,7 +13,7 @@ import { waitingListMail, waitingPosition, wantsWaitingList } from "~/features/w
 import { bookingMails } from "./booking-mail.server";
 import { validateBooking, type BookingField } from "./schema";
 
-export const BOOKING_CREATED = "Your seat is booked! We have e-mailed you the details.";
+export const BOOKING_CREATED = "Your seat is booked! We have emailed you the details.";
 export const BOOKING_INVALID = "Please fix the errors below before submitting";
 export const SESSION_NOT_FOUND = "This session does not exist.";
 /** Spec part 2 §8: the public list's failure text. */
@@ -50,7 +50,7 @@ export async function submitBooking(
   const input = result.data;
   const emailKey = input.email.toLowerCase();
   // What does not need the session's lock is done before it: an earlier booking
-  // with this e-mail (a racing twin: caught below) and the two mails, written
+  // with this email (a racing twin: caught below) and the two mails, written
   // again inside only if the locked row differs from the one read before (no
   // mail tells an older time or place).
   if (await alreadyEntered(services.db, "family_bookings", input.programId, emailKey)) return { status: "refused", code: 409, message: ALREADY_REGISTERED };

@@ -22,7 +22,7 @@ export const CONSULTATIONS_PAGE_SIZE = 10;
 
 export type StaffActor = { actor: AuditActor; ip: string | null };
 
-/** Name, e-mail, phone, the session's place, title, organiser and facilitator. */
+/** Name, email, phone, the session's place, title, organiser and facilitator. */
 const SEARCH_COLUMNS = ["b.full_name", "b.email", "b.phone", "e.city", "e.venue", "e.title", "e.organiser", "e.facilitator"] as const;
 
 function joined(db: Database) {
@@ -150,7 +150,7 @@ export async function viewConsultation(db: Database, id: string, who: StaffActor
  * rows, and the page cache's version moves with the delete). The session is
  * locked as a booking locks it, so a seat count running meanwhile never sees
  * half a change; the caller then offers the seat to the session's waiting list
- * (`offerSeatsNow`). The audit entry keeps who was deleted (name and e-mail are
+ * (`offerSeatsNow`). The audit entry keeps who was deleted (name and email are
  * what a later question would ask about) and commits with the delete.
  */
 export async function deleteConsultation(db: Database, id: string, who: StaffActor): Promise<string | null> {

@@ -24,7 +24,7 @@ export type StaffActor = { actor: AuditActor; ip: string | null };
 const SEARCH_COLUMNS = ["first_name", "last_name", "email", "phone_number", "country", "status"] as const;
 
 /**
- * Spec part 2 §9: name, e-mail, country, phone and status. Each word must be in
+ * Spec part 2 §9: name, email, country, phone and status. Each word must be in
  * one of them; a word also finds the countries whose name holds it ('kingdom'
  * finds UK), since the column keeps the code the form sends.
  */

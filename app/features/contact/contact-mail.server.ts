@@ -19,9 +19,9 @@ export function contactMails(site: Pick<SiteSettings, "orgName" | "contactEmail"
       subject: `We received your message | ${orgName}`,
       text: `Dear ${m.first_name},
 
-Thank you for writing to ${orgName}. We have received your message and will contact you soon, usually within two working days.
+Thank you for writing to ${orgName}. We have received your message and will contact you soon, usually within two business days.
 ${yourMessage}
-If you need to add anything, simply reply to this e-mail or write to ${contactEmail}.
+If you need to add anything, simply reply to this email or write to ${contactEmail}.
 
 Warm regards,
 The ${orgName} team
@@ -35,7 +35,7 @@ The ${orgName} team
       text: `A new message arrived through the Contact Us form.
 
 Name: ${m.first_name} ${m.last_name}
-E-mail: ${m.email}
+Email: ${m.email}
 Phone: ${m.phone_number}
 Country: ${country}
 Zip code: ${m.zip_code}

@@ -193,7 +193,7 @@ export type AdminListQuery = { search: string; page: number; limit: number };
 /**
  * Every Family Constellation session, past ones included, newest start first;
  * the search matches the title, location, venue, facilitator, organizer, their
- * e-mail and the status. The page is clamped to the last one.
+ * email and the status. The page is clamped to the last one.
  */
 export async function listAdminEvents(db: Database, query: AdminListQuery, now = new Date()) {
   let base = db.selectFrom("events").where("kind", "=", "family");

@@ -94,7 +94,7 @@ export async function sessionBeforeLock(
 }
 
 /**
- * Whether this e-mail already holds a registration or booking (one not
+ * Whether this email already holds a registration or booking (one not
  * released) for the session: read before the session's lock, as the unique
  * index on (event_id, email_key) refuses whichever twin races past it.
  */

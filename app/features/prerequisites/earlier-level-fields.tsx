@@ -5,7 +5,7 @@ import { COMPLETED_ELSEWHERE_LABEL, PREREQUISITE_NOTE_HINT, PREREQUISITE_NOTE_LA
 type Props = {
   /** Prefix of the ids (the dialog's and the page's forms never share them). */
   idPrefix: string;
-  /** 'Level II requires Level I. We could not find a completed Level I for this e-mail address.', when known. */
+  /** 'Level II requires Level I. We could not find a completed Level I for this email address.', when known. */
   message: string | null;
   checked: boolean;
   note: string;
@@ -20,7 +20,7 @@ type Props = {
 };
 
 /**
- * The registration form's answer to a level whose earlier level this e-mail
+ * The registration form's answer to a level whose earlier level this email
  * address has not attended (decision 0031): the reason, 'I completed the
  * earlier level elsewhere' and, once ticked, a short note for staff.
  */

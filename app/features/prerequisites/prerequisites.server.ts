@@ -11,7 +11,7 @@ import { levelName, prerequisiteMessage, prerequisiteMetMessage } from "./rules"
 
 /**
  * Level prerequisites on the server (issue 11 point 5, decision 0031): which
- * earlier level a session's programme requires, whether an e-mail address
+ * earlier level a session's programme requires, whether an email address
  * attended it, the public yes/no check the registration form asks before
  * submitting, and the mails of a registration held for approval.
  */
@@ -37,7 +37,7 @@ export async function requirementOf(db: Kysely<DB>, programmeId: string | null):
   return row ? { programme: { id: row.id, title: row.title }, required: { id: row.required_id, title: row.required_title } } : null;
 }
 
-/** Whether the e-mail address (any case) attended a session of the programme, as staff marked it. */
+/** Whether the email address (any case) attended a session of the programme, as staff marked it. */
 export async function hasAttended(db: Kysely<DB>, email: string, programmeId: string): Promise<boolean> {
   const row = await db
     .selectFrom("registrations")
@@ -60,7 +60,7 @@ const SESSION_ID = /^[A-Za-z0-9_-]{1,64}$/;
 
 /**
  * The form's question before submitting: does this session's level require an
- * earlier one, and has this e-mail address attended it? The answer is only
+ * earlier one, and has this email address attended it? The answer is only
  * yes or no for the address typed, never who else registered. Asking about a
  * level with a requirement counts against the address's form allowance (under
  * its own key, so checking never uses up the registration's own allowance).
@@ -127,8 +127,8 @@ export function awaitingApprovalMails(site: Site, r: { registrant: AwaitingRegis
   const greeting = `Dear ${registrant.firstName},`;
   const intro = `Thank you for registering with ${site.orgName}. ${levelName(r.programmeTitle ?? event.title)} requires ${required}, which you told us you completed elsewhere, so your registration awaits approval by our team. We are holding your seat in the session below meanwhile.`;
   const outro = [
-    "We will e-mail you as soon as it is approved (with your confirmation and the calendar file) or declined.",
-    `If you have questions, reply to this e-mail or write to ${site.contactEmail}.`,
+    "We will email you as soon as it is approved (with your confirmation and the calendar file) or declined.",
+    `If you have questions, reply to this email or write to ${site.contactEmail}.`,
     `Warm regards,\nThe ${site.orgName} team`,
   ];
   const yours: Facts = [["Your note", registrant.note]];
@@ -144,7 +144,7 @@ export function awaitingApprovalMails(site: Site, r: { registrant: AwaitingRegis
   const noticeIntro = `A registration awaits approval: the registrant has not attended ${required} here and says they completed it elsewhere. Approve or decline it on the staff screen 'Approvals'.`;
   const person: Facts = [
     ["Name", registrant.nameOnCertificate],
-    ["E-mail", registrant.email],
+    ["Email", registrant.email],
     ["Their note", registrant.note],
     ["Registration id", registrant.id],
   ];
@@ -168,7 +168,7 @@ export function declinedMail(site: Site, r: { id: string; firstName: string; ema
   const greeting = `Dear ${r.firstName},`;
   const intro = `Thank you for your interest in ${site.orgName}. Our team could not confirm that you completed ${required}, so we are unable to accept your registration for the session below, and the seat we held for you has been released.`;
   const outro = [
-    `Once you have completed ${required} with us, you are welcome to register again. If you think this is a mistake, reply to this e-mail or write to ${site.contactEmail}.`,
+    `Once you have completed ${required} with us, you are welcome to register again. If you think this is a mistake, reply to this email or write to ${site.contactEmail}.`,
     `Warm regards,\nThe ${site.orgName} team`,
   ];
   return {

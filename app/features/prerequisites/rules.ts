@@ -13,7 +13,7 @@ export const PREREQUISITE_NOTE_INVALID = "Invalid note";
 
 export const AWAITING_APPROVAL_HEADING = "Your registration awaits approval";
 export const AWAITING_APPROVAL_TEXT =
-  "We are holding your seat while our team checks the earlier level you completed elsewhere. We will e-mail you as soon as your registration is approved or declined.";
+  "We are holding your seat while our team checks the earlier level you completed elsewhere. We will email you as soon as your registration is approved or declined.";
 
 /**
  * The short name of a level, as people say it: the part of a programme's title
@@ -26,10 +26,10 @@ export function levelName(title: string): string {
   return head || title.trim();
 }
 
-/** 'Level II requires Level I. We could not find a completed Level I for this e-mail address.' */
+/** 'Level II requires Level I. We could not find a completed Level I for this email address.' */
 export function prerequisiteMessage(levelTitle: string, requiredTitle: string): string {
   const required = levelName(requiredTitle);
-  return `${levelName(levelTitle)} requires ${required}. We could not find a completed ${required} for this e-mail address.`;
+  return `${levelName(levelTitle)} requires ${required}. We could not find a completed ${required} for this email address.`;
 }
 
 /** What the form tells a registrant who has attended the earlier level. */
@@ -56,7 +56,7 @@ export function prerequisiteNoteProblem(values: { completedElsewhere?: unknown; 
 export type PrerequisiteDecision =
   /** The programme requires no earlier level. */
   | { kind: "none" }
-  /** The e-mail attended the earlier level: an ordinary registration. */
+  /** The email attended the earlier level: an ordinary registration. */
   | { kind: "met" }
   /** Not attended, but the registrant says they completed it elsewhere: held for staff to approve. */
   | { kind: "awaiting-approval"; note: string }
@@ -65,7 +65,7 @@ export type PrerequisiteDecision =
 
 /**
  * The prerequisite rule for one registration: a programme that requires an
- * earlier level takes the registration as usual when that e-mail attended it,
+ * earlier level takes the registration as usual when that email attended it,
  * holds it for approval when the registrant ticked 'I completed the earlier
  * level elsewhere' with a note, and refuses it otherwise.
  */

@@ -5,7 +5,7 @@ import type { FormSession } from "./form-logic";
 
 export const CONFIRMATION_HEADING = "Thank you for registering!";
 
-/** The §2.3 promise: an e-mail from the organisation's contact address with further details. */
+/** The §2.3 promise: an email from the organisation's contact address with further details. */
 export const confirmationText = (contactEmail: string) => `You will shortly receive an email from ${contactEmail} with further details.`;
 
 type Props = {

@@ -85,7 +85,7 @@ const emptyValues: RegistrationValues = {
   prerequisiteNote: "",
 };
 
-/** Which e-mail address and session a prerequisite answer is about. */
+/** Which email address and session a prerequisite answer is about. */
 function checkKeyOf(sessionId: string, email: string): string | null {
   const e = email.trim();
   return sessionId && e && e.length <= 254 && emailPattern.test(e) ? `${sessionId}|${e.toLowerCase()}` : null;
@@ -174,7 +174,7 @@ export function RegistrationForm({
   const [foundFull, setFoundFull] = useState<string | null>(null);
   const joinList = session !== null && (session.availability === "full" || foundFull === session._id);
 
-  // Level prerequisites (decision 0031): asked when the e-mail is left or the session changes, and said by the server at submit.
+  // Level prerequisites (decision 0031): asked when the email is left or the session changes, and said by the server at submit.
   const [prerequisite, setPrerequisite] = useState<PrerequisiteAnswer | null>(() => {
     const refusal = serverErrors?.completedElsewhere;
     const key = checkKeyOf(values.upcomingEventId, values.email);

@@ -39,7 +39,7 @@ export function registrationMails(
   const manage = `See your registration, download the calendar file or cancel at any time before the session: ${r.accessUrl}`;
   const outro = [
     "The session is attached as a calendar file, in the venue's local time.",
-    `If you have questions or cannot attend, reply to this e-mail or write to ${site.contactEmail}.`,
+    `If you have questions or cannot attend, reply to this email or write to ${site.contactEmail}.`,
     `Warm regards,\nThe ${site.orgName} team`,
   ];
   const subject = `Registration confirmed: ${event.title} | ${site.orgName}`;
@@ -58,7 +58,7 @@ export function registrationMails(
 
   const person: Facts = [
     ["Name", input.nameAsCertificate],
-    ["E-mail", input.email],
+    ["Email", input.email],
     ["Mobile", input.mobileNo],
     ["Occupation", input.occupation],
     ["Heard about us", input.hearAbout ?? "Not given"],
@@ -145,7 +145,7 @@ export function registrationCancelledMails(
   const noticeSubject = `Canceled by the registrant: ${event.title} (${formatSessionDate(event.starts_at, event.time_zone)})`;
   const person: Facts = [
     ["Name", registration.name_on_certificate],
-    ["E-mail", registration.email],
+    ["Email", registration.email],
     ["Registration id", registration.id],
   ];
   const notice: OutgoingMail = {

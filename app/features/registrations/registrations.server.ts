@@ -16,7 +16,7 @@ import { accessPath, newAccessToken } from "./access.server";
 import { registrationMails } from "./registration-mail.server";
 import { validateRegistration, type RegistrationField, type RegistrationInput } from "./schema";
 
-export const REGISTRATION_CREATED = "Registration submitted successfully! We will e-mail you the details shortly.";
+export const REGISTRATION_CREATED = "Registration submitted successfully! We will email you the details shortly.";
 export const REGISTRATION_INVALID = "Please fix the errors below before submitting";
 export { SESSION_FULL, refusalMessages } from "~/features/events/seats";
 export const ALREADY_REGISTERED = "You are already registered for this session.";
@@ -96,7 +96,7 @@ export async function submitRegistration(
   // server, and every registration for the session waits for the lock.
   const session = before ? before.event : await services.db.selectFrom("events").select(["programme_id", "capacity"]).where("id", "=", input.upcomingEventId).executeTakeFirst();
   const early = await programmeContext(services.db, session?.programme_id ?? null, emailKey);
-  // An earlier registration with this e-mail is found before the lock too (a racing twin: caught below).
+  // An earlier registration with this email is found before the lock too (a racing twin: caught below).
   if (await alreadyEntered(services.db, "registrations", input.upcomingEventId, emailKey)) return { status: "refused", code: 409, message: ALREADY_REGISTERED };
   // The confirmation and the team's notice are written before the lock as well,
   // from the session as read above, and written again inside only if the locked
@@ -122,7 +122,7 @@ export async function submitRegistration(
       const waiting = state === "full" && wantsWaitingList(values);
       if (state !== "open" && !waiting) return { status: "refused", code: 409, message: refusalMessages[state] } as const;
 
-      // Level prerequisites (decision 0031): the earlier level attended by this e-mail, or a note for staff, or a refusal.
+      // Level prerequisites (decision 0031): the earlier level attended by this email, or a note for staff, or a refusal.
       // Read again only if staff moved the session to another programme meanwhile.
       const { requirement, attended, programmeTitle } =
         event.programme_id === early.programmeId ? early : await programmeContext(trx, event.programme_id, emailKey);
@@ -176,7 +176,7 @@ export async function submitRegistration(
   }
 }
 
-/** A session's programme as a registration needs it: its title, the level it requires, and whether this e-mail attended that level. */
+/** A session's programme as a registration needs it: its title, the level it requires, and whether this email attended that level. */
 async function programmeContext(db: Kysely<DB>, programmeId: string | null, emailKey: string) {
   if (!programmeId) return { programmeId, requirement: null, attended: false, programmeTitle: null };
   const [requirement, programme] = await Promise.all([

@@ -25,7 +25,7 @@ export const LIST_KINDS: Record<StaffRegistrationList, RegistrationKind[]> = {
 
 export const REGISTRATION_PAGE_SIZE = 10;
 
-/** Searched columns: first and last name, e-mail, level and city (the session label 'city | event | date'), plus the mobile number. */
+/** Searched columns: first and last name, email, level and city (the session label 'city | event | date'), plus the mobile number. */
 const SEARCHED = ["first_name", "last_name", "email", "level_name", "level", "session_label", "mobile_no"] as const;
 
 export type Actor = { id: string; email: string };

@@ -40,7 +40,7 @@ export function retentionCutoffs(policy: RetentionPolicy, now: Date) {
 
 const JOB: AuditActor = { id: null, email: "retention job" };
 
-/** What removing a registration's personal details sets (the e-mail key stays unique per row). */
+/** What removing a registration's personal details sets (the email key stays unique per row). */
 const anonymousRegistration = (now: Date) => ({
   first_name: "",
   middle_name: null,

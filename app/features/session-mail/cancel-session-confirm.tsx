@@ -20,7 +20,7 @@ type Props = {
 
 /**
  * The confirmation of a staff 'Cancel session' (decision 0032), inside the
- * screen's dialog: what happens (everyone holding a seat is e-mailed with a
+ * screen's dialog: what happens (everyone holding a seat is emailed with a
  * calendar update that removes it, people waiting are told, the session leaves
  * the public pages), that it cannot be undone, then the screen's action.
  */
@@ -57,7 +57,7 @@ export function CancelSessionConfirm({ session, intent, onCancel, onDone, onBusy
           <p className="mt-2 text-sm text-ink">
             {session.seatsTaken === 0
               ? "Nobody holds a seat in it yet."
-              : `Everyone holding a seat or waiting${holders} gets an e-mail that it is canceled; seat holders get a calendar update that removes it.`}{" "}
+              : `Everyone holding a seat or waiting${holders} gets an email that it is canceled; seat holders get a calendar update that removes it.`}{" "}
             The session leaves the public pages at once.
           </p>
         </div>

@@ -21,7 +21,7 @@ export type CancelSessionOutcome =
   | { status: "already-cancelled" }
   | { status: "ended" };
 
-export const SESSION_CANCELLED = "Session canceled. Everyone who held a seat is being e-mailed.";
+export const SESSION_CANCELLED = "Session canceled. Everyone who held a seat is being emailed.";
 export const SESSION_ALREADY_CANCELLED = "This session was already canceled.";
 export const SESSION_ENDED = "This session has already ended, so it cannot be canceled.";
 export const SESSION_NOT_FOUND = "This session no longer exists.";

@@ -107,7 +107,7 @@ function personalMail(
 ): OutgoingMail {
   const greeting = `Dear ${who.name},`;
   const facts = sessionFacts(event, who);
-  const questions = text.questions ?? `If you have questions or cannot attend, reply to this e-mail or write to ${site.contactEmail}.`;
+  const questions = text.questions ?? `If you have questions or cannot attend, reply to this email or write to ${site.contactEmail}.`;
   const outro = [text.after, questions, `Warm regards,\nThe ${site.orgName} team`];
   return {
     topic: text.topic,
@@ -155,7 +155,7 @@ export function sessionCancelledMail(site: Site, who: Recipient, event: EventRow
     subject: `Session canceled: ${event.title} | ${site.orgName}`,
     intro: `We are sorry to tell you that ${site.orgName} has canceled the session below. Your seat is released and you do not need to do anything.`,
     after: "The attached calendar file removes the session from your calendar.",
-    questions: `If you have already paid, or would like a place in another session, reply to this e-mail or write to ${site.contactEmail} and we will arrange it with you.`,
+    questions: `If you have already paid, or would like a place in another session, reply to this email or write to ${site.contactEmail} and we will arrange it with you.`,
     cancelled: true,
   });
 }
@@ -170,7 +170,7 @@ export function sessionCancelledWaitingMail(site: Site, who: { kind: Recipient["
     ["Date and time", `${formatSessionDate(event.starts_at, event.time_zone)}, ${formatTimeRange(event.starts_at, event.ends_at, event.time_zone)}`],
     ["Venue", [event.venue, event.city].filter(Boolean).join(", ")],
   ];
-  const outro = [`If you would like a place in another session, reply to this e-mail or write to ${site.contactEmail}.`, `Warm regards,\nThe ${site.orgName} team`];
+  const outro = [`If you would like a place in another session, reply to this email or write to ${site.contactEmail}.`, `Warm regards,\nThe ${site.orgName} team`];
   return {
     topic: `session-cancel:${who.kind}:${who.id}`,
     to: who.email,

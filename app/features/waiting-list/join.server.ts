@@ -51,8 +51,8 @@ export function waitingListMail(
   const greeting = `Dear ${w.name},`;
   const intro = "The session below is full, so you are on its waiting list, in order of arrival. Nothing is booked yet.";
   const outro = [
-    "When a seat frees up and it is your turn, we will e-mail you a link that holds the seat for you for a limited time; confirm it there to take it.",
-    `If you no longer wish to wait, reply to this e-mail or write to ${site.contactEmail}.`,
+    "When a seat frees up and it is your turn, we will email you a link that holds the seat for you for a limited time; confirm it there to take it.",
+    `If you no longer wish to wait, reply to this email or write to ${site.contactEmail}.`,
     `Warm regards,\nThe ${site.orgName} team`,
   ];
   return {

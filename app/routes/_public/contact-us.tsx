@@ -76,7 +76,7 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
             <li className="flex gap-3">
               <Mail aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-plum-600" />
               <span>
-                Prefer e-mail?{" "}
+                Prefer email?{" "}
                 <a className="font-semibold text-plum-700 underline underline-offset-2" href={`mailto:${site.contactEmail}`}>
                   {site.contactEmail}
                 </a>
@@ -84,7 +84,7 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
             </li>
             <li className="flex gap-3">
               <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-plum-600" />
-              <span>We answer every message, usually within two working days.</span>
+              <span>We answer every message, usually within two business days.</span>
             </li>
           </ul>
         </aside>

@@ -121,7 +121,7 @@ export default function MyRegistration({ loaderData, actionData }: Route.Compone
     ["Venue", registration.place],
     ["Price", registration.price ?? "See the program page"],
     ["Name on certificate", registration.nameOnCertificate],
-    ["E-mail", registration.email],
+    ["Email", registration.email],
   ];
   return (
     <>
@@ -138,7 +138,7 @@ export default function MyRegistration({ loaderData, actionData }: Route.Compone
           </div>
           {registration.sessionCancelled && !registration.cancelled ? (
             <p role="status" className="mb-6 rounded-xl bg-plum-50 p-4 text-plum-900">
-              This session has been canceled by the organizers. We have e-mailed you about it; write to us if you would like a place in another session.
+              This session has been canceled by the organizers. We have emailed you about it; write to us if you would like a place in another session.
             </p>
           ) : registration.cancelled ? (
             <p role="status" className="mb-6 rounded-xl bg-plum-50 p-4 text-plum-900">

@@ -35,7 +35,7 @@ const SECTIONS = [
   { id: "who-we-are", title: "Who we are" },
   { id: "what-we-collect", title: "The information we collect" },
   { id: "cookies", title: "Cookies and local storage" },
-  { id: "emails", title: "E-mails we send" },
+  { id: "emails", title: "Emails we send" },
   { id: "purposes", title: "Why we use your information" },
   { id: "retention", title: "How long we keep it" },
   { id: "who-can-see", title: "Who can see your information" },
@@ -108,7 +108,7 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
 
             <SubHeading>When you contact us</SubHeading>
             <p>
-              The Contact Us form asks for your first and last name, e-mail address, phone number, country, zip code
+              The Contact Us form asks for your first and last name, email address, phone number, country, zip code
               and, if you wish, a message. We also record that you accepted this policy and when you wrote.
             </p>
 
@@ -119,7 +119,7 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
             </p>
             <List>
               <li>your first, middle and last names, and your name as it should appear on your certificate;</li>
-              <li>your e-mail address and mobile number;</li>
+              <li>your email address and mobile number;</li>
               <li>your date of birth and occupation;</li>
               <li>your current and permanent addresses;</li>
               <li>the session you chose (city, venue, date and time);</li>
@@ -136,7 +136,7 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
 
             <SubHeading>When you book a Family Constellation session</SubHeading>
             <p>
-              The booking form asks for your full name, e-mail address and phone number, together with the session you
+              The booking form asks for your full name, email address and phone number, together with the session you
               chose and whether you would like to hear about future sessions.
             </p>
 
@@ -173,7 +173,7 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
           </Section>
 
           <Section id="emails">
-            <p>We send e-mails only in connection with something you asked for:</p>
+            <p>We send emails only in connection with something you asked for:</p>
             <List>
               <li>an acknowledgment when you send us a message, and our reply;</li>
               <li>
@@ -222,7 +222,7 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
             <p>We keep personal information only as long as we need it, then delete or anonymize it:</p>
             <List>
               <li>
-                contact messages: {plural(retention.contactYears, "year")} after they reach us; then your name, e-mail
+                contact messages: {plural(retention.contactYears, "year")} after they reach us; then your name, email
                 address, phone number, ZIP code and message are removed;
               </li>
               <li>
@@ -231,7 +231,7 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
               </li>
               <li>
                 program registrations and Family Constellation bookings: until {plural(retention.registrationYears, "year")}{" "}
-                after the session ends, so that we can confirm your training when you ask us to; then names, e-mail
+                after the session ends, so that we can confirm your training when you ask us to; then names, email
                 addresses, phone numbers, addresses and date of birth are removed, and only the count of participants per
                 session stays for our statistics;
               </li>
@@ -239,7 +239,7 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
             </List>
             <p>
               These periods are applied automatically every day. You can ask us to erase a registration sooner from
-              the private page linked in your confirmation e-mail, or in any of the ways described in{" "}
+              the private page linked in your confirmation email, or in any of the ways described in{" "}
               <a className="font-semibold text-plum-700 underline underline-offset-2 hover:text-plum-900" href="#your-rights">
                 Your rights
               </a>
@@ -255,7 +255,7 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
                 sessions and may export a list of registrations for that purpose.
               </li>
               <li>
-                <strong>Service providers.</strong> The companies that host this website and deliver our e-mails
+                <strong>Service providers.</strong> The companies that host this website and deliver our emails
                 process information on our behalf, under contract, and only on our instructions.
               </li>
               <li>
@@ -303,7 +303,7 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
               </li>
             </List>
             <p>
-              To exercise any of these rights, write to {email} from the e-mail address you used with us, and tell us
+              To exercise any of these rights, write to {email} from the email address you used with us, and tell us
               what you would like us to do. We may ask you to confirm your identity before acting. We answer within 30
               days and there is no charge. If you are not satisfied with our answer, you may also complain to the data
               protection authority where you live.
@@ -322,7 +322,7 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
             <p>
               We may update this policy when our website or the law changes. We will change the &ldquo;Last
               updated&rdquo; date at the top of this page and, if a change matters to how we use information you have
-              already given us, we will tell you by e-mail before it takes effect.
+              already given us, we will tell you by email before it takes effect.
             </p>
           </Section>
         </div>

@@ -77,7 +77,7 @@ export default function WaitingListOffer({ loaderData, actionData }: Route.Compo
       <PageHero eyebrow="Waiting list" title="Your seat is confirmed">
         <p className="inline-flex items-center gap-2">
           <CheckCircle2 aria-hidden="true" className="size-5" />
-          Thank you! Your confirmation, with the calendar file and your registration&apos;s private link, is on its way by e-mail.
+          Thank you! Your confirmation, with the calendar file and your registration&apos;s private link, is on its way by email.
         </p>
       </PageHero>
     );
@@ -113,7 +113,7 @@ export default function WaitingListOffer({ loaderData, actionData }: Route.Compo
                 ["Session", offer.session],
                 ["Date and time", offer.when],
                 ["Venue", offer.place],
-                ["E-mail", offer.email],
+                ["Email", offer.email],
               ] as const
             ).map(([label, value]) => (
               <div key={label} className="contents">

@@ -46,13 +46,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!id || id.length > 100) return data({ ok: false, message: "Choose a registration first." }, { status: 400 });
   if (form.intent === "approve") {
     const outcome = await approveRegistration(services, actor, id);
-    if (outcome === "approved") return { ok: true, message: "Registration approved. The confirmation e-mail is on its way." };
+    if (outcome === "approved") return { ok: true, message: "Registration approved. The confirmation email is on its way." };
     if (outcome === "ended") return data({ ok: false, message: "This session has already ended, so the registration cannot be approved. Decline it instead." }, { status: 409 });
     return data({ ok: false, message: "This registration is no longer awaiting approval." }, { status: 404 });
   }
   if (form.intent === "decline") {
     const outcome = await declineRegistration(services, actor, id);
-    if (outcome === "declined") return { ok: true, message: "Registration declined. The seat is released and the registrant is being e-mailed." };
+    if (outcome === "declined") return { ok: true, message: "Registration declined. The seat is released and the registrant is being emailed." };
     return data({ ok: false, message: "This registration is no longer awaiting approval." }, { status: 404 });
   }
   return data({ ok: false, message: "Unknown request." }, { status: 400 });
@@ -74,7 +74,7 @@ export default function Approvals({ loaderData, actionData }: Route.ComponentPro
       <h1 className="text-3xl text-plum-900">Approvals</h1>
       <p className="mt-2 max-w-3xl text-muted">
         Registrations for a level whose earlier level the registrant has not attended here. They told us they completed it elsewhere; their seat is held until you
-        approve or decline. They get an e-mail either way.
+        approve or decline. They get an email either way.
       </p>
       {actionData ? (
         <p
@@ -153,8 +153,8 @@ function ConfirmStep({ intent, id, name, required, busy }: { intent: "approve" |
     <Form method="post" action="?" className="mt-4 rounded-xl bg-sand-100 p-4">
       <p ref={questionRef} tabIndex={-1} className="font-semibold text-ink outline-none">
         {approve
-          ? `Approve the registration of ${name}? You accept the ${required} they completed elsewhere; they get their confirmation by e-mail.`
-          : `Decline the registration of ${name}? Their seat is released and offered to the waiting list, and they get an e-mail saying so.`}
+          ? `Approve the registration of ${name}? You accept the ${required} they completed elsewhere; they get their confirmation by email.`
+          : `Decline the registration of ${name}? Their seat is released and offered to the waiting list, and they get an email saying so.`}
       </p>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />

@@ -32,7 +32,7 @@ export default function Attendance({ loaderData }: Route.ComponentProps) {
     <div>
       <h1 className="text-3xl text-plum-900">Attendance</h1>
       <p className="mt-2 max-w-3xl text-muted">
-        Sessions that have started, latest first. Mark who attended: a level that requires an earlier one accepts a registration by e-mail address only when that
+        Sessions that have started, latest first. Mark who attended: a level that requires an earlier one accepts a registration by email address only when that
         earlier level was attended.
       </p>
       {sessions.length === 0 ? (

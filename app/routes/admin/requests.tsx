@@ -60,7 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const outcome = await offerByHand(services.db, services.config.site, kind, id, offerHours, actor, ip);
     if (outcome === "offered") {
       services.mailWorker.kick();
-      return { ok: true, message: "Seat offered. The offer e-mail is on its way." };
+      return { ok: true, message: "Seat offered. The offer email is on its way." };
     }
     return data(
       { ok: false, message: outcome === "no-seat" ? "No seat is free in this session: remove an entry or raise the capacity first." : "This entry is no longer waiting." },

@@ -115,7 +115,7 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
     <div className="max-w-3xl">
       <h1 className="text-3xl text-plum-900">Settings</h1>
       <p className="mt-2 text-muted">
-        How long waiting-list offers hold a seat, when reminder e-mails go out, and how long personal data is kept. A value you save applies at once, on
+        How long waiting-list offers hold a seat, when reminder emails go out, and how long personal data is kept. A value you save applies at once, on
         every server; a setting you have not changed follows the server's default (its environment variable).
       </p>
       {showResult ? (

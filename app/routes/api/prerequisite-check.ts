@@ -5,7 +5,7 @@ import type { Route } from "./+types/prerequisite-check";
 
 /**
  * POST /api/prerequisite-check { upcomingEventId, email }: does this session's
- * level require an earlier one, and did this e-mail address attend it? Only
+ * level require an earlier one, and did this email address attend it? Only
  * yes or no for the address sent (decision 0031); rate-limited like the forms.
  */
 export async function action({ request, context }: Route.ActionArgs) {
