@@ -214,4 +214,24 @@ test.describe("staff registration lists", () => {
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
     await expectNoAxeViolations(page);
   });
+
+  for (const list of [
+    { path: "/admin/registrations", table: "DECODE registrations" },
+    { path: "/admin/ich-registrations", table: "ICH registrations" },
+  ]) {
+    test(`${list.path} at 1280 px: the whole table fits, its actions in view without scrolling sideways`, async ({ page }) => {
+      await signIn(page);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.goto(list.path);
+      const table = page.getByRole("table", { name: list.table });
+      const row = table.getByRole("row").nth(1);
+      await expect(row).toBeVisible();
+      // The table's box scrolls sideways only when the table is wider than it.
+      expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBe(0);
+      for (const name of [/^View/, /^Delete/]) {
+        const action = row.getByRole("link", { name });
+        await expect(action).toBeInViewport({ ratio: 1 });
+      }
+    });
+  }
 });

@@ -42,6 +42,28 @@ test.describe("keyboard focus is visible", () => {
     await expectVisibleFocusRing(page, page.getByRole("checkbox", { name: /privacy policy/ }));
     await expectNoAxeViolations(page);
   });
+
+  test("in a dialog on a phone, a field reached by Tab is scrolled clear of the bottom edge, its label with it", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto("/family-constellation");
+    await hydrated(page);
+    await page.getByRole("link", { name: /Enroll Now/ }).first().click();
+    const dialog = page.getByRole("dialog");
+    await expect(dialog.getByRole("textbox", { name: /Full Name/ })).toBeFocused();
+    const news = dialog.getByRole("checkbox", { name: /receive news/ });
+    for (let i = 0; i < 10 && !(await news.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+    await expect(news).toBeFocused();
+    // The checkbox's label (two lines at this width) and a margin for the focus ring, inside the dialog's scrolling body.
+    await expect
+      .poll(() =>
+        news.evaluate((el) => {
+          const label = el.closest("label") ?? el.parentElement!;
+          const body = el.closest("dialog")!.querySelector(".overflow-y-auto")!.getBoundingClientRect();
+          return Math.round(body.bottom - label.getBoundingClientRect().bottom);
+        }),
+      )
+      .toBeGreaterThanOrEqual(8);
+  });
 });
 
 test.describe("focus after moving to another page", () => {

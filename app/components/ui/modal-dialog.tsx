@@ -70,7 +70,9 @@ export function ModalDialog({ open, onClose, busy = false, title, subtitle, clos
             </button>
           }
         />
-        <div ref={bodyRef} className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-5 py-6 sm:px-8">
+        {/* Scroll padding: a field reached by Tab is scrolled clear of the edges, its focus ring and a
+            checkbox's second line of label with it, not left on the bottom edge. */}
+        <div ref={bodyRef} className="min-h-0 flex-1 scroll-pt-6 scroll-pb-16 overflow-y-auto overscroll-contain px-5 py-6 sm:px-8">
           {open ? children : null}
         </div>
       </dialog>

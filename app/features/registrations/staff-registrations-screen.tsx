@@ -65,16 +65,18 @@ function registrationColumns(keepPage: (extra: Record<string, string>) => string
           ) : null}
         </span>
       ),
+      className: "min-w-28",
     },
-    { header: "Email", cell: (r) => r.email, className: "max-w-64" },
-    { header: "Location", cell: (r) => r.location, className: "min-w-48" },
-    { header: "Level", cell: (r) => r.level, className: "whitespace-nowrap" },
+    { header: "Email", cell: (r) => r.email, className: "max-w-64 [overflow-wrap:anywhere]" },
+    { header: "Location", cell: (r) => r.location, className: "min-w-36" },
+    { header: "Level", cell: (r) => r.level, className: "min-w-28" },
     { header: "Mobile", cell: (r) => r.mobile, className: "whitespace-nowrap" },
     { header: "Registration Date", cell: (r) => <time dateTime={r.createdAt}>{staffDate(r.createdAt)}</time>, className: "whitespace-nowrap" },
     {
       header: "Actions",
       cell: (r) => (
-        <span className="flex gap-2">
+        // Stacked: side by side they made the table wider than the screen at 1280 px.
+        <span className="flex flex-col items-stretch gap-2">
           <Link to={keepPage({ view: r.id })} preventScrollReset className={`${actionLink} border-plum-200 text-plum-800 hover:bg-plum-50`}>
             <Eye aria-hidden="true" className="size-4" />
             View<span className="sr-only"> details of {r.name}</span>
