@@ -67,13 +67,13 @@ describe("formatTimeRange: '9:00 AM – 6:00 PM EST'", () => {
   });
 
   it("names both days when the session ends on another local day", () => {
-    expect(formatTimeRange("2025-03-05T14:00:00Z", "2025-03-06T18:00:00Z", NY)).toBe("9:00 AM 5th Mar – 1:00 PM 6th Mar 2025 EST");
-    expect(formatTimeRange("2025-12-31T23:00:00Z", "2026-01-01T03:00:00Z", "UTC")).toBe("11:00 PM 31st Dec 2025 – 3:00 AM 1st Jan 2026 UTC");
+    expect(formatTimeRange("2025-03-05T14:00:00Z", "2025-03-06T18:00:00Z", NY)).toBe("5th Mar, 9:00 AM – 6th Mar 2025, 1:00 PM EST");
+    expect(formatTimeRange("2025-12-31T23:00:00Z", "2026-01-01T03:00:00Z", "UTC")).toBe("31st Dec 2025, 11:00 PM – 1st Jan 2026, 3:00 AM UTC");
   });
 
   it("gives each time its zone when daylight saving starts in between", () => {
     // 8 PM EST on 8 March 2025 to 10 AM EDT on 9 March.
-    expect(formatTimeRange("2025-03-09T01:00:00Z", "2025-03-09T14:00:00Z", NY)).toBe("8:00 PM 8th Mar EST – 10:00 AM 9th Mar 2025 EDT");
+    expect(formatTimeRange("2025-03-09T01:00:00Z", "2025-03-09T14:00:00Z", NY)).toBe("8th Mar, 8:00 PM EST – 9th Mar 2025, 10:00 AM EDT");
   });
 
   it("shows the start alone without a usable end, and 'Date TBD' without a start", () => {

@@ -87,9 +87,9 @@ export function formatSessionDate(isoInstant: InstantInput, timeZone: string = D
 
 /**
  * '9:00 AM – 6:00 PM EST' (en dash with spaces; the zone's short en-US name).
- * When the session ends on another local day, each side names its day and the
- * year closes the range: '9:00 AM 5th Mar – 1:00 PM 6th Mar 2025 EST' (both years
- * when they differ). When the zone's name changes in between (a DST switch
+ * When the session ends on another local day, each side names its day first and
+ * the year closes the range's date: '5th Mar, 9:00 AM – 6th Mar 2025, 1:00 PM EST'
+ * (both years when they differ). When the zone's name changes in between (a DST switch
  * overnight), each time carries its own. No valid end, or an end before the
  * start: the start time alone ('9:00 AM EST').
  */
@@ -105,7 +105,7 @@ export function formatTimeRange(startIso: InstantInput, endIso: InstantInput, ti
   if (isoDay(s) === isoDay(e)) return `${clock(s)}${startZone} – ${clock(e)} ${e.zone}`;
   const [sDay, sMonth, sYear] = formatEventDate(start, timeZone)?.split(" ") ?? [];
   const startDay = s.year === e.year ? `${sDay} ${sMonth}` : `${sDay} ${sMonth} ${sYear}`;
-  return `${clock(s)} ${startDay}${startZone} – ${clock(e)} ${formatEventDate(end, timeZone)} ${e.zone}`;
+  return `${startDay}, ${clock(s)}${startZone} – ${formatEventDate(end, timeZone)}, ${clock(e)} ${e.zone}`;
 }
 
 /** Spec part 2 §3: the session choice reads 'city or location | event name or title | formatted date'. */
