@@ -62,7 +62,7 @@ function DecodePage({ programs, error }: { programs: Record<string, unknown>[] |
             <h1 className="mt-3 text-6xl tracking-tight md:text-8xl">DECODE</h1>
             <p className="mt-5 max-w-xl text-xl text-plum-50 md:text-2xl">Transform your Mind, Behavior, Relationships, and Blueprint</p>
           </div>
-          <div className="flex items-center gap-5 md:justify-center">
+          <div className="flex items-center gap-5 pl-3 md:justify-center md:pl-0">
             <button
               type="button"
               onClick={() => {
