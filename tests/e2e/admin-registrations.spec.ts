@@ -215,6 +215,16 @@ test.describe("staff registration lists", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("at 1024 px no staff list widens the page: a table too wide for its box scrolls inside it", async ({ page }) => {
+    await signIn(page);
+    await page.setViewportSize({ width: 1024, height: 800 });
+    for (const path of ["/admin/registrations", "/admin/ich-registrations", "/admin/family-consultations", "/admin/family-events", "/admin/requests", "/admin/contacts", "/admin/audit"]) {
+      await page.goto(path);
+      await expect(page.locator("main h1")).toBeVisible();
+      expect({ path, width: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ path, width: 1024 });
+    }
+  });
+
   for (const list of [
     { path: "/admin/registrations", table: "DECODE registrations" },
     { path: "/admin/ich-registrations", table: "ICH registrations" },

@@ -5,6 +5,13 @@ export type DataColumn<Row> = {
   cell: (row: Row) => ReactNode;
   /** Extra classes for this column's cells, e.g. "whitespace-nowrap". */
   className?: string;
+  /**
+   * "anywhere": a word longer than the column may break (an email address, a
+   * long name), so the column never forces the table wider than its box; give
+   * it a minimum width to keep ordinary words whole. Default: words break only
+   * where the table has no room left, and the table scrolls sideways instead.
+   */
+  wrap?: "anywhere";
 };
 
 type Props<Row> = {
@@ -24,7 +31,9 @@ type Props<Row> = {
  */
 export function DataTable<Row>({ caption, columns, rows, rowKey, busy = false }: Props<Row>) {
   return (
-    <div className="mt-4 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-plum-100 max-sm:overflow-visible max-sm:bg-transparent max-sm:shadow-none max-sm:ring-0">
+    // `relative`: the cells' visually hidden texts (absolutely positioned) stay inside the scrolling box
+    // instead of widening the page.
+    <div className="relative mt-4 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-plum-100 max-sm:overflow-visible max-sm:bg-transparent max-sm:shadow-none max-sm:ring-0">
       <table aria-busy={busy || undefined} className={`w-full text-left text-sm max-sm:block ${busy ? "opacity-60" : ""}`}>
         <caption className="sr-only">{caption}</caption>
         <thead className="bg-plum-50 text-plum-900 max-sm:sr-only">
@@ -46,7 +55,7 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, busy = false }:
                 <td
                   key={c.header}
                   data-label={c.header}
-                  className={`px-4 py-3 break-words max-sm:flex max-sm:gap-3 max-sm:px-1 max-sm:py-1 max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)] ${c.className ?? ""}`}
+                  className={`px-4 py-3 ${c.wrap === "anywhere" ? "wrap-anywhere" : "break-words"} max-sm:flex max-sm:gap-3 max-sm:px-1 max-sm:py-1 max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)] ${c.className ?? ""}`}
                 >
                   {/* A card's value may shrink and break anywhere (a long email address), never widen the page. */}
                   <div className="min-w-0 max-sm:grow max-sm:[overflow-wrap:anywhere]">{c.cell(row)}</div>

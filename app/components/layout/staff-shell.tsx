@@ -36,7 +36,7 @@ export function StaffShell({ orgName, email, children }: Props) {
   const navId = useId();
 
   return (
-    <div className="min-h-dvh bg-sand-50 lg:grid lg:grid-cols-[17rem_1fr]">
+    <div className="min-h-dvh bg-sand-50 lg:grid lg:grid-cols-[17rem_minmax(0,1fr)]">
       <a
         href="#main"
         className="sr-only z-50 rounded-md bg-white px-4 py-3 font-semibold text-plum-900 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"

@@ -163,7 +163,7 @@ function SessionsView({ events, error }: { events: CalendarSession[]; error: str
       </div>
 
       {/* From 640 px: the table of §2.6. */}
-      <div className="hidden overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-plum-100 sm:block">
+      <div className="relative hidden overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-plum-100 sm:block">
         <table className="w-full min-w-[56rem] border-collapse text-left">
           <caption className="sr-only">Upcoming Events</caption>
           <thead className="bg-plum-50 text-sm text-plum-900">

@@ -24,7 +24,9 @@ const cell =
 /** The events table of spec part 2 §2.10. */
 export function EventsTable({ events, onEdit, onDelete, onCancelSession }: Props) {
   return (
-    <div className="rounded-2xl bg-white shadow-sm ring-1 ring-plum-100">
+    // Scrolls sideways inside its own box when the screen is too narrow for every column (a tablet
+    // beside the staff sidebar); `relative` keeps the cells' visually hidden texts inside that box too.
+    <div className="relative overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-plum-100 max-md:overflow-visible">
       <table className="w-full text-left text-sm max-md:block">
         <caption className="sr-only">Family Constellation events</caption>
         <thead className="bg-plum-50 text-plum-900 max-md:sr-only">

@@ -48,7 +48,7 @@ export function UpcomingSessions({ sessions, selectedId, onSelect, onOpen }: Pro
   const rows = sessions.map((s) => ({ session: s, row: sessionRow(s) }));
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-plum-100 sm:block">
+      <div className="relative hidden overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-plum-100 sm:block">
         <table className="w-full text-left text-sm" data-testid="sessions-table">
           <thead className="bg-plum-50 text-plum-900">
             <tr>

@@ -61,15 +61,18 @@ function registrationColumns(keepPage: (extra: Record<string, string>) => string
         <span className="font-semibold text-ink">
           {r.name}
           {r.status !== "registered" ? (
-            <span className="ml-2 rounded-full bg-sand-100 px-2 py-0.5 text-xs font-semibold whitespace-nowrap text-muted">{seatStatusLabel(r.status)}</span>
+            <span className="mt-1 block w-fit rounded-full bg-sand-100 px-2 py-0.5 text-xs font-semibold text-muted">{seatStatusLabel(r.status)}</span>
           ) : null}
         </span>
       ),
+      // Every text column may break a long word (floors keep short ones whole): whatever the rows hold,
+      // the table fits at 1280 px with the staff sidebar beside it.
       className: "min-w-28",
+      wrap: "anywhere",
     },
-    { header: "Email", cell: (r) => r.email, className: "max-w-64 [overflow-wrap:anywhere]" },
-    { header: "Location", cell: (r) => r.location, className: "min-w-36" },
-    { header: "Level", cell: (r) => r.level, className: "min-w-28" },
+    { header: "Email", cell: (r) => r.email, className: "min-w-32", wrap: "anywhere" },
+    { header: "Location", cell: (r) => r.location, className: "min-w-36", wrap: "anywhere" },
+    { header: "Level", cell: (r) => r.level, className: "min-w-28", wrap: "anywhere" },
     { header: "Mobile", cell: (r) => r.mobile, className: "whitespace-nowrap" },
     { header: "Registration Date", cell: (r) => <time dateTime={r.createdAt}>{staffDate(r.createdAt)}</time>, className: "whitespace-nowrap" },
     {
