@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { bookingCreatedResponse, errorResponse, familyEventListResponse, familyEventOneResponse } from "~/features/api/openapi.server";
+import { SIGN_UP_ELSEWHERE } from "~/features/events/seats";
 import { dialects } from "../helpers/databases";
 import { addSession } from "../helpers/registration";
 import { startSite, type RunningSite } from "../helpers/site";
@@ -121,11 +122,14 @@ describe.each(dialects)("Family Constellation bookings on %s", (dialect) => {
     expect(await bookings(s)).toHaveLength(1);
   });
 
-  it("refuses full, closed and past sessions (409) and unknown or non-family ones (404), storing nothing", async () => {
+  it("refuses full, closed, past and externally sold sessions (409) and unknown or non-family ones (404), storing nothing", async () => {
     const closed = await addFamilySession(s, { status: "Closed" });
+    const elsewhere = await addFamilySession(s, { external_link: "https://tickets.example.org/fc" });
     const cases: Array<[string, number, string]> = [
       ["s-fc-seattle", 409, "This session is full"],
       [closed, 409, "Registration for this session is closed. Please choose another session."],
+      // Signed up for on its own page (decision 0015): never sold here as well.
+      [elsewhere, 409, SIGN_UP_ELSEWHERE],
       ["s-fc-austin-past", 409, "This session has already started. Please choose another session."],
       ["no-such-session", 404, "This session does not exist."],
       ["s-decode-1-a", 404, "This session does not exist."],

@@ -4,6 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { SIGN_UP_ELSEWHERE } from "~/features/events/seats";
 import { dialects } from "../helpers/databases";
 import { addSession, valid } from "../helpers/registration";
 import { startSite, type RunningSite } from "../helpers/site";
@@ -107,6 +108,15 @@ describe.each(dialects)("registrations on %s", (dialect) => {
     const b = await fetch(`${s.url}/api/registration`, { method: "POST", body: multipart });
     expect(b.status).toBe(201);
     expect(await registrations(s)).toHaveLength(2);
+  });
+
+  it("refuses a session signed up for on its own page (409), storing nothing: it is never sold here as well", async () => {
+    // s-decode-1-c is seeded with an external sign-up link.
+    const res = await postJson("/api/registration", { ...valid, upcomingEventId: "s-decode-1-c" });
+    expect(res.status).toBe(409);
+    expect(await res.json()).toMatchObject({ success: false, message: SIGN_UP_ELSEWHERE, errors: { upcomingEventId: SIGN_UP_ELSEWHERE } });
+    expect(await registrations(s)).toEqual([]);
+    expect(await s.db.selectFrom("outbox").selectAll().execute()).toEqual([]);
   });
 
   it("refuses a second registration of the same email for the same session", async () => {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { NO_SESSIONS_ALERT, enrolButton, enrolLabel, safeExternalLink } from "~/features/programmes/enrol-button";
+import { NO_SESSIONS_ALERT, enrolButton, enrolLabel } from "~/features/programmes/enrol-button";
+import { safeExternalLink } from "~/lib/external-link";
 
 describe("enrol button (spec part 2 §4)", () => {
   it("is disabled with 'No Sessions Available' on a level page without sessions", () => {

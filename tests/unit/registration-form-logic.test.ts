@@ -54,6 +54,20 @@ describe("session choice", () => {
     expect(initialSessionId([], "x")).toBe("");
   });
 
+  it("shows a session signed up for on its own page but never lets the form take it (decision 0015)", () => {
+    const elsewhere = session({ _id: "ext", externalLink: "https://tickets.example.org/x" });
+    const fullElsewhere = session({ _id: "ext-full", availability: "full", externalLink: "/family-constellation" });
+    const options = sessionOptions([elsewhere, fullElsewhere, session({ _id: "bad-link", externalLink: "javascript:alert(1)" })]);
+    expect(options.map((o) => [o.id, o.reason, o.disabled])).toEqual([
+      ["ext", "Sign-up on its own page", true],
+      ["ext-full", "Sign-up on its own page", true],
+      // A link the site would never open is no sign-up page: the form takes the session.
+      ["bad-link", null, false],
+    ]);
+    expect(initialSessionId([elsewhere, session({ _id: "here" })], "ext")).toBe("here");
+    expect(initialSessionId([elsewhere, fullElsewhere], undefined)).toBe("");
+  });
+
   it("fills venue and time slot from the session, else from the known-city fallback (§4)", () => {
     expect(sessionPlace(session())).toEqual({ venue: "Hudson Hall", timeslot: "Full day" });
     expect(sessionPlace(session({ venue: null, timeslot: null }))).toEqual({ venue: "Main Hall", timeslot: "Morning" });

@@ -541,7 +541,7 @@ function registrationCall(summary: string, withPhotos: boolean) {
         400: refusal("A field is invalid (one message per field), or the body cannot be read"),
         404: refusal("No such session"),
         409: refusal(
-          "'This session is full', 'You are already registered for this session.', the session is closed, past, canceled or takes no online registrations, or its level requires an earlier one this email has not attended (errors.completedElsewhere; send completedElsewhere=true with a prerequisiteNote to be held for approval)",
+          "'This session is full', 'You are already registered for this session.', the session is closed, past, canceled, takes no online registrations or takes sign-ups on its own page (externalLink), or its level requires an earlier one this email has not attended (errors.completedElsewhere; send completedElsewhere=true with a prerequisiteNote to be held for approval)",
         ),
         413: refusal("The body is too large"),
         415: refusal("The body is not JSON, a urlencoded form or multipart data"),
@@ -620,7 +620,7 @@ function bookingCall(summary: string) {
         201: answer("Booked; a confirmation email with the session as an .ics file follows, and the organiser is told", bookingCreatedResponse),
         400: refusal("A field is invalid (one message per field), or the body cannot be read"),
         404: refusal("No such Family Constellation session"),
-        409: refusal("'This session is full', 'You are already registered for this session.', or the session is closed or has started"),
+        409: refusal("'This session is full', 'You are already registered for this session.', or the session is closed, has started or takes sign-ups on its own page (externalLink)"),
         413: refusal("The body is too large"),
         415: refusal("The body is not JSON, a urlencoded form or multipart data"),
         429: answer("Too many submissions from this address", errorResponse, retryAfter),

@@ -6,7 +6,8 @@ import { consumeFormAllowance } from "~/features/contact/contact.server";
 import { alreadyEntered, availability, eventToJson, sameSessionRow, seatsTaken, sessionBeforeLock, type EventJson } from "~/features/events/events.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { likePattern } from "~/features/programmes/programmes.server";
-import { refusalMessages } from "~/features/events/seats";
+import { refusalMessages, SIGN_UP_ELSEWHERE } from "~/features/events/seats";
+import { safeExternalLink } from "~/lib/external-link";
 import { ALREADY_REGISTERED } from "~/features/registrations/registrations.server";
 import type { FieldErrors } from "~/lib/validation";
 import { waitingListMail, waitingPosition, wantsWaitingList } from "~/features/waiting-list/join.server";
@@ -66,6 +67,7 @@ export async function submitBooking(
       const state = availability(event, taken);
       const waiting = state === "full" && wantsWaitingList(values);
       if (state !== "open" && !waiting) return { status: "refused", code: 409, message: refusalMessages[state] } as const;
+      if (safeExternalLink(event.external_link)) return { status: "refused", code: 409, message: SIGN_UP_ELSEWHERE } as const;
       const now = new Date().toISOString();
       await trx
         .insertInto("family_bookings")

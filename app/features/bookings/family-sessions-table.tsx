@@ -2,7 +2,7 @@ import { AlertCircle, CalendarX } from "lucide-react";
 import { familyConstellation as copy } from "~/content/family-constellation";
 import type { EventJson } from "~/features/events/events.server";
 import { formatSessionDate, formatTimeRange } from "~/features/events/format";
-import { safeExternalLink } from "~/features/programmes/enrol-button";
+import { safeExternalLink } from "~/lib/external-link";
 import { WAITING_LIST_BUTTON } from "~/features/events/seats";
 import { preloadBookingDialog } from "./lazy-booking-dialog";
 import { bookPath, seatsLeftText } from "./links";

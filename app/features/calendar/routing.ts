@@ -1,4 +1,4 @@
-import { safeExternalLink } from "~/features/programmes/enrol-button";
+import { safeExternalLink } from "~/lib/external-link";
 
 /**
  * Where the event calendar's two links go (spec part 2 §2.6). Pure and

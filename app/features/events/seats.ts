@@ -11,6 +11,9 @@ export const refusalMessages: Record<Unavailable, string> = {
   cancelled: "This session has been canceled. Please choose another session.",
 };
 
+/** A session with an external sign-up link is signed up for there, never here (decision 0015: we do not sell it). */
+export const SIGN_UP_ELSEWHERE = "This session takes sign-ups on its own page, not here. Please follow its link on the Event Calendar.";
+
 /** The refusal for a session's availability, or null when it is open. */
 export function refusalText(availability: Unavailable | "open"): string | null {
   return availability === "open" ? null : refusalMessages[availability];

@@ -2,6 +2,8 @@
  * The enrol button of a level or programme page (spec part 2 §4; D4 for TASSO,
  * D7 for full sessions). Pure: the page renders what this returns.
  */
+import { safeExternalLink } from "~/lib/external-link";
+
 export const NO_SESSIONS_ALERT =
   "No upcoming sessions available at the moment. Please check back later or contact us for more information.";
 export const NO_SESSIONS_LABEL = "No Sessions Available";
@@ -21,19 +23,6 @@ export type EnrolButton = {
   href?: string;
   preselectId?: string;
 };
-
-/** An external link the page may open: http(s) or a path on this site, never javascript: or data:. */
-export function safeExternalLink(link: string | null | undefined): string | null {
-  const text = link?.trim();
-  if (!text) return null;
-  if (text.startsWith("/") && !text.startsWith("//")) return text;
-  try {
-    const url = new URL(text);
-    return url.protocol === "https:" || url.protocol === "http:" ? url.href : null;
-  } catch {
-    return null;
-  }
-}
 
 /** Levels 1 and 5 say 'Register Now', the others 'Enroll Now'. */
 export function enrolLabel(level: number | string | null | undefined): string {

@@ -7,7 +7,8 @@
 import { WAITING_LIST_BUTTON } from "~/features/events/seats";
 import type { EventJson } from "~/features/events/events.server";
 import { courseDetailDate, EVENT_NAME_NOT_AVAILABLE, formatPrice, formatSessionDate, formatTimeRange, LOCATION_NOT_AVAILABLE } from "~/features/events/format";
-import { enrolButton, safeExternalLink, type EnrolButton } from "./enrol-button";
+import { safeExternalLink } from "~/lib/external-link";
+import { enrolButton, type EnrolButton } from "./enrol-button";
 
 /** What a level page shows when the database has no value (spec §2.2, section 1). */
 export const DEFAULT_DURATION = "TBD";

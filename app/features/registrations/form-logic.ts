@@ -6,6 +6,7 @@
 import type { EventJson } from "~/features/events/events.server";
 import { courseDetailDate, courseDetailTime, DEFAULT_TIME_ZONE, knownCityFallback, sessionLabel } from "~/features/events/format";
 import { ApiError } from "~/lib/api-client";
+import { safeExternalLink } from "~/lib/external-link";
 import {
   httpErrorMessage,
   NETWORK_FAILED_MESSAGE,
@@ -16,7 +17,7 @@ import {
 
 /** The parts of a session the form reads (the wire JSON of events.server.ts). */
 export type FormSession = Pick<EventJson, "_id" | "title" | "city" | "venue" | "timeslot" | "startDate" | "endDate" | "timeZone" | "availability" | "programId"> &
-  Partial<Pick<EventJson, "price" | "currency" | "seatsLeft">>;
+  Partial<Pick<EventJson, "price" | "currency" | "seatsLeft" | "externalLink">>;
 
 export type RegistrationChannel = "decode" | "hypnotherapy";
 
@@ -36,16 +37,32 @@ export function labelOf(session: FormSession): string {
   return sessionLabel({ city: session.city, title: session.title, startsAt: session.startDate, timeZone: session.timeZone });
 }
 
+/** What the option of a session signed up for on its own page adds to its label. */
+export const SIGN_UP_ELSEWHERE_OPTION = "Sign-up on its own page";
+
+/** Whether the form can take this session: open, or full with its waiting list, and not signed up for elsewhere. */
+function choosable(s: FormSession): boolean {
+  return (s.availability === "open" || s.availability === "full") && !safeExternalLink(s.externalLink);
+}
+
 /**
  * Every session as an option of the session choice; those that cannot be
  * joined are disabled and say why. A full one can be chosen: the form then
- * joins its waiting list (issue 11).
+ * joins its waiting list (issue 11). A session with an external sign-up link
+ * is signed up for there (decision 0015), so it is shown but disabled.
  */
 export function sessionOptions(sessions: readonly FormSession[]): SessionOption[] {
   return sessions.map((s) => {
     const label = labelOf(s);
-    const reason = s.availability === "open" ? null : s.availability === "full" ? WAITING_LIST_OPTION : unavailableReasons[s.availability];
-    return { id: s._id, label, text: reason ? `${label} (${reason})` : label, disabled: reason !== null && s.availability !== "full", reason };
+    const reason =
+      s.availability !== "open" && s.availability !== "full"
+        ? unavailableReasons[s.availability]
+        : safeExternalLink(s.externalLink)
+          ? SIGN_UP_ELSEWHERE_OPTION
+          : s.availability === "full"
+            ? WAITING_LIST_OPTION
+            : null;
+    return { id: s._id, label, text: reason ? `${label} (${reason})` : label, disabled: !choosable(s), reason };
   });
 }
 
@@ -57,8 +74,8 @@ export const WAITING_LIST_OPTION = "Fully booked: waiting list";
  * joined (or, full, its waiting list), else the first that can be joined, else none.
  */
 export function initialSessionId(sessions: readonly FormSession[], preselectId?: string | null): string {
-  const open = sessions.filter((s) => s.availability === "open");
-  const asked = sessions.find((s) => s._id === preselectId && (s.availability === "open" || s.availability === "full"));
+  const open = sessions.filter((s) => s.availability === "open" && choosable(s));
+  const asked = sessions.find((s) => s._id === preselectId && choosable(s));
   return (asked ?? open[0])?._id ?? "";
 }
 

@@ -4,7 +4,8 @@ import type { DB, EventRow, RegistrationKind } from "~/db/schema";
 import { isUniqueViolation, seatTransaction } from "~/db/transactions.server";
 import { consumeFormAllowance } from "~/features/contact/contact.server";
 import { alreadyEntered, availability, sameSessionRow, seatsTaken, sessionBeforeLock } from "~/features/events/events.server";
-import { refusalMessages } from "~/features/events/seats";
+import { refusalMessages, SIGN_UP_ELSEWHERE } from "~/features/events/seats";
+import { safeExternalLink } from "~/lib/external-link";
 import { courseDetailDate, courseDetailTime, sessionLabel } from "~/features/events/format";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { cleanImage, ImageRejected, storeImage, type CleanImage } from "~/features/uploads/images.server";
@@ -121,6 +122,9 @@ export async function submitRegistration(
       const state = availability(event, taken);
       const waiting = state === "full" && wantsWaitingList(values);
       if (state !== "open" && !waiting) return { status: "refused", code: 409, message: refusalMessages[state] } as const;
+      if (safeExternalLink(event.external_link)) {
+        return { status: "refused", code: 409, message: SIGN_UP_ELSEWHERE, errors: { upcomingEventId: SIGN_UP_ELSEWHERE } } as const;
+      }
 
       // Level prerequisites (decision 0031): the earlier level attended by this email, or a note for staff, or a refusal.
       // Read again only if staff moved the session to another programme meanwhile.
