@@ -12,7 +12,7 @@ import pino, { type Logger } from "pino";
 import { RouterContextProvider } from "react-router";
 import { PageCache, type PendingPage } from "./page-cache.ts";
 import { loggedPath } from "./logged-path.ts";
-import { allowedMethods, malformedUrl, routerOrigin, sameOriginWrites, sendClientError } from "./guards.ts";
+import { allowedMethods, isApi, malformedUrl, routerOrigin, sameOriginWrites, sendClientError } from "./guards.ts";
 import { createRouterHandler } from "./router-adapter.ts";
 import { libraryStyleHashes } from "./style-hashes.ts";
 import { createOutageResponder } from "./outage.tsx";
@@ -219,6 +219,12 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
       wantsWhole: (res) => res.locals.pendingPage !== undefined,
       // A 500 (or a page's own 503) caused by the database: the outage answer instead.
       takeOver: (req, res, response) => {
+        // A write to a read-only API route (one with a loader and no action): React Router's own 405
+        // has no Allow header and an "Unexpected Server Error" body; the API answers as its other refusals do.
+        if (response.status === 405 && !response.headers.has("allow") && req.method !== "GET" && req.method !== "HEAD" && isApi(req)) {
+          sendClientError(req, res, 405, "This address only answers GET.", { Allow: "GET, HEAD" });
+          return true;
+        }
         if (response.status < 500) return false;
         const failure = (res.locals.databaseFailure as DatabaseFailure | undefined) ?? (database.status.down ? "unreachable" : null);
         if (!failure) return false;

@@ -8,7 +8,8 @@ import type express from "express";
 /** Where a malformed page address is sent, so the layout renders the 400 page (see not-found.tsx). */
 export const BAD_REQUEST_PATH = "/__bad-request";
 
-const isApi = (req: express.Request) => req.path === "/api" || req.path.startsWith("/api/");
+/** Under /api: the JSON API (its refusals are JSON). */
+export const isApi = (req: express.Request) => req.path === "/api" || req.path.startsWith("/api/");
 
 export function sendClientError(req: express.Request, res: express.Response, status: number, message: string, headers: Record<string, string> = {}) {
   res.set(headers).set("Cache-Control", "no-store");

@@ -171,11 +171,19 @@ describe.each(dialects)("event calendar calls on %s", (dialect) => {
     expect(errorResponse.parse(body)).toEqual({ success: false, message: "Invalid query", errors });
   });
 
-  it("refuses writes on the read calls, never 500", async () => {
-    for (const p of ["/api/events/open", "/api/events/open/s-ich-1-a", "/api/events/open/upcoming"]) {
-      const res = await fetch(`${s.url}${p}`, { method: "POST", headers: { "Content-Type": "application/json" }, body: "{}" });
-      expect(res.status).toBeGreaterThanOrEqual(400);
-      expect(res.status).toBeLessThan(500);
+  it("refuses writes on the read calls: 405 with Allow and a JSON message, as the API's other refusals", async () => {
+    const reads = ["/api/events/open", "/api/events/open/s-ich-1-a", "/api/events/open/upcoming", "/api/events/open/type/hyp", "/api/decode/user", "/api/hypnotherapy/user", "/api/familyEvent/user", "/api/openapi.json"];
+    for (const p of reads) {
+      for (const method of ["POST", "PUT", "DELETE"]) {
+        const res = await fetch(`${s.url}${p}`, { method, headers: { "Content-Type": "application/json" }, body: "{}" });
+        expect({ p, method, status: res.status, allow: res.headers.get("allow"), body: await res.json() }).toEqual({
+          p,
+          method,
+          status: 405,
+          allow: "GET, HEAD",
+          body: { success: false, message: "This address only answers GET." },
+        });
+      }
     }
   });
 
