@@ -95,7 +95,8 @@ describe.each(dialects)("staff management of Family Constellation events on %s",
     // 9:00 at the venue in Chicago, whatever the server's own zone.
     expect(toLocalInput(row.starts_at, "America/Chicago")).toBe(`${dayAhead(40)}T09:00`);
     expect(toLocalInput(row.ends_at, "America/Chicago")).toBe(`${dayAhead(40)}T17:30`);
-    expect(body.data).toMatchObject({ capacity: "8 Seats", priceText: "$1,250", seatsTaken: 0, timeZone: "America/Chicago" });
+    // The spec's admin event: capacity and price as the form's texts.
+    expect(body.data).toMatchObject({ capacity: "8 Seats", price: "$1,250", priceText: "$1,250", priceAmount: 1250, seatsTaken: 0, timeZone: "America/Chicago" });
     const [entry] = await audit(body.data._id);
     expect(entry).toMatchObject({ action: "create", actor_id: accountId, actor_email: "events@example.org", target_type: "event" });
     expect(entry!.ip).toBeTruthy();

@@ -159,7 +159,9 @@ export const familyEventOneResponse = z.strictObject({ success: z.literal(true),
 
 export const adminEventSchema = sessionSchema
   .extend({
-    priceText: z.string().nullable().describe("The price as the form shows it: '$375', '$1,500.50'"),
+    price: z.string().nullable().describe("Spec part 2 §3 'Event (admin)': the price as text with a dollar sign, '$375', '$1,500.50' (the public session JSON gives a number)"),
+    priceText: z.string().nullable().describe("The same text as price (kept for clients that read it)"),
+    priceAmount: z.number().nullable().describe("The price in dollars, as a number"),
     seatsTaken: z.number().int().describe("Seats held by bookings and registrations (canceled ones left out)"),
     createdAt: instant,
     updatedAt: instant,

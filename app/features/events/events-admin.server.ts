@@ -169,9 +169,12 @@ async function heldBy(trx: Kysely<DB>, id: string): Promise<number> {
 export function adminEventJson(row: EventRow, taken: number, now = new Date()) {
   return {
     ...eventToJson(row, taken, null, now),
-    /** The form's texts (spec §3 'Event (admin)'): '10 Seats', '$375'. */
+    /** The form's texts (spec §3 'Event (admin)': capacity like '10 Seats', price "text with a dollar sign", '$375'). */
     capacity: row.capacity === null ? "Not Limited" : capacityText(row.capacity),
+    price: row.price_cents === null ? null : centsToPrice(row.price_cents),
     priceText: row.price_cents === null ? null : centsToPrice(row.price_cents),
+    /** The price as a number of dollars, as the public session JSON gives it. */
+    priceAmount: row.price_cents === null ? null : row.price_cents / 100,
     seatsTaken: taken,
     createdAt: row.created_at,
     updatedAt: row.updated_at,

@@ -72,7 +72,7 @@ export function EventsTable({ events, onEdit, onDelete, onCancelSession }: Props
                   {e.organiser ?? "N/A"}
                 </td>
                 <td data-label="Price" className={cell}>
-                  {formatPrice(e.price === null ? null : Math.round(e.price * 100), e.currency)}
+                  {formatPrice(e.priceAmount === null ? null : Math.round(e.priceAmount * 100), e.currency)}
                 </td>
                 <td data-label="Status" className={cell}>
                   <span className={`inline-flex rounded-full px-3 py-0.5 text-xs font-semibold ring-1 ${statusStyle[e.status] ?? statusStyle.Closed}`}>
