@@ -187,6 +187,18 @@ describe.each(dialects)("event calendar calls on %s", (dialect) => {
     }
   });
 
+  it("a session without a venue shows 'Venue TBD' on the calendar (spec part 1's display rules)", async () => {
+    const at = Date.now() + 3 * 86_400_000;
+    const id = await addSession({ title: "Venue still open", venue: null, starts_at: new Date(at).toISOString(), ends_at: new Date(at + 3_600_000).toISOString() });
+    try {
+      const html = await (await fetch(`${s.url}/schedule`)).text();
+      const row = html.slice(html.indexOf("Venue still open"));
+      expect(row.slice(0, row.indexOf("</tr>"))).toContain("Venue TBD");
+    } finally {
+      await s.db.deleteFrom("events").where("id", "=", id).execute();
+    }
+  });
+
   it("/schedule is server-rendered: the sessions, the filter from the URL, one JSON-LD Event per listed session", async () => {
     const html = await (await fetch(`${s.url}/schedule`)).text();
     expect(html).toContain("Upcoming Events");

@@ -1,7 +1,7 @@
 import { AlertCircle, MapPin, RefreshCw } from "lucide-react";
 import { useState } from "react";
 import { Link } from "react-router";
-import { formatPrice, formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { formatPrice, formatSessionDate, formatTimeRange, VENUE_TBD } from "~/features/events/format";
 import { AddToCalendar } from "./add-to-calendar";
 import {
   FETCH_EVENTS_FAILED,
@@ -139,7 +139,7 @@ function SessionsView({ events, error }: { events: CalendarSession[]; error: str
                   <dt className="font-semibold text-muted">Location</dt>
                   <dd>
                     <span className="block text-ink">{e.city}</span>
-                    {e.venue ? <span className="block text-muted">{e.venue}</span> : null}
+                    <span className="block text-muted">{e.venue || VENUE_TBD}</span>
                   </dd>
                   <dt className="font-semibold text-muted">Facilitator</dt>
                   <dd className="text-ink">{facilitatorOf(e)}</dd>
@@ -200,7 +200,7 @@ function SessionsView({ events, error }: { events: CalendarSession[]; error: str
                       <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-plum-600" />
                       {e.city}
                     </span>
-                    {e.venue ? <span className="mt-0.5 block pl-5.5 text-sm text-muted">{e.venue}</span> : null}
+                    <span className="mt-0.5 block pl-5.5 text-sm text-muted">{e.venue || VENUE_TBD}</span>
                   </td>
                   <td className="px-4 py-4 text-ink">{facilitatorOf(e)}</td>
                   <td className="px-4 py-4">

@@ -13,6 +13,9 @@ export const DEFAULT_TIME_ZONE = "America/New_York";
 
 /** Spec part 2 §8: what shows when a value is missing. */
 export const DATE_TBD = "Date TBD";
+/** Spec part 1's display rules: what a session's missing venue and time slot show as. */
+export const VENUE_TBD = "Venue TBD";
+export const TIME_TBD = "Time TBD";
 export const EVENT_NAME_NOT_AVAILABLE = "Event Name Not Available";
 export const LOCATION_NOT_AVAILABLE = "Location Not Available";
 export const PRICE_NOT_AVAILABLE = "Price Not Available";

@@ -2,7 +2,7 @@ import { Award, CalendarDays, Check, Clock, Mail, MapPin, Sparkles, Target } fro
 import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { PersonAvatar } from "~/components/people/person-avatar";
-import { formatPrice, formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { formatPrice, formatSessionDate, formatTimeRange, VENUE_TBD } from "~/features/events/format";
 import { useSite } from "~/hooks/use-site";
 import { EnrolAction } from "./enrol-action";
 import { NO_SESSIONS_ALERT } from "./enrol-button";
@@ -268,7 +268,7 @@ export function LevelPage({ view }: { view: LevelView }) {
                   <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-plum-600" />
                   <span>
                     {nextRow.location}
-                    {nextRow.venue ? <span className="block text-muted">{nextRow.venue}</span> : null}
+                    <span className="block text-muted">{nextRow.venue || VENUE_TBD}</span>
                   </span>
                 </p>
                 <p className="mt-2 text-sm font-semibold text-ink">

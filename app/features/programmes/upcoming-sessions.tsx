@@ -1,5 +1,6 @@
 import { CalendarDays, Clock, MapPin, Users } from "lucide-react";
 import type { EventJson } from "~/features/events/events.server";
+import { VENUE_TBD } from "~/features/events/format";
 import { ENROLL_ROW_LABEL, sessionButton, sessionRow, unavailableText } from "./level-rules";
 import { WAITING_LIST_BUTTON } from "~/features/events/seats";
 import { EnrolAction } from "./enrol-action";
@@ -82,7 +83,7 @@ export function UpcomingSessions({ sessions, selectedId, onSelect, onOpen }: Pro
                   </td>
                   <td className="px-4 py-4">
                     <span className="block text-ink">{row.location}</span>
-                    {row.venue ? <span className="block text-muted">{row.venue}</span> : null}
+                    <span className="block text-muted">{row.venue || VENUE_TBD}</span>
                   </td>
                   <td className="px-4 py-4 text-ink">{row.organiser}</td>
                   <td className="px-4 py-4">
@@ -136,7 +137,7 @@ export function UpcomingSessions({ sessions, selectedId, onSelect, onOpen }: Pro
                   </dt>
                   <dd className="text-ink">
                     {row.location}
-                    {row.venue ? <span className="text-muted">, {row.venue}</span> : null}
+                    <span className="text-muted">, {row.venue || VENUE_TBD}</span>
                   </dd>
                 </div>
                 <div className="flex gap-2">

@@ -5,7 +5,7 @@ import { useRevalidator } from "react-router";
 import { CheckboxField as Check } from "~/components/ui/checkbox-field";
 import { Field, inputClass } from "~/components/ui/field";
 import { preloadToasts, toast } from "~/components/ui/toasts";
-import { formatTimeRange } from "~/features/events/format";
+import { formatTimeRange, TIME_TBD, VENUE_TBD } from "~/features/events/format";
 import { ApiError, apiRequest } from "~/lib/api-client";
 import { emailPattern } from "~/lib/validation";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -505,10 +505,11 @@ export function RegistrationForm({
         </Field>
         <div className="grid gap-x-5 sm:grid-cols-2">
           <Field id={id("venue")} label="Venue" hint="Filled in from the session." className="pb-2">
-            {(a) => <input {...a} name="venue" readOnly className={readOnlyClass} value={place.venue} />}
+            {/* A chosen session without one says so (spec part 1's display rules); the placeholder is never sent. */}
+            {(a) => <input {...a} name="venue" readOnly className={readOnlyClass} value={place.venue} placeholder={session ? VENUE_TBD : undefined} />}
           </Field>
           <Field id={id("timeslot")} label="Time Slot" hint="Filled in from the session." className="pb-2">
-            {(a) => <input {...a} name="timeslot" readOnly className={readOnlyClass} value={place.timeslot} />}
+            {(a) => <input {...a} name="timeslot" readOnly className={readOnlyClass} value={place.timeslot} placeholder={session ? TIME_TBD : undefined} />}
           </Field>
         </div>
         {showEarlierLevel ? (
