@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedSessions } from "~/content/seed/sessions";
 import { errorResponse, eventListResponse, eventOneResponse } from "~/features/api/openapi.server";
+import { formatSessionDate } from "~/features/events/format";
 import { dialects } from "../helpers/databases";
 import { startSite, type RunningSite } from "../helpers/site";
 
@@ -144,6 +145,9 @@ describe.each(dialects)("event calendar calls on %s", (dialect) => {
   it("GET /{id}: one session, or 404 'Event not found'", async () => {
     const one = eventOneResponse.parse((await get("/api/events/open/s-ich-1-a")).body);
     expect(one.data).toMatchObject({ _id: "s-ich-1-a", eventType: "hyp", programType: "hypnotherapy", programId: "ich-1", facilitator: "Dr. Maya Rao" });
+    // Spec part 2 §3's formattedStartDate: the date the site shows, at the venue.
+    expect(one.data.formattedStartDate).toBe(formatSessionDate(one.data.startDate, one.data.timeZone));
+    expect(one.data.formattedStartDate).toMatch(/^\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{4}$/);
     const missing = await get("/api/events/open/nope");
     expect(missing.status).toBe(404);
     expect(errorResponse.parse(missing.body).message).toBe("Event not found");

@@ -39,6 +39,7 @@ export const sessionSchema = z
     startDate: instant,
     endDate: instant,
     date: instant,
+    formattedStartDate: z.string().describe("The start's date at the venue as the site shows it: '5th Mar 2025'"),
     timeZone: z.string().describe("The venue's IANA time zone: show times in it (D13)"),
     price: z.number().nullable().describe("In currency units (dollars), null when not set"),
     currency: z.string(),

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/db.server";
 import type { DB, EventKind, EventRow } from "~/db/schema";
+import { formatSessionDate } from "./format";
 
 /**
  * Statuses of a registration or booking that hold no seat and wait for none:
@@ -150,6 +151,8 @@ export function eventToJson(row: EventRow, taken: number, programme?: { id: stri
     startDate: row.starts_at,
     endDate: row.ends_at,
     date: row.starts_at,
+    /** Spec part 2 §3: the start's date as the site shows it, '5th Mar 2025', at the venue. */
+    formattedStartDate: formatSessionDate(row.starts_at, row.time_zone),
     timeZone: row.time_zone,
     price,
     currency: row.currency,

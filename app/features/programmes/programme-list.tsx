@@ -4,7 +4,9 @@ import { apiRequest } from "~/lib/api-client";
 import { normaliseProgramme, type ProgrammeCard as Card } from "./normalise";
 import { ProgrammeCard, type ProgrammeCardVariant, type ProgrammeLevelPath } from "./programme-card";
 
+/** What a failed list call says when the server gave no message (part 1 §8; part 2 §8 for the hypnotherapy list). */
 export const FETCH_FAILED = "Failed to fetch programs";
+export const HYPNOTHERAPY_FETCH_FAILED = "Failed to fetch hypnotherapy programs";
 
 /** What differs between the DECODE list (spec part 1 §2.7) and the ICH list (part 2 §2.5). */
 export type ProgrammeListKind = {
@@ -16,6 +18,8 @@ export type ProgrammeListKind = {
   /** A spinner with 'Loading programs...', or skeleton cards. */
   loading: "spinner" | "skeleton";
   errorTitle: string;
+  /** The failure's text when the server gave none. */
+  fetchFailed: string;
   emptyTitle: string;
   emptyText: string;
 };
@@ -26,6 +30,7 @@ export const decodeListKind: ProgrammeListKind = {
   card: "full",
   loading: "spinner",
   errorTitle: "Error Loading Programs",
+  fetchFailed: FETCH_FAILED,
   emptyTitle: "No programs found",
   emptyText: "Check back later for upcoming decode programs.",
 };
@@ -36,6 +41,7 @@ export const ichListKind: ProgrammeListKind = {
   card: "summary",
   loading: "skeleton",
   errorTitle: "Error loading programs",
+  fetchFailed: HYPNOTHERAPY_FETCH_FAILED,
   emptyTitle: "No programs available",
   emptyText: "Check back later for upcoming hypnotherapy programs.",
 };
@@ -58,7 +64,7 @@ export async function fetchProgrammes(kind: ProgrammeListKind): Promise<{ progra
   try {
     return { programs: programmesFromAnswer(await apiRequest("GET", kind.apiPath)), error: null };
   } catch (error) {
-    return { programs: null, error: error instanceof Error && error.message ? error.message : FETCH_FAILED };
+    return { programs: null, error: error instanceof Error && error.message ? error.message : kind.fetchFailed };
   }
 }
 
@@ -105,14 +111,14 @@ export function ProgrammeList({
   kind?: ProgrammeListKind;
 }) {
   const [state, setState] = useState<State>(() =>
-    initial ? { status: "loaded", cards: initial.map(normaliseProgramme).toReversed() } : { status: "error", message: initialError ?? FETCH_FAILED },
+    initial ? { status: "loaded", cards: initial.map(normaliseProgramme).toReversed() } : { status: "error", message: initialError ?? kind.fetchFailed },
   );
 
   async function refetch() {
     setState({ status: "loading" });
     const { programs, error } = await fetchProgrammes(kind);
     // On failure the list is cleared and the message shown.
-    setState(programs ? { status: "loaded", cards: programs.map(normaliseProgramme).toReversed() } : { status: "error", message: error ?? FETCH_FAILED });
+    setState(programs ? { status: "loaded", cards: programs.map(normaliseProgramme).toReversed() } : { status: "error", message: error ?? kind.fetchFailed });
   }
 
   if (state.status === "loading") {
