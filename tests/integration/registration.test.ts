@@ -4,6 +4,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { SMTPServer } from "smtp-server";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { formatSessionDate, formatSessionWhen } from "~/features/events/format";
 import { SIGN_UP_ELSEWHERE } from "~/features/events/seats";
 import { dialects } from "../helpers/databases";
 import { addSession, valid } from "../helpers/registration";
@@ -108,6 +109,24 @@ describe.each(dialects)("registrations on %s", (dialect) => {
     const b = await fetch(`${s.url}/api/registration`, { method: "POST", body: multipart });
     expect(b.status).toBe(201);
     expect(await registrations(s)).toHaveLength(2);
+  });
+
+  it("a session over several days: its mails say the date once, in the range that names both days", async () => {
+    const starts = new Date(Date.now() + 20 * 86_400_000);
+    starts.setUTCHours(14, 0, 0, 0);
+    const ends = new Date(starts.getTime() + 28 * 3_600_000);
+    const id = await addSession(s, { title: "Two-day intensive", time_zone: "America/New_York", starts_at: starts.toISOString(), ends_at: ends.toISOString() });
+    const res = await postJson("/api/registration", { ...valid, upcomingEventId: id });
+    expect(res.status).toBe(201);
+    const mine = await s.db.selectFrom("outbox").selectAll().where("to_address", "=", valid.email).executeTakeFirstOrThrow();
+    const when = formatSessionWhen(starts.toISOString(), ends.toISOString(), "America/New_York");
+    // 14:00 UTC, then 28 hours on: two different days in New York whatever the season.
+    expect(when).toMatch(/^\d{1,2}(st|nd|rd|th) \w{3}, \d{1,2}:00 AM – \d{1,2}(st|nd|rd|th) \w{3} \d{4}, \d{1,2}:00 PM E[SD]T$/);
+    for (const body of [mine.text_body, mine.html_body!]) {
+      expect(body).toContain(when);
+      // Not the start's date again in front of it.
+      expect(body).not.toContain(`${formatSessionDate(starts.toISOString(), "America/New_York")}, ${when}`);
+    }
   });
 
   it("refuses a session signed up for on its own page (409), storing nothing: it is never sold here as well", async () => {

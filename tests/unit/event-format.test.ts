@@ -4,6 +4,7 @@ import {
   courseDetailTime,
   formatPrice,
   formatSessionDate,
+  formatSessionWhen,
   formatTimeRange,
   knownCityFallback,
   parseEventInstant,
@@ -69,6 +70,15 @@ describe("formatTimeRange: '9:00 AM – 6:00 PM EST'", () => {
   it("names both days when the session ends on another local day", () => {
     expect(formatTimeRange("2025-03-05T14:00:00Z", "2025-03-06T18:00:00Z", NY)).toBe("5th Mar, 9:00 AM – 6th Mar 2025, 1:00 PM EST");
     expect(formatTimeRange("2025-12-31T23:00:00Z", "2026-01-01T03:00:00Z", "UTC")).toBe("31st Dec 2025, 11:00 PM – 1st Jan 2026, 3:00 AM UTC");
+  });
+
+  it("says a session's date once: in front of a one-day range, and not again before a range that names both days", () => {
+    expect(formatSessionWhen("2025-03-05T14:00:00Z", "2025-03-05T18:00:00Z", NY)).toBe("5th Mar 2025, 9:00 AM – 1:00 PM EST");
+    expect(formatSessionWhen("2025-03-05T14:00:00Z", "2025-03-06T18:00:00Z", NY)).toBe("5th Mar, 9:00 AM – 6th Mar 2025, 1:00 PM EST");
+    expect(formatSessionWhen("2025-03-05T14:00:00Z", "2025-03-05T18:00:00Z", NY, " · ")).toBe("5th Mar 2025 · 9:00 AM – 1:00 PM EST");
+    // No usable end: the date and the start time.
+    expect(formatSessionWhen("2025-03-05T14:00:00Z", null, NY)).toBe("5th Mar 2025, 9:00 AM EST");
+    expect(formatSessionWhen(null, null, NY)).toBe("Date TBD");
   });
 
   it("gives each time its zone when daylight saving starts in between", () => {

@@ -5,7 +5,7 @@ import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field, inputClass } from "~/components/ui/field";
 import { preloadToasts, toast } from "~/components/ui/toasts";
 import type { EventJson } from "~/features/events/events.server";
-import { formatPrice, formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { formatPrice, formatSessionWhen } from "~/features/events/format";
 import { refusalText, SESSION_FULL, WAITING_LIST_INVITE, WAITING_LIST_LABEL } from "~/features/events/seats";
 import { TERMS_TEXT } from "~/features/registrations/schema";
 import { ApiError, apiRequest } from "~/lib/api-client";
@@ -50,8 +50,7 @@ type Props = {
 
 /** When and where a session is, in its venue's time zone (D13). */
 export function sessionWhen(s: Pick<EventJson, "startDate" | "endDate" | "timeZone">): string {
-  const range = formatTimeRange(s.startDate, s.endDate, s.timeZone);
-  return /\d(?:st|nd|rd|th) /.test(range) ? range : `${formatSessionDate(s.startDate, s.timeZone)} · ${range}`;
+  return formatSessionWhen(s.startDate, s.endDate, s.timeZone, " · ");
 }
 
 /** The session a booking is for: place, date and time, price and seats. */

@@ -1,5 +1,5 @@
 import type { EventRow } from "~/db/schema";
-import { formatPrice, formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { formatPrice, formatSessionDate, formatSessionWhen } from "~/features/events/format";
 import { sessionCalendarFile } from "~/features/mail/ics.server";
 import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
 import type { OutgoingMail } from "~/features/mail/outbox.server";
@@ -16,7 +16,7 @@ export function bookingMails(
   b: { id: string; input: Pick<BookingInput, "fullName" | "email" | "phone" | "communicationPreferences">; event: EventRow },
 ): OutgoingMail[] {
   const { input, event } = b;
-  const when = `${formatSessionDate(event.starts_at, event.time_zone)}, ${formatTimeRange(event.starts_at, event.ends_at, event.time_zone)}`;
+  const when = formatSessionWhen(event.starts_at, event.ends_at, event.time_zone);
   const where = [event.venue, event.city].filter(Boolean).join(", ");
   const price = event.price_cents === null ? "To be confirmed" : formatPrice(event.price_cents, event.currency);
   const session: Facts = [
@@ -76,7 +76,7 @@ export function bookingCalendarFile(
   event: EventRow,
   change: { sequence?: number; cancelled?: boolean } = {},
 ): string {
-  const when = `${formatSessionDate(event.starts_at, event.time_zone)}, ${formatTimeRange(event.starts_at, event.ends_at, event.time_zone)}`;
+  const when = formatSessionWhen(event.starts_at, event.ends_at, event.time_zone);
   return sessionCalendarFile({
     uid: `family-booking-${bookingId}@${new URL(site.publicUrl).hostname}`,
     title: event.title,

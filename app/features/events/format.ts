@@ -111,6 +111,21 @@ export function formatTimeRange(startIso: InstantInput, endIso: InstantInput, ti
   return `${startDay}, ${clock(s)}${startZone} – ${formatEventDate(end, timeZone)}, ${clock(e)} ${e.zone}`;
 }
 
+/**
+ * When a session is, its date said once: '5th Mar 2025, 9:00 AM – 1:00 PM EST' for
+ * a session within one day; a session over several days is the range alone, which
+ * names both days ('5th Mar, 9:00 AM – 6th Mar 2025, 1:00 PM EST'), never the
+ * start's date in front of it again.
+ */
+export function formatSessionWhen(startIso: InstantInput, endIso: InstantInput, timeZone: string = DEFAULT_TIME_ZONE, separator = ", "): string {
+  const range = formatTimeRange(startIso, endIso, timeZone);
+  const start = toDate(startIso);
+  const end = toDate(endIso);
+  if (!start) return range;
+  const severalDays = end !== null && end.getTime() >= start.getTime() && isoDay(localParts(start, timeZone)) !== isoDay(localParts(end, timeZone));
+  return severalDays ? range : `${formatSessionDate(start, timeZone)}${separator}${range}`;
+}
+
 /** Spec part 2 §3: the session choice reads 'city or location | event name or title | formatted date'. */
 export function sessionLabel(session: {
   city?: string | null;

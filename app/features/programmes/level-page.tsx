@@ -2,7 +2,7 @@ import { Award, CalendarDays, Check, Clock, Mail, MapPin, Sparkles, Target } fro
 import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { PersonAvatar } from "~/components/people/person-avatar";
-import { formatPrice, formatSessionDate, formatTimeRange, VENUE_TBD } from "~/features/events/format";
+import { formatPrice, formatSessionWhen, VENUE_TBD } from "~/features/events/format";
 import { useSite } from "~/hooks/use-site";
 import { EnrolAction } from "./enrol-action";
 import { NO_SESSIONS_ALERT } from "./enrol-button";
@@ -197,7 +197,7 @@ export function LevelPage({ view }: { view: LevelView }) {
                 <div>
                   <dt className="font-semibold text-plum-900">Date &amp; Time</dt>
                   <dd className="mt-1 text-ink">
-                    {next ? `${formatSessionDate(next.startDate, next.timeZone)}, ${formatTimeRange(next.startDate, next.endDate, next.timeZone)}` : (view.sessionDetails.date ?? "Date TBD")}
+                    {next ? formatSessionWhen(next.startDate, next.endDate, next.timeZone) : (view.sessionDetails.date ?? "Date TBD")}
                     {view.sessionDetails.time ? <span className="block text-muted">{view.sessionDetails.time}</span> : null}
                   </dd>
                 </div>

@@ -4,7 +4,7 @@ import { Link, useFetcher, useNavigation, useSearchParams } from "react-router";
 import { inputClass } from "~/components/ui/field";
 import { ModalDialog } from "~/components/ui/modal-dialog";
 import { toast } from "~/components/ui/toasts";
-import { formatSessionDate, formatTimeRange, LOCATION_NOT_AVAILABLE, PRICE_NOT_AVAILABLE } from "~/features/events/format";
+import { formatSessionDate, formatSessionWhen, LOCATION_NOT_AVAILABLE, PRICE_NOT_AVAILABLE } from "~/features/events/format";
 import { CancelSessionConfirm, CANCEL_SESSION_TITLE } from "~/features/session-mail/cancel-session-confirm";
 import type { EventJson } from "~/features/events/events.server";
 import { ProgramFormDialog, type SaveResult } from "./program-form-dialog";
@@ -141,7 +141,7 @@ function ProgramCard({
                 <li key={e._id} className="rounded-xl p-3 ring-1 ring-plum-100">
                   <p className="font-semibold">{e.eventName}</p>
                   <p className="text-sm">
-                    {formatSessionDate(e.startDate, e.timeZone)}, {formatTimeRange(e.startDate, e.endDate, e.timeZone)}
+                    {formatSessionWhen(e.startDate, e.endDate, e.timeZone)}
                   </p>
                   <p className="text-sm">{e.location || LOCATION_NOT_AVAILABLE}</p>
                   <p className="text-sm">
@@ -394,7 +394,7 @@ export function ProgramAdminScreen({ kind, programs, totalPrograms, totalPages, 
             session={{
               id: cancelling.session._id,
               title: cancelling.session.eventName,
-              when: `${formatSessionDate(cancelling.session.startDate, cancelling.session.timeZone)}, ${formatTimeRange(cancelling.session.startDate, cancelling.session.endDate, cancelling.session.timeZone)}`,
+              when: formatSessionWhen(cancelling.session.startDate, cancelling.session.endDate, cancelling.session.timeZone),
               city: cancelling.session.location || LOCATION_NOT_AVAILABLE,
               seatsTaken: cancelling.session.seats === null ? null : cancelling.session.seats - (cancelling.session.seatsLeft ?? 0),
             }}

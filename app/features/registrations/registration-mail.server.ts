@@ -1,5 +1,5 @@
 import type { EventRow, RegistrationRow } from "~/db/schema";
-import { formatPrice, formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { formatPrice, formatSessionDate, formatSessionWhen } from "~/features/events/format";
 import { sessionCalendarFile } from "~/features/mail/ics.server";
 import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
 import type { OutgoingMail } from "~/features/mail/outbox.server";
@@ -78,7 +78,7 @@ export function registrationMails(
 
 /** What a mail says of a session: its date and time in the venue's zone (D13), place and price. */
 export function sessionFacts(event: EventRow, programmeTitle: string | null) {
-  const when = `${formatSessionDate(event.starts_at, event.time_zone)}, ${formatTimeRange(event.starts_at, event.ends_at, event.time_zone)}`;
+  const when = formatSessionWhen(event.starts_at, event.ends_at, event.time_zone);
   const where = [event.venue, event.city].filter(Boolean).join(", ");
   const price = event.price_cents === null ? "See the program page" : formatPrice(event.price_cents, event.currency);
   const programme = programmeTitle ?? event.title;

@@ -5,7 +5,7 @@ import type { DB, EventRow } from "~/db/schema";
 import { writeTransaction } from "~/db/transactions.server";
 import { bookingCalendarFile } from "~/features/bookings/booking-mail.server";
 import { scheduleSequence } from "~/features/events/events.server";
-import { formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { formatSessionWhen } from "~/features/events/format";
 import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
 import { enqueueMail, type OutgoingMail } from "~/features/mail/outbox.server";
 import { registrationCalendarFile } from "~/features/registrations/registration-mail.server";
@@ -88,7 +88,7 @@ function sessionFacts(event: EventRow, who: Recipient): Facts {
   return [
     ...(who.programmeTitle ? ([["Program", who.programmeTitle]] as Facts) : []),
     ["Session", event.title],
-    ["Date and time", `${formatSessionDate(event.starts_at, event.time_zone)}, ${formatTimeRange(event.starts_at, event.ends_at, event.time_zone)}`],
+    ["Date and time", formatSessionWhen(event.starts_at, event.ends_at, event.time_zone)],
     ["Venue", [event.venue, event.city].filter(Boolean).join(", ")],
   ];
 }
@@ -167,7 +167,7 @@ export function sessionCancelledWaitingMail(site: Site, who: { kind: Recipient["
   const intro = `We are sorry to tell you that ${site.orgName} has canceled the session below, so your request for a seat in it is closed. You do not need to do anything.`;
   const facts: Facts = [
     ["Session", event.title],
-    ["Date and time", `${formatSessionDate(event.starts_at, event.time_zone)}, ${formatTimeRange(event.starts_at, event.ends_at, event.time_zone)}`],
+    ["Date and time", formatSessionWhen(event.starts_at, event.ends_at, event.time_zone)],
     ["Venue", [event.venue, event.city].filter(Boolean).join(", ")],
   ];
   const outro = [`If you would like a place in another session, reply to this email or write to ${site.contactEmail}.`, `Warm regards,\nThe ${site.orgName} team`];

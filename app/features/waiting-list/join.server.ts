@@ -1,6 +1,6 @@
 import type { Kysely } from "kysely";
 import type { DB, EventRow } from "~/db/schema";
-import { formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { formatSessionWhen } from "~/features/events/format";
 import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
 import type { OutgoingMail } from "~/features/mail/outbox.server";
 import type { SiteSettings } from "~/site-settings";
@@ -43,7 +43,7 @@ export function waitingListMail(
   const { event } = w;
   const facts: Facts = [
     ["Session", event.title],
-    ["Date and time", `${formatSessionDate(event.starts_at, event.time_zone)}, ${formatTimeRange(event.starts_at, event.ends_at, event.time_zone)}`],
+    ["Date and time", formatSessionWhen(event.starts_at, event.ends_at, event.time_zone)],
     ["Venue", [event.venue, event.city].filter(Boolean).join(", ")],
     ["Your place on the list", String(w.position)],
   ];

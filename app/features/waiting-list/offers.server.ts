@@ -6,7 +6,7 @@ import { lockEvent, writeTransaction } from "~/db/transactions.server";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { bookingMails } from "~/features/bookings/booking-mail.server";
 import { availability, RELEASED_STATUSES } from "~/features/events/events.server";
-import { formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { formatSessionDate, formatSessionWhen, formatTimeRange } from "~/features/events/format";
 import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
 import { enqueueMail, type OutgoingMail } from "~/features/mail/outbox.server";
 import { accessPath, hashAccessToken, newAccessToken } from "~/features/registrations/access.server";
@@ -80,7 +80,7 @@ function firstName(entry: Entry): string {
 function sessionFacts(event: EventRow): Facts {
   return [
     ["Session", event.title],
-    ["Date and time", `${formatSessionDate(event.starts_at, event.time_zone)}, ${formatTimeRange(event.starts_at, event.ends_at, event.time_zone)}`],
+    ["Date and time", formatSessionWhen(event.starts_at, event.ends_at, event.time_zone)],
     ["Venue", [event.venue, event.city].filter(Boolean).join(", ")],
   ];
 }
