@@ -26,6 +26,19 @@ describe("session calendar file", () => {
     expect(l).toContain("BEGIN:VTIMEZONE");
   });
 
+  it("folds every line at 75 octets, not 75 characters, never inside a character (RFC 5545 §3.1)", () => {
+    const description = `Decode Your Mind\n6th Dec 2026, 9:00 AM – 6:00 PM EST – Seán Ó Briain, Zoë Müller – ${"é".repeat(60)} 😀😀😀`;
+    const file = sessionCalendarFile({ ...entry, description, location: "Café Ünïcode – Hall, New York" });
+    const physical = file.split("\r\n");
+    for (const line of physical) expect(Buffer.byteLength(line, "utf8")).toBeLessThanOrEqual(75);
+    // No line break inside a character: every physical line is whole UTF-8, and unfolding gives the text back.
+    for (const line of physical) expect(Buffer.from(line, "utf8").toString("utf8")).toBe(line);
+    const unfolded = lines(file);
+    expect(unfolded).toContain(`DESCRIPTION:${description.replace(/,/g, "\\,").replace(/\n/g, "\\n")}`);
+    expect(unfolded).toContain("LOCATION:Café Ünïcode – Hall\\, New York");
+    expect(file.endsWith("END:VCALENDAR\r\n") || file.endsWith("END:VCALENDAR")).toBe(true);
+  });
+
   it("cancels the same entry: METHOD:CANCEL, STATUS:CANCELLED, same UID, a higher SEQUENCE", () => {
     const l = lines(sessionCalendarFile({ ...entry, cancelled: true, sequence: 1 }));
     expect(l).toContain("METHOD:CANCEL");

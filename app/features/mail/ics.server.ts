@@ -112,10 +112,44 @@ export function buildCalendarFile(entry: CalendarEntry): string {
   });
   if (error || !value) throw error ?? new Error("could not build the calendar file");
   const vtimezone = timeZoneBlock(entry.timeZone);
-  if (!vtimezone) return value.replace(/\r?\n/g, "\r\n"); // an unknown zone: keep the exact UTC times
-  return value
-    .replace(/\r?\n/g, "\r\n")
-    .replace(/^DTSTART:\d{8}T\d{6}Z$/m, `DTSTART;TZID=${entry.timeZone}:${localStamp(entry.startsAt, entry.timeZone)}`)
-    .replace(/^DTEND:\d{8}T\d{6}Z$/m, `DTEND;TZID=${entry.timeZone}:${localStamp(entry.endsAt, entry.timeZone)}`)
-    .replace("BEGIN:VEVENT", `${vtimezone.replace(/\r?\n/g, "\r\n")}\r\nBEGIN:VEVENT`);
+  if (!vtimezone) return foldByOctets(value); // an unknown zone: keep the exact UTC times
+  return foldByOctets(
+    value
+      .replace(/\r?\n/g, "\r\n")
+      .replace(/^DTSTART:\d{8}T\d{6}Z$/m, `DTSTART;TZID=${entry.timeZone}:${localStamp(entry.startsAt, entry.timeZone)}`)
+      .replace(/^DTEND:\d{8}T\d{6}Z$/m, `DTEND;TZID=${entry.timeZone}:${localStamp(entry.endsAt, entry.timeZone)}`)
+      .replace("BEGIN:VEVENT", `${vtimezone.replace(/\r?\n/g, "\r\n")}\r\nBEGIN:VEVENT`),
+  );
+}
+
+/** RFC 5545 §3.1: a content line is at most 75 octets, continued on lines that start with one space. */
+const LINE_OCTETS = 75;
+
+/**
+ * The library folds at 75 characters, so a line with an en dash or an accented
+ * name (2–4 bytes each in UTF-8) runs past 75 octets. Unfolds every line and
+ * folds it again by octets, never inside a character, with CRLF line ends.
+ */
+export function foldByOctets(text: string): string {
+  const lines = text.replace(/\r?\n[ \t]/g, "").split(/\r?\n/);
+  const out: string[] = [];
+  for (const line of lines) {
+    let part = "";
+    let octets = 0;
+    let limit = LINE_OCTETS;
+    for (const char of line) {
+      const size = Buffer.byteLength(char, "utf8");
+      if (octets + size > limit) {
+        out.push(part);
+        // A continuation line's leading space counts towards its 75.
+        part = " ";
+        octets = 1;
+        limit = LINE_OCTETS;
+      }
+      part += char;
+      octets += size;
+    }
+    out.push(part);
+  }
+  return out.join("\r\n");
 }
