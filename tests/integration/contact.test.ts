@@ -76,6 +76,12 @@ describe.each(dialects)("Contact Us on %s", (dialect) => {
     expect(team).toContain("Reply-To: ann@example.com");
     expect(team).toContain("Subject: New contact message from Ann Lee");
     expect(team).toContain("I would like to know more about DECODE level 1.");
+    // Text and HTML, as every other mail; the time it arrived as the site writes dates, not a raw ISO instant.
+    for (const mail of [ack!, team!]) expect(mail).toMatch(/Content-Type: multipart\/alternative/);
+    const row = await s.db.selectFrom("outbox").selectAll().where("to_address", "=", "hello@mindfulpath.example").where("topic", "=", `contact:${body.data._id}`).executeTakeFirstOrThrow();
+    expect(row.text_body).toMatch(/^Received: \d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{4}, \d{1,2}:\d{2} [AP]M E[SD]T$/m);
+    expect(row.text_body).not.toContain(rows[0]!.created_at);
+    expect(row.html_body).toContain('<a href="mailto:ann@example.com"');
   });
 
   it("answers 400 with a message per field and stores nothing", async () => {
