@@ -65,7 +65,10 @@ describe.each(dialects)("registrations on %s", (dialect) => {
       expect(content).toContain("$300");
       expect(content).toMatch(/9:00 AM – 6:00 PM E[SD]T/);
       expect(content).toContain("hello@mindfulpath.example");
+      // Where to pay the price it states: the session's payment link.
+      expect(content).toContain("https://pay.example.org/mindful-path/enroll");
     }
+    expect(queued!.html_body).toContain('<a href="https://pay.example.org/mindful-path/enroll"');
     const ics = Buffer.from(/filename=session\.ics[\s\S]*?\r?\n\r?\n([\s\S]*?)\r?\n--/.exec(mine)![1]!.replace(/\s+/g, ""), "base64").toString();
     expect(ics).toContain(`UID:registration-${row!.id}@localhost`);
     expect(ics).toMatch(/DTSTART;TZID=America\/New_York:\d{8}T090000/);

@@ -37,7 +37,10 @@ export function registrationMails(
   const greeting = `Dear ${input.firstName},`;
   const intro = r.intro ?? `Thank you for registering with ${site.orgName}. Your place in the session below is confirmed.`;
   const manage = `See your registration, download the calendar file or cancel at any time before the session: ${r.accessUrl}`;
+  // The session's payment link, as the Family Constellation confirmation gives it: the price alone says what, not where.
+  const payment: Facts = event.payment_link ? [["Payment link", event.payment_link]] : [];
   const outro = [
+    ...(event.payment_link ? [`Please complete your payment at ${event.payment_link} to secure your seat.`] : []),
     "The session is attached as a calendar file, in the venue's local time.",
     `If you have questions or cannot attend, reply to this email or write to ${site.contactEmail}.`,
     `Warm regards,\nThe ${site.orgName} team`,
@@ -48,8 +51,8 @@ export function registrationMails(
     to: input.email,
     replyTo: site.contactEmail,
     subject,
-    text: `${greeting}\n\n${intro}\n\n${factsText(session)}\nName on certificate: ${input.nameAsCertificate}\n\n${manage}\n\n${outro.join("\n\n")}\n`,
-    html: htmlPage(subject, [greeting, intro], [...session, ["Name on certificate", input.nameAsCertificate]], outro, {
+    text: `${greeting}\n\n${intro}\n\n${factsText([...session, ...payment])}\nName on certificate: ${input.nameAsCertificate}\n\n${manage}\n\n${outro.join("\n\n")}\n`,
+    html: htmlPage(subject, [greeting, intro], [...session, ...payment, ["Name on certificate", input.nameAsCertificate]], outro, {
       label: "View or cancel your registration",
       url: r.accessUrl,
     }),
