@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { daysAway, dueReminder } from "~/features/session-mail/session-mail.server";
+import { daysAway, dueReminder, replyAddress } from "~/features/session-mail/session-mail.server";
 
 const DAY = 86_400_000;
 const start = "2027-05-10T15:00:00.000Z";
@@ -30,5 +30,15 @@ describe("which reminder is due (issue 11 point 3)", () => {
   it("says the distance in words", () => {
     expect(daysAway(1)).toBe("tomorrow");
     expect(daysAway(7)).toBe("in 7 days");
+  });
+});
+
+describe("where a registrant's reply to a session mail goes", () => {
+  const site = { contactEmail: "hello@mindfulpath.example" };
+  it("to the address their confirmation replied to: a booking's organizer, a registration's contact address", () => {
+    expect(replyAddress(site, { kind: "family", organiser_email: "fc@mindfulpath.example" })).toBe("fc@mindfulpath.example");
+    expect(replyAddress(site, { kind: "family", organiser_email: null })).toBe("hello@mindfulpath.example");
+    expect(replyAddress(site, { kind: "decode", organiser_email: "events@mindfulpath.example" })).toBe("hello@mindfulpath.example");
+    expect(replyAddress(site, { kind: "hypnotherapy", organiser_email: "events@mindfulpath.example" })).toBe("hello@mindfulpath.example");
   });
 });

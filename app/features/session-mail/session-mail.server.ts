@@ -98,6 +98,16 @@ export function daysAway(days: number): string {
   return days === 1 ? "tomorrow" : `in ${days} days`;
 }
 
+/**
+ * Where a registrant's reply goes: the address their confirmation replied to,
+ * so one person's mails about one seat reach one inbox. A Family
+ * Constellation booking's confirmation replies to its organizer; a DECODE,
+ * ICH or TASSO registration's to the organization's contact address.
+ */
+export function replyAddress(site: Pick<Site, "contactEmail">, event: Pick<EventRow, "kind" | "organiser_email">): string {
+  return event.kind === "family" ? (event.organiser_email ?? site.contactEmail) : site.contactEmail;
+}
+
 function personalMail(
   site: Site,
   who: Recipient,
@@ -112,7 +122,7 @@ function personalMail(
   return {
     topic: text.topic,
     to: who.email,
-    replyTo: event.organiser_email ?? site.contactEmail,
+    replyTo: replyAddress(site, event),
     subject: text.subject,
     text: `${greeting}\n\n${text.intro}\n\n${factsText(facts)}\n\n${outro.join("\n\n")}\n`,
     html: htmlPage(text.subject, [greeting, text.intro], facts, outro),
@@ -174,7 +184,7 @@ export function sessionCancelledWaitingMail(site: Site, who: { kind: Recipient["
   return {
     topic: `session-cancel:${who.kind}:${who.id}`,
     to: who.email,
-    replyTo: event.organiser_email ?? site.contactEmail,
+    replyTo: replyAddress(site, event),
     subject,
     text: `${greeting}\n\n${intro}\n\n${factsText(facts)}\n\n${outro.join("\n\n")}\n`,
     html: htmlPage(subject, [greeting, intro], facts, outro),
