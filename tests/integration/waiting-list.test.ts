@@ -84,7 +84,12 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
     expect(linkIn(confirmation.text_body, "my-registration")).toBeTruthy();
     expect(confirmation.attachments).toContain("BEGIN:VCALENDAR");
     // The link is spent.
-    expect((await fetch(`${s.url}${offerPath}`)).status).toBe(404);
+    const used = await fetch(`${s.url}${offerPath}`);
+    expect(used.status).toBe(404);
+    // The same words for a wrong, a lapsed and a used link, and where a confirmed seat's details are.
+    const usedPage = await used.text();
+    expect(usedPage).toContain("This offer link is not valid, has expired or has already been used.");
+    expect(usedPage).toContain("If you already confirmed your seat, the email that confirmed it has the details.");
   });
 
   it("an offer that lapses passes to the next entry; staff can offer by hand and remove an entry", async () => {

@@ -2,7 +2,7 @@ import { CheckCircle2, Clock } from "lucide-react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
 import { servicesContext } from "~/context.server";
-import { formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { formatSessionDate, formatSessionWhen, formatTimeRange } from "~/features/events/format";
 import { confirmOffer, findOffer } from "~/features/waiting-list/offers.server";
 import { AWAITING_APPROVAL_HEADING, AWAITING_APPROVAL_TEXT } from "~/features/prerequisites/rules";
 import { siteFrom } from "~/lib/meta";
@@ -15,7 +15,8 @@ import type { Route } from "./+types/waiting-list-offer";
  * the same.
  */
 const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow" };
-const NOT_VALID = "This offer link is not valid or has expired.";
+// Said the same for a wrong, a lapsed and an already confirmed link (the token alone must not tell which).
+const NOT_VALID = "This offer link is not valid, has expired or has already been used.";
 
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
@@ -32,7 +33,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         name: offer.name,
         email: offer.email,
         session: e.title,
-        when: `${formatSessionDate(e.starts_at, e.time_zone)} · ${formatTimeRange(e.starts_at, e.ends_at, e.time_zone)}`,
+        when: formatSessionWhen(e.starts_at, e.ends_at, e.time_zone, " · "),
         place: [e.venue, e.city].filter(Boolean).join(", "),
         holdUntil: `${formatSessionDate(offer.expiresAt, e.time_zone)}, ${formatTimeRange(offer.expiresAt, offer.expiresAt, e.time_zone).split(" – ")[0]}`,
       },
@@ -86,7 +87,10 @@ export default function WaitingListOffer({ loaderData, actionData }: Route.Compo
   if (!offer || actionData?.error) {
     return (
       <PageHero title="Link not valid">
-        <p>{actionData?.error ?? NOT_VALID} Offers hold a seat for a limited time; after that it passes to the next person waiting.</p>
+        <p>
+          {actionData?.error ?? NOT_VALID} Offers hold a seat for a limited time; after that it passes to the next person waiting. If you
+          already confirmed your seat, the email that confirmed it has the details.
+        </p>
         <Link to="/contact-us" className="mt-6 inline-flex min-h-12 items-center rounded-full bg-white px-6 font-semibold text-plum-900 hover:bg-plum-50">
           Contact Us
         </Link>
