@@ -117,9 +117,18 @@ test.describe("Event calendar (/schedule)", () => {
     await expect(filter.getByRole("link")).toHaveText(["All", "DECODE", "Hypnotherapy", "Family Constellation", "TASSO"]);
     await expect(filter.getByRole("link", { name: "All" })).toHaveAttribute("aria-current", "true");
 
+    // The page's live region: the same element before and after a filter change (one made with its text is not read out).
+    const live = page.locator("p.sr-only[aria-live=polite]");
+    await expect(live).toHaveCount(1);
+    await live.evaluate((el) => (el.dataset.before = "filter"));
+    await expect(live).toHaveText("");
+
     await filter.getByRole("link", { name: "Family Constellation" }).click();
     await expect(page).toHaveURL(/\/schedule\?program=family$/);
     await expect(rowOf(page, family.title)).toBeVisible();
+    // The new count is read out, from the region that was there before the change.
+    const shown = await page.locator("p.text-muted").filter({ hasText: /^\d+ upcoming sessions?$/ }).textContent();
+    await expect(page.locator("p.sr-only[aria-live=polite][data-before=filter]")).toHaveText(shown!);
     await expect(page.getByRole("row").filter({ hasText: "Decode Your Mind" })).toHaveCount(0);
     await expect(filter.getByRole("link", { name: "Family Constellation" })).toHaveAttribute("aria-current", "true");
 
@@ -224,10 +233,14 @@ test.describe("Event calendar (/schedule)", () => {
     const release = await holdCalendarApi(page);
     await page.getByRole("button", { name: "Refresh" }).click();
     await expect(page.getByRole("status", { name: "Loading events" })).toBeVisible();
-    await expect(page.getByRole("button", { name: "Refresh" })).toBeDisabled();
+    await expect(page.getByRole("button", { name: "Refresh" })).toHaveAttribute("aria-disabled", "true");
+    // The keyboard focus stays on the button throughout (a disabled button would drop it to the page's body).
+    await expect(page.getByRole("button", { name: "Refresh" })).toBeFocused();
     release();
     await expect(rowOf(page, added.title)).toBeVisible();
     await expect(page.getByRole("status", { name: "Loading events" })).toHaveCount(0);
+    await expect(page.getByRole("button", { name: "Refresh" })).toBeFocused();
+    await expect(page.getByRole("button", { name: "Refresh" })).not.toHaveAttribute("aria-disabled", "true");
     expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
   });
 
@@ -280,7 +293,9 @@ test.describe("Event calendar (/schedule)", () => {
     );
     await page.getByRole("button", { name: "Refresh" }).click();
     await expect(page.getByRole("cell", { name: "No events found." })).toBeVisible();
-    await expect(page.getByText("0 upcoming sessions")).toBeVisible();
+    await expect(page.locator("p.text-muted").filter({ hasText: "0 upcoming sessions" })).toBeVisible();
+    // And read out: a Refresh is a change after the page arrived.
+    await expect(page.locator("p.sr-only[aria-live=polite]")).toHaveText("0 upcoming sessions");
     await expectNoAxeViolations(page);
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(page.getByText("No events found.", { exact: true }).locator("visible=true")).toHaveCount(1);

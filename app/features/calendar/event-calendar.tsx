@@ -1,5 +1,5 @@
 import { AlertCircle, MapPin, RefreshCw } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { formatPrice, formatSessionDate, formatTimeRange, VENUE_TBD } from "~/features/events/format";
 import { AddToCalendar } from "./add-to-calendar";
@@ -22,7 +22,7 @@ import { EventName } from "./event-name";
 type State = { status: "loading" } | { status: "loaded"; page: CalendarPage } | { status: "error"; message: string };
 
 const refreshClass =
-  "inline-flex min-h-11 items-center gap-2 rounded-full bg-white px-5 text-sm font-semibold text-plum-800 ring-1 ring-plum-200 hover:bg-plum-50 disabled:cursor-not-allowed disabled:opacity-60";
+  "inline-flex min-h-11 items-center gap-2 rounded-full bg-white px-5 text-sm font-semibold text-plum-800 ring-1 ring-plum-200 hover:bg-plum-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-60";
 
 /**
  * The Upcoming Events list (spec part 2 §2.6): a table from 640 px, cards below;
@@ -30,13 +30,31 @@ const refreshClass =
  * meanwhile; a failure empties the list and shows the error banner with Retry
  * and the message in the table.
  */
-export function EventCalendar({ initial, initialError, program }: { initial: CalendarPage | null; initialError: string | null; program: ProgramFilter }) {
+export function EventCalendar({
+  initial,
+  initialError,
+  program,
+  onAnnounce,
+}: {
+  initial: CalendarPage | null;
+  initialError: string | null;
+  program: ProgramFilter;
+  /**
+   * Told the list's status as it changes ("Loading events…", "12 upcoming sessions"). The page reads it
+   * out from a live region of its own: this component is made anew for each filter, and a live region
+   * made together with its text is not announced.
+   */
+  onAnnounce: (text: string) => void;
+}) {
   const [state, setState] = useState<State>(() =>
     initial ? { status: "loaded", page: initial } : { status: "error", message: initialError ?? FETCH_EVENTS_FAILED },
   );
+  const statusText = state.status === "loaded" ? countText(state.page.totalEvents) : state.status === "loading" ? "Loading events…" : ""; // a failure is read out by its alert
+  useEffect(() => onAnnounce(statusText), [statusText, onAnnounce]);
   const pageNo = state.status === "loaded" ? state.page.currentPage : (initial?.currentPage ?? 1);
 
   async function reload() {
+    if (state.status === "loading") return;
     setState({ status: "loading" });
     const { result, error } = await fetchCalendar(program, pageNo);
     setState(result ? { status: "loaded", page: result } : { status: "error", message: error ?? FETCH_EVENTS_FAILED });
@@ -45,10 +63,9 @@ export function EventCalendar({ initial, initialError, program }: { initial: Cal
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-muted" aria-live="polite">
-          {state.status === "loaded" ? countText(state.page.totalEvents) : state.status === "loading" ? "Loading events…" : ""}
-        </p>
-        <button type="button" onClick={reload} disabled={state.status === "loading"} className={refreshClass}>
+        <p className="text-muted">{state.status === "loaded" ? countText(state.page.totalEvents) : state.status === "loading" ? "Loading events…" : ""}</p>
+        {/* aria-disabled, not disabled: a disabled button loses the keyboard focus to the page's body. */}
+        <button type="button" onClick={reload} aria-disabled={state.status === "loading" || undefined} className={refreshClass}>
           <RefreshCw aria-hidden="true" className={`size-4 ${state.status === "loading" ? "animate-spin motion-reduce:animate-none" : ""}`} />
           Refresh
         </button>

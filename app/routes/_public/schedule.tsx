@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Await, data } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
 import { servicesContext } from "~/context.server";
@@ -68,6 +68,17 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export default function Schedule({ loaderData }: Route.ComponentProps) {
   const { result, error, pending, program } = loaderData;
+  // One live region for the page's whole life: the list under it is made anew for each filter. The
+  // status the page arrived with is on screen already and is not read out; every later one is.
+  const [announcement, setAnnouncement] = useState("");
+  const arrived = useRef(false);
+  const announce = useCallback((text: string) => {
+    if (!arrived.current) {
+      arrived.current = true;
+      return;
+    }
+    setAnnouncement(text);
+  }, []);
   return (
     <>
       <PageHero eyebrow="Schedule" title="Event Calendar">
@@ -85,13 +96,16 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
             </h2>
             <ProgramFilter current={program} />
           </div>
+          <p className="sr-only" aria-live="polite">
+            {announcement}
+          </p>
           <div className="mt-6">
             {pending ? (
-              <Suspense fallback={<Pending />}>
-                <Await resolve={pending}>{(r) => <Calendar {...r} program={program} />}</Await>
+              <Suspense fallback={<Pending onAnnounce={announce} />}>
+                <Await resolve={pending}>{(r) => <Calendar {...r} program={program} onAnnounce={announce} />}</Await>
               </Suspense>
             ) : (
-              <Calendar result={result} error={error} program={program} />
+              <Calendar result={result} error={error} program={program} onAnnounce={announce} />
             )}
           </div>
           <p className="mt-6 text-sm text-muted">Times are shown in each venue's local time zone.</p>
@@ -101,13 +115,14 @@ export default function Schedule({ loaderData }: Route.ComponentProps) {
   );
 }
 
-function Calendar({ result, error, program }: Loaded & { program: Filter }) {
+function Calendar({ result, error, program, onAnnounce }: Loaded & { program: Filter; onAnnounce: (text: string) => void }) {
   // A new answer (a filter, another visit) starts the list afresh.
   const key = `${program}:${result?.currentPage ?? 0}:${error ?? (result?.events ?? []).map((e) => e._id).join()}`;
-  return <EventCalendar key={key} initial={result} initialError={error} program={program} />;
+  return <EventCalendar key={key} initial={result} initialError={error} program={program} onAnnounce={onAnnounce} />;
 }
 
-function Pending() {
+function Pending({ onAnnounce }: { onAnnounce: (text: string) => void }) {
+  useEffect(() => onAnnounce("Loading events…"), [onAnnounce]);
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
