@@ -19,6 +19,9 @@ test.describe("DECODE landing", () => {
     await expect(cards.first().locator("li")).toHaveCount(4);
     await expect(cards.first().getByRole("link", { name: "Register Now" })).toBeVisible();
     await expect(cards.nth(1).getByRole("link", { name: "Enroll Now" })).toBeVisible();
+    // Each card's button has a name of its own in a list of links: its visible words, then its level.
+    await expect(cards.first().getByRole("link", { name: "Register Now: DECODE Level 1: Decode Your Mind", exact: true })).toBeVisible();
+    await expect(cards.nth(1).getByRole("link", { name: "Enroll Now: DECODE Level 2: Decode Your Behavior", exact: true })).toBeVisible();
     await expect(page.getByRole("heading", { name: "FAQs" })).toBeVisible();
     await expect(page.getByText("Answers to what you're thinking.")).toBeVisible();
     const faq = page.locator("details").first();

@@ -34,7 +34,7 @@ test.describe("Home", () => {
       "What People Say",
     ]);
     await expect(page.getByRole("link", { name: "Find a Therapist Near Me" })).toHaveAttribute("href", "/contact-us?topic=therapist");
-    await expect(page.getByRole("link", { name: "Know More" })).toHaveAttribute("href", "/decode");
+    await expect(page.getByRole("link", { name: "Know More about DECODE", exact: true })).toHaveAttribute("href", "/decode");
     const training = page.locator("#trainings-section").getByRole("link");
     await expect(training).toHaveCount(3);
     expect(await training.evaluateAll((els) => els.map((e) => e.getAttribute("href")))).toEqual(["/decode", "/ich", "/tasso"]);

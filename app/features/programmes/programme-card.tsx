@@ -80,6 +80,7 @@ function Points({ points, variant }: { points: string[]; variant: ProgrammeCardV
 /** One programme card of the DECODE or ICH list. */
 export function ProgrammeCard({ card, basePath, variant = "full" }: { card: Card; basePath: ProgrammeLevelPath; variant?: ProgrammeCardVariant }) {
   const headingId = `programme-${card.id}`;
+  const buttonText = variant === "summary" ? "Enroll Now" : (card.buttonText ?? "Enroll Now");
   const player = (
     <VideoPlayer
       src={card.videoUrl ?? videos.programme.src}
@@ -110,10 +111,11 @@ export function ProgrammeCard({ card, basePath, variant = "full" }: { card: Card
           <Link
             to={`${basePath}${encodeURIComponent(card.id)}`}
             onClick={() => rememberLevel(card.title)}
-            aria-describedby={headingId}
+            // Its own name in a screen reader's list of links, where five cards' buttons would all read "Enroll Now".
+            aria-label={`${buttonText}: ${card.title}`}
             className="inline-flex min-h-12 items-center rounded-full bg-brand-gradient px-7 font-semibold text-white shadow-md hover:opacity-95"
           >
-            {variant === "summary" ? "Enroll Now" : (card.buttonText ?? "Enroll Now")}
+            {buttonText}
           </Link>
         </div>
       </div>

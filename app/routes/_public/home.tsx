@@ -181,7 +181,11 @@ function DecodePromo() {
             Transform your mind, behavior, relationships and blueprint in five practical levels, from a one-day introduction to a
             masterclass for parents and teachers.
           </p>
-          <Link to="/decode" className="mt-6 inline-flex min-h-12 items-center gap-2 rounded-full bg-brand-gradient px-7 font-semibold text-white shadow-md hover:opacity-95">
+          <Link
+            to="/decode"
+            aria-label="Know More about DECODE"
+            className="mt-6 inline-flex min-h-12 items-center gap-2 rounded-full bg-brand-gradient px-7 font-semibold text-white shadow-md hover:opacity-95"
+          >
             Know More
             <ArrowRight aria-hidden="true" className="size-4" />
           </Link>
