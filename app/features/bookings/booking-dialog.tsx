@@ -19,12 +19,14 @@ export type BookingDialogProps = {
  * The Family Constellation booking dialog (spec part 2 §2.4, §4): the same
  * dialog as the registration form's (focus kept inside and returned, Escape,
  * backdrop, scroll lock, toasts above it). After the server accepts, the
- * confirmation shows and the dialog closes itself after 3 s; the next opening
+ * confirmation shows and, sent with a click or a tap, the dialog closes itself
+ * after 3 s unless the visitor acts in it first (sent with a key, it stays open
+ * until closed: useDialogForm, WCAG 2.2.1); the next opening
  * starts from an empty form.
  */
 export function BookingDialog({ open, onClose, session }: BookingDialogProps) {
   const { site } = useSite();
-  const { busy, setBusy, done, setDone, formKey } = useDialogForm<{ session: EventJson; waitingList: boolean }>(open, onClose, CONFIRMATION_AUTO_CLOSE_MS);
+  const { busy, setBusy, done, setDone, formKey, autoClosing, interactionProps } = useDialogForm<{ session: EventJson; waitingList: boolean }>(open, onClose, CONFIRMATION_AUTO_CLOSE_MS);
   return (
     <ModalDialog
       open={open && session !== null}
@@ -36,32 +38,34 @@ export function BookingDialog({ open, onClose, session }: BookingDialogProps) {
       formKey={formKey}
       widthClass="w-[min(44rem,calc(100vw-1rem))]"
     >
-      {done ? (
-        <RegistrationConfirmation
-          contactEmail={site.contactEmail}
-          session={done.session}
-          headingLevel={3}
-          {...(done.waitingList ? { heading: WAITING_LIST_HEADING, text: WAITING_LIST_JOINED } : {})}
-        >
-          <p className="mt-6 text-sm text-muted">This window closes by itself in 3 seconds.</p>
-          <button
-            type="button"
-            onClick={onClose}
-            className="mt-4 inline-flex min-h-12 items-center justify-center rounded-full border border-plum-200 bg-white px-7 font-semibold text-plum-800 hover:bg-plum-50"
+      <div {...interactionProps}>
+        {done ? (
+          <RegistrationConfirmation
+            contactEmail={site.contactEmail}
+            session={done.session}
+            headingLevel={3}
+            {...(done.waitingList ? { heading: WAITING_LIST_HEADING, text: WAITING_LIST_JOINED } : {})}
           >
-            Close
-          </button>
-        </RegistrationConfirmation>
-      ) : session ? (
-        <BookingForm
-          key={formKey}
-          idPrefix="book-"
-          session={session}
-          onCancel={onClose}
-          onBusyChange={setBusy}
-          onSuccess={(_message, waitingList) => setDone({ session, waitingList })}
-        />
-      ) : null}
+            {autoClosing ? <p className="mt-6 text-sm text-muted">This window closes by itself in 3 seconds.</p> : null}
+            <button
+              type="button"
+              onClick={onClose}
+              className="mt-4 inline-flex min-h-12 items-center justify-center rounded-full border border-plum-200 bg-white px-7 font-semibold text-plum-800 hover:bg-plum-50"
+            >
+              Close
+            </button>
+          </RegistrationConfirmation>
+        ) : session ? (
+          <BookingForm
+            key={formKey}
+            idPrefix="book-"
+            session={session}
+            onCancel={onClose}
+            onBusyChange={setBusy}
+            onSuccess={(_message, waitingList) => setDone({ session, waitingList })}
+          />
+        ) : null}
+      </div>
     </ModalDialog>
   );
 }

@@ -26,54 +26,57 @@ export type RegistrationDialogProps = {
  * The registration dialog of spec part 2 §2.3: the form over the page, closed
  * by Escape, a click on the backdrop, the X or Cancel (not while a submission
  * is in flight); page scroll locked; Tab kept inside; focus back on the opener.
- * After the server accepts, the confirmation shows and the dialog closes itself
- * after 5 s. It renders its own toast host, so any page can use it.
+ * After the server accepts, the confirmation shows; sent with a click or a tap,
+ * the dialog closes itself after 5 s unless the visitor acts in it first (sent
+ * with a key, it stays open until closed: useDialogForm, WCAG 2.2.1). It renders its own toast host, so any page can use it.
  */
 export function RegistrationDialog({ open, onClose, channel, programme, levelName, sessions, preselectId, onRegistered }: RegistrationDialogProps) {
   const { site } = useSite();
-  const { busy, setBusy, done, setDone, formKey: opening } = useDialogForm<{ session: FormSession | null; waitingList: boolean; awaitingApproval: boolean }>(open, onClose, SUCCESS_AUTO_CLOSE_MS);
+  const { busy, setBusy, done, setDone, formKey: opening, autoClosing, interactionProps } = useDialogForm<{ session: FormSession | null; waitingList: boolean; awaitingApproval: boolean }>(open, onClose, SUCCESS_AUTO_CLOSE_MS);
 
   return (
     <ModalDialog open={open} onClose={onClose} busy={busy} title={DIALOG_TITLE} subtitle={programme.title} closeLabel="Close registration form" formKey={opening}>
-      {done ? (
-        <RegistrationConfirmation
-          contactEmail={site.contactEmail}
-          session={done.session}
-          headingLevel={3}
-          {...(done.waitingList
-            ? { heading: WAITING_LIST_HEADING, text: WAITING_LIST_JOINED }
-            : done.awaitingApproval
-              ? { heading: AWAITING_APPROVAL_HEADING, text: AWAITING_APPROVAL_TEXT }
-              : {})}
-        >
-          <p className="mt-6 text-sm text-muted">This window closes by itself in 5 seconds.</p>
-          <button
-            type="button"
-            onClick={onClose}
-            className="mt-4 inline-flex min-h-12 items-center justify-center rounded-full border border-plum-200 bg-white px-7 font-semibold text-plum-800 hover:bg-plum-50"
+      <div {...interactionProps}>
+        {done ? (
+          <RegistrationConfirmation
+            contactEmail={site.contactEmail}
+            session={done.session}
+            headingLevel={3}
+            {...(done.waitingList
+              ? { heading: WAITING_LIST_HEADING, text: WAITING_LIST_JOINED }
+              : done.awaitingApproval
+                ? { heading: AWAITING_APPROVAL_HEADING, text: AWAITING_APPROVAL_TEXT }
+                : {})}
           >
-            Close
-          </button>
-        </RegistrationConfirmation>
-      ) : (
-        <RegistrationForm
-          key={opening}
-          idPrefix="reg-"
-          channel={channel}
-          programme={programme}
-          levelName={levelName}
-          sessions={sessions}
-          preselectId={preselectId}
-          onCancel={() => {
-            if (!busy) onClose();
-          }}
-          onBusyChange={setBusy}
-          onSuccess={({ session, waitingList, awaitingApproval }) => {
-            setDone({ session, waitingList: waitingList === true, awaitingApproval: awaitingApproval === true });
-            if (session) onRegistered?.(session._id);
-          }}
-        />
-      )}
+            {autoClosing ? <p className="mt-6 text-sm text-muted">This window closes by itself in 5 seconds.</p> : null}
+            <button
+              type="button"
+              onClick={onClose}
+              className="mt-4 inline-flex min-h-12 items-center justify-center rounded-full border border-plum-200 bg-white px-7 font-semibold text-plum-800 hover:bg-plum-50"
+            >
+              Close
+            </button>
+          </RegistrationConfirmation>
+        ) : (
+          <RegistrationForm
+            key={opening}
+            idPrefix="reg-"
+            channel={channel}
+            programme={programme}
+            levelName={levelName}
+            sessions={sessions}
+            preselectId={preselectId}
+            onCancel={() => {
+              if (!busy) onClose();
+            }}
+            onBusyChange={setBusy}
+            onSuccess={({ session, waitingList, awaitingApproval }) => {
+              setDone({ session, waitingList: waitingList === true, awaitingApproval: awaitingApproval === true });
+              if (session) onRegistered?.(session._id);
+            }}
+          />
+        )}
+      </div>
     </ModalDialog>
   );
 }
