@@ -98,9 +98,15 @@ test.describe("Level and programme pages", () => {
     await expectNoAxeViolations(page);
 
     const email = uniqueEmail("level4");
+    const live = dialog.locator("p.sr-only[aria-live=polite]");
+    await expect(live).toHaveText("");
+    await live.evaluate((el) => (el.dataset.before = "check"));
     await fillRegistration(dialog, email);
     // Level 4 requires Level 3, which this new address has not attended (decision 0031): the form says so and the seat is held for approval.
-    await expect(dialog.getByText("DECODE Level 4 requires DECODE Level 3. We could not find a completed DECODE Level 3 for this email address.")).toBeVisible();
+    const reason = "DECODE Level 4 requires DECODE Level 3. We could not find a completed DECODE Level 3 for this email address.";
+    await expect(dialog.getByText(reason, { exact: true })).toBeVisible();
+    // Read out as it appears: from a live region that was in the form before the email check answered.
+    await expect(dialog.locator("p.sr-only[aria-live=polite][data-before=check]")).toHaveText(`${reason} If you did, tick "I completed the earlier level elsewhere" further down the form.`);
     await dialog.getByRole("checkbox", { name: "I completed the earlier level elsewhere" }).check();
     await dialog.getByRole("textbox", { name: /Where and when did you complete it/ }).fill("Level 3 with a licensed DECODE trainer in Denver, 2025");
     await dialog.getByRole("button", { name: "Submit Registration" }).click();

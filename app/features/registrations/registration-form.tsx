@@ -10,7 +10,7 @@ import { ApiError, apiRequest } from "~/lib/api-client";
 import { emailPattern } from "~/lib/validation";
 import { useHydrated } from "~/hooks/use-hydrated";
 import { EarlierLevelFields } from "~/features/prerequisites/earlier-level-fields";
-import { AWAITING_APPROVAL_TEXT } from "~/features/prerequisites/rules";
+import { AWAITING_APPROVAL_TEXT, EARLIER_LEVEL_ANNOUNCEMENT } from "~/features/prerequisites/rules";
 import {
   bannerText,
   failureText,
@@ -512,6 +512,10 @@ export function RegistrationForm({
             {(a) => <input {...a} name="timeslot" readOnly className={readOnlyClass} value={place.timeslot} placeholder={session ? TIME_TBD : undefined} />}
           </Field>
         </div>
+        {/* Always there, so the reason is read out when the email check finds it (a region made with its text is not). */}
+        <p className="sr-only" aria-live="polite">
+          {needsEarlierLevel && prerequisite.message ? `${prerequisite.message} ${EARLIER_LEVEL_ANNOUNCEMENT}` : ""}
+        </p>
         {showEarlierLevel ? (
           <EarlierLevelFields
             idPrefix={idPrefix}
