@@ -142,7 +142,8 @@ test.describe("staff registration lists", () => {
     expect(lines[1]).toContain(person.email);
     await expect(dl).toBeHidden();
 
-    // Delete with confirmation.
+    // Delete with confirmation. The list's status region is there before the deletion, so its message is read out.
+    await page.getByTestId("done-notice").evaluate((el) => (el.dataset.before = "delete"));
     await page.getByRole("link", { name: `Delete the registration of ${person.name}` }).click();
     const confirm = page.getByRole("dialog", { name: "Confirm Deletion" });
     await expect(confirm).toContainText(`Are you sure you want to delete the registration of ${person.name}? This action cannot be undone.`);
@@ -152,6 +153,9 @@ test.describe("staff registration lists", () => {
     await expect(page.getByText("No registrations found")).toBeVisible();
     await expect(page.getByText("Try adjusting your search criteria")).toBeVisible();
     await expect(page.getByText("The registration was deleted and its seat is free again.")).toBeVisible();
+    await expect(page.locator('[role="status"][data-before="delete"]')).toHaveText("The registration was deleted and its seat is free again.");
+    // The keyboard focus is on the message, not dropped to the page's body with the deleted row.
+    await expect(page.getByText("The registration was deleted and its seat is free again.")).toBeFocused();
     expect(queryDb("select id from registrations where id = ?", person.id)).toEqual([]);
     expect(queryDb<{ action: string }>("select action from audit_events where target_id = ? and action = 'delete'", person.id)).toHaveLength(1);
   });

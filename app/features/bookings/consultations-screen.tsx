@@ -14,6 +14,7 @@ import { staffDate, staffDateTime } from "~/features/registrations/staff-format"
 import { useUrlDialog } from "~/hooks/use-url-dialog";
 import { listHref, type Pagination } from "~/lib/list-query";
 import type { ConsultationJson } from "./consultations.server";
+import { DoneNotice } from "~/components/admin/done-notice";
 
 export const CONSULTATIONS_TITLE = "Family Consultation Management";
 /** Spec part 2 §8: the list could not load. */
@@ -199,11 +200,7 @@ export function ConsultationsScreen(p: Props) {
         </p>
       </div>
 
-      {p.deleted ? (
-        <p role="status" className="mt-4 rounded-xl bg-plum-50 px-4 py-3 font-semibold text-plum-900">
-          The consultation was deleted and its seat is free again.
-        </p>
-      ) : null}
+      <DoneNotice message={p.deleted ? "The consultation was deleted and its seat is free again." : null} />
 
       <div className="mt-6 flex flex-wrap items-end justify-between gap-3">
         <ListSearch label="Search consultations" placeholder="Name, email, phone, location or event" keep={["startDate", "endDate"]} />

@@ -14,6 +14,7 @@ import { staffDate } from "./staff-format";
 import type { RegistrationDetailView } from "./staff-registrations-page.server";
 import { seatStatusLabel } from "./status";
 import type { RegistrationSummary, StaffRegistrationList } from "./staff-registrations.server";
+import { DoneNotice } from "~/components/admin/done-notice";
 
 export const SCREEN_TEXT: Record<StaffRegistrationList, { title: string; intro: string; csv: string; tableCaption: string; pagesLabel: string }> = {
   decode: {
@@ -121,11 +122,7 @@ export function StaffRegistrationsScreen(p: Props) {
         </p>
       </div>
 
-      {p.deleted ? (
-        <p role="status" className="mt-4 rounded-xl bg-plum-50 px-4 py-3 font-semibold text-plum-900">
-          The registration was deleted and its seat is free again.
-        </p>
-      ) : null}
+      <DoneNotice message={p.deleted ? "The registration was deleted and its seat is free again." : null} />
 
       <div className="mt-6 flex flex-wrap items-end justify-between gap-3">
         <ListSearch label="Search registrations" placeholder="Name, email, level or city" />
