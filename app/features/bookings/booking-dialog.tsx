@@ -1,6 +1,6 @@
 import { ModalDialog } from "~/components/ui/modal-dialog";
 import type { EventJson } from "~/features/events/events.server";
-import { RegistrationConfirmation } from "~/features/registrations/registration-confirmation";
+import { ConfirmationClose, RegistrationConfirmation } from "~/features/registrations/registration-confirmation";
 import { useDialogForm } from "~/hooks/use-dialog-form";
 import { useSite } from "~/hooks/use-site";
 import { BookingForm, sessionWhen } from "./booking-form";
@@ -46,14 +46,7 @@ export function BookingDialog({ open, onClose, session }: BookingDialogProps) {
             headingLevel={3}
             {...(done.waitingList ? { heading: WAITING_LIST_HEADING, text: WAITING_LIST_JOINED } : {})}
           >
-            {autoClosing ? <p className="mt-6 text-sm text-muted">This window closes by itself in 3 seconds.</p> : null}
-            <button
-              type="button"
-              onClick={onClose}
-              className="mt-4 inline-flex min-h-12 items-center justify-center rounded-full border border-plum-200 bg-white px-7 font-semibold text-plum-800 hover:bg-plum-50"
-            >
-              Close
-            </button>
+            <ConfirmationClose autoClosingInMs={autoClosing ? CONFIRMATION_AUTO_CLOSE_MS : null} onClose={onClose} />
           </RegistrationConfirmation>
         ) : session ? (
           <BookingForm

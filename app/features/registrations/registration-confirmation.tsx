@@ -49,3 +49,22 @@ export function RegistrationConfirmation({ contactEmail, session, headingId, hea
     </div>
   );
 }
+
+/**
+ * The foot of a confirmation in a dialog: when it will close by itself (only
+ * while it will: useDialogForm), and its Close button.
+ */
+export function ConfirmationClose({ autoClosingInMs, onClose }: { autoClosingInMs: number | null; onClose: () => void }) {
+  return (
+    <>
+      {autoClosingInMs !== null ? <p className="mt-6 text-sm text-muted">This window closes by itself in {autoClosingInMs / 1000} seconds.</p> : null}
+      <button
+        type="button"
+        onClick={onClose}
+        className="mt-4 inline-flex min-h-12 items-center justify-center rounded-full border border-plum-200 bg-white px-7 font-semibold text-plum-800 hover:bg-plum-50"
+      >
+        Close
+      </button>
+    </>
+  );
+}

@@ -4,7 +4,7 @@ import { useDialogForm } from "~/hooks/use-dialog-form";
 import type { EventJson } from "~/features/events/events.server";
 import { useSite } from "~/hooks/use-site";
 import type { FormSession } from "./form-logic";
-import { RegistrationConfirmation } from "./registration-confirmation";
+import { ConfirmationClose, RegistrationConfirmation } from "./registration-confirmation";
 import { RegistrationForm } from "./registration-form";
 import { SUCCESS_AUTO_CLOSE_MS } from "./schema";
 import { AWAITING_APPROVAL_HEADING, AWAITING_APPROVAL_TEXT } from "~/features/prerequisites/rules";
@@ -48,14 +48,7 @@ export function RegistrationDialog({ open, onClose, channel, programme, levelNam
                 ? { heading: AWAITING_APPROVAL_HEADING, text: AWAITING_APPROVAL_TEXT }
                 : {})}
           >
-            {autoClosing ? <p className="mt-6 text-sm text-muted">This window closes by itself in 5 seconds.</p> : null}
-            <button
-              type="button"
-              onClick={onClose}
-              className="mt-4 inline-flex min-h-12 items-center justify-center rounded-full border border-plum-200 bg-white px-7 font-semibold text-plum-800 hover:bg-plum-50"
-            >
-              Close
-            </button>
+            <ConfirmationClose autoClosingInMs={autoClosing ? SUCCESS_AUTO_CLOSE_MS : null} onClose={onClose} />
           </RegistrationConfirmation>
         ) : (
           <RegistrationForm
