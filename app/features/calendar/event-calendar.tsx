@@ -63,7 +63,7 @@ export function EventCalendar({
   return (
     <div>
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-muted">{state.status === "loaded" ? countText(state.page.totalEvents) : state.status === "loading" ? "Loading events…" : ""}</p>
+        <p className="text-muted">{statusText}</p>
         {/* aria-disabled, not disabled: a disabled button loses the keyboard focus to the page's body. */}
         <button type="button" onClick={reload} aria-disabled={state.status === "loading" || undefined} className={refreshClass}>
           <RefreshCw aria-hidden="true" className={`size-4 ${state.status === "loading" ? "animate-spin motion-reduce:animate-none" : ""}`} />

@@ -1,5 +1,5 @@
 import type { ContactMessageRow } from "~/db/schema";
-import { DEFAULT_TIME_ZONE, formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { DEFAULT_TIME_ZONE, formatSessionWhen } from "~/features/events/format";
 import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
 import type { OutgoingMail } from "~/features/mail/outbox.server";
 import type { SiteSettings } from "~/site-settings";
@@ -22,7 +22,7 @@ export function contactMails(site: Pick<SiteSettings, "orgName" | "contactEmail"
   const ackSubject = `We received your message | ${orgName}`;
 
   // The team reads the time it arrived as the site writes dates, in the organization's zone.
-  const received = `${formatSessionDate(m.created_at, DEFAULT_TIME_ZONE)}, ${formatTimeRange(m.created_at, null, DEFAULT_TIME_ZONE)}`;
+  const received = formatSessionWhen(m.created_at, null, DEFAULT_TIME_ZONE);
   const details: Facts = [
     ["Name", `${m.first_name} ${m.last_name}`],
     ["Email", m.email],
@@ -40,7 +40,7 @@ export function contactMails(site: Pick<SiteSettings, "orgName" | "contactEmail"
       topic: `contact:${m.id}`,
       to: m.email,
       subject: ackSubject,
-      text: `${greeting}\n\n${intro}\n${yours.length ? `\n${factsText(yours).replace(/^Your message: /, "Your message:\n\n")}\n` : ""}\n${outro.join("\n\n")}\n`,
+      text: `${greeting}\n\n${intro}\n${m.message ? `\nYour message:\n\n${m.message}\n` : ""}\n${outro.join("\n\n")}\n`,
       html: htmlPage(ackSubject, [greeting, intro], yours, outro),
     },
     {
