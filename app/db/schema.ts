@@ -258,6 +258,12 @@ export interface SessionNoticesTable {
   kind: Generated<string>;
   created_at: string;
   processed_at: string | null;
+  /** What the session was before this change (migration 0023); null on notices written before it and on cancellations. */
+  was_starts_at: Generated<string | null>;
+  was_ends_at: Generated<string | null>;
+  was_time_zone: Generated<string | null>;
+  was_venue: Generated<string | null>;
+  was_city: Generated<string | null>;
 }
 
 /** The staff search's narrow copy of each registration (migration 0017, kept by triggers; never written by the app). */

@@ -226,4 +226,52 @@ describe.each(dialects)("session mail on %s", { timeout: 60_000 }, (dialect) => 
       expect(calendarOf(m)).toContain("LOCATION:Garden Room\\, Chicago");
     }
   });
+
+  it("an update mail says what changed from what the person was last told, in their confirmation's words; moved and moved back sends nothing", async () => {
+    await a.db.deleteFrom("outbox").execute();
+    // A session in June 2027 (Chicago, daylight time), changed at the real clock's now: notices are stamped by the database's clock.
+    const june = Date.parse("2027-06-10T14:00:00Z");
+    const base = await a.db.selectFrom("events").selectAll().where("id", "=", "ev-moving").executeTakeFirstOrThrow();
+    await a.db
+      .insertInto("events")
+      .values({ ...base, id: "ev-twice", venue: "Lakeside Hall", starts_at: iso(june), ends_at: iso(june + 8 * 3_600_000) })
+      .execute();
+    const lena = await a.db.selectFrom("registrations").selectAll().where("id", "=", "r-early").executeTakeFirstOrThrow();
+    const seat = (id: string, email: string, createdAt: string) => ({ ...lena, id, event_id: "ev-twice", email, email_key: email, created_at: createdAt });
+    await a.db.insertInto("registrations").values(seat("r-first", "first@example.com", iso(Date.now() - 10 * DAY))).execute();
+    await a.db
+      .insertInto("family_bookings")
+      .values({ id: "b-first", event_id: "ev-twice", full_name: "Maria Lopez", email: "maria2@example.com", email_key: "maria2@example.com", phone: "5551234567", terms_accepted_at: iso(Date.now() - 9 * DAY), created_at: iso(Date.now() - 9 * DAY) })
+      .execute();
+    const move = (values: { starts_at?: string; ends_at?: string; venue?: string }) => a.db.updateTable("events").set(values).where("id", "=", "ev-twice").execute();
+
+    // A day later; then someone registers (their confirmation has the new day); then a new room.
+    await move({ starts_at: iso(june + DAY), ends_at: iso(june + DAY + 8 * 3_600_000) });
+    await new Promise((r) => setTimeout(r, 20));
+    await a.db.insertInto("registrations").values(seat("r-between", "between@example.com", new Date().toISOString())).execute();
+    await new Promise((r) => setTimeout(r, 20));
+    await move({ venue: "Garden Room" });
+    expect(await queueScheduleUpdates(a.db, site, new Date())).toBe(3);
+    const mails = await a.db.selectFrom("outbox").select(["to_address", "text_body", "html_body"]).orderBy("to_address").execute();
+    const body = (to: string) => mails.find((m) => m.to_address === to)!.text_body;
+
+    expect(body("first@example.com")).toContain("Date and time: 11th Jun 2027, 9:00 AM – 5:00 PM CDT\nVenue: Garden Room, Chicago\n");
+    expect(body("first@example.com")).toContain("Previous date and time: 10th Jun 2027, 9:00 AM – 5:00 PM CDT\nPrevious venue: Lakeside Hall, Chicago\n");
+    // The booker's confirmation said "Location", so the update does too.
+    expect(body("maria2@example.com")).toContain("Location: Garden Room, Chicago\n");
+    expect(body("maria2@example.com")).toContain("Previous location: Lakeside Hall, Chicago\n");
+    expect(body("maria2@example.com")).not.toContain("Venue");
+    // Registered after the move to the 11th: only the room changed for them.
+    expect(body("between@example.com")).toContain("Previous venue: Lakeside Hall, Chicago\n");
+    expect(body("between@example.com")).not.toContain("Previous date and time");
+    expect(mails.find((m) => m.to_address === "first@example.com")!.html_body).toContain("Previous venue");
+
+    // Moved to another room and straight back before the job ran: nobody is told of a change that is not one.
+    await a.db.deleteFrom("outbox").execute();
+    await move({ venue: "Harbor Room" });
+    await move({ venue: "Garden Room" });
+    expect(await queueScheduleUpdates(a.db, site, new Date())).toBe(0);
+    expect(await a.db.selectFrom("outbox").select("id").execute()).toEqual([]);
+    expect(await a.db.selectFrom("session_notices").select("id").where("event_id", "=", "ev-twice").where("processed_at", "is", null).execute()).toEqual([]);
+  });
 });

@@ -17,6 +17,7 @@ import * as m0019 from "./0019-session-cancellation.ts";
 import * as m0020 from "./0020-staff-settings.ts";
 import * as m0021 from "./0021-content-version-stripes.ts";
 import * as m0022 from "./0022-family-booking-email.ts";
+import * as m0023 from "./0023-session-notice-previous.ts";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   "0020-staff-settings": m0020,
   "0021-content-version-stripes": m0021,
   "0022-family-booking-email": m0022,
+  "0023-session-notice-previous": m0023,
 };

@@ -84,13 +84,34 @@ function calendarFile(site: Site, who: Recipient, event: EventRow, sequence: num
     : bookingCalendarFile(site, who.id, event, { sequence, cancelled });
 }
 
-function sessionFacts(event: EventRow, who: Recipient): Facts {
+/** The place's label, in the words of the person's confirmation: "Location" for a Family Constellation booking, "Venue" for a registration. */
+function placeLabel(kind: Recipient["kind"]): string {
+  return kind === "family-booking" ? "Location" : "Venue";
+}
+
+type Place = Pick<EventRow, "starts_at" | "ends_at" | "time_zone" | "venue" | "city">;
+const whenOf = (p: Place) => formatSessionWhen(p.starts_at, p.ends_at, p.time_zone);
+const placeOf = (p: Place) => [p.venue, p.city].filter(Boolean).join(", ");
+
+function sessionFacts(event: EventRow, who: Pick<Recipient, "kind" | "programmeTitle">): Facts {
   return [
     ...(who.programmeTitle ? ([["Program", who.programmeTitle]] as Facts) : []),
     ["Session", event.title],
-    ["Date and time", formatSessionWhen(event.starts_at, event.ends_at, event.time_zone)],
-    ["Venue", [event.venue, event.city].filter(Boolean).join(", ")],
+    ["Date and time", whenOf(event)],
+    [placeLabel(who.kind), placeOf(event)],
   ];
+}
+
+/**
+ * What an update mail says the session was: the previous date and time and
+ * the previous place, each only where it differs from now. Empty when the
+ * session is back where it was.
+ */
+export function previousFacts(before: Place, event: EventRow, kind: Recipient["kind"]): Facts {
+  const facts: Facts = [];
+  if (whenOf(before) !== whenOf(event)) facts.push(["Previous date and time", whenOf(before)]);
+  if (placeOf(before) !== placeOf(event)) facts.push([`Previous ${placeLabel(kind).toLowerCase()}`, placeOf(before)]);
+  return facts;
 }
 
 /** 'tomorrow', 'in 2 days', 'in 7 days'. */
@@ -113,10 +134,10 @@ function personalMail(
   who: Recipient,
   event: EventRow,
   sequence: number,
-  text: { topic: string; subject: string; intro: string; after: string; questions?: string; cancelled?: boolean },
+  text: { topic: string; subject: string; intro: string; after: string; questions?: string; cancelled?: boolean; moreFacts?: Facts },
 ): OutgoingMail {
   const greeting = `Dear ${who.name},`;
-  const facts = sessionFacts(event, who);
+  const facts = [...sessionFacts(event, who), ...(text.moreFacts ?? [])];
   const questions = text.questions ?? `If you have questions or cannot attend, reply to this email or write to ${site.contactEmail}.`;
   const outro = [text.after, questions, `Warm regards,\nThe ${site.orgName} team`];
   return {
@@ -145,12 +166,18 @@ export function reminderMail(site: Site, who: Recipient, event: EventRow, daysBe
   });
 }
 
-export function scheduleUpdateMail(site: Site, who: Recipient, event: EventRow, sequence: number): OutgoingMail {
+/**
+ * A moved session's mail: the new details, then what changed from (`previous`,
+ * from `previousFacts`; empty when the mail cannot know what this person was
+ * last told).
+ */
+export function scheduleUpdateMail(site: Site, who: Recipient, event: EventRow, sequence: number, previous: Facts = []): OutgoingMail {
   return personalMail(site, who, event, sequence, {
     topic: `session-update:${who.kind}:${who.id}:${sequence}`,
     subject: `Session changed: ${event.title} | ${site.orgName}`,
     intro: "The date, time or place of your session has changed. Your seat is kept; here are the new details.",
     after: "The attached calendar file moves the session in your calendar to the new time, in the venue's local time.",
+    moreFacts: previous,
   });
 }
 
@@ -175,11 +202,7 @@ export function sessionCancelledWaitingMail(site: Site, who: { kind: Recipient["
   const subject = `Session canceled: ${event.title} | ${site.orgName}`;
   const greeting = `Dear ${who.name},`;
   const intro = `We are sorry to tell you that ${site.orgName} has canceled the session below, so your request for a seat in it is closed. You do not need to do anything.`;
-  const facts: Facts = [
-    ["Session", event.title],
-    ["Date and time", formatSessionWhen(event.starts_at, event.ends_at, event.time_zone)],
-    ["Venue", [event.venue, event.city].filter(Boolean).join(", ")],
-  ];
+  const facts = sessionFacts(event, { kind: who.kind, programmeTitle: null });
   const outro = [`If you would like a place in another session, reply to this email or write to ${site.contactEmail}.`, `Warm regards,\nThe ${site.orgName} team`];
   return {
     topic: `session-cancel:${who.kind}:${who.id}`,
@@ -261,11 +284,17 @@ export async function queueDueReminders(db: Database, site: Site, daysList: read
  * in the transaction that queues its mail. When a session moved several times
  * before the job ran, only its newest notice sends mail (with the final
  * details); the older ones are marked processed.
+ *
+ * Each mail also says what the session was before (decision 0048): the
+ * details kept by the first of these notices written after the person
+ * registered, which are what their confirmation or last update told them.
+ * Someone for whom nothing differs from that (the session moved and moved
+ * back) gets no mail.
  */
 export async function queueScheduleUpdates(db: Database, site: Site, now = new Date()): Promise<number> {
   const pending = await db
     .selectFrom("session_notices")
-    .select(["id", "event_id"])
+    .select(["id", "event_id", "created_at", "was_starts_at", "was_ends_at", "was_time_zone", "was_venue", "was_city"])
     .where("processed_at", "is", null)
     .where("kind", "=", "update")
     .orderBy("id")
@@ -288,13 +317,19 @@ export async function queueScheduleUpdates(db: Database, site: Site, now = new D
       // A session already over, gone or cancelled (its people had the cancellation) needs no update.
       if (!event || event.status === "Cancelled" || Date.parse(event.ends_at) <= now.getTime()) return 0;
       const sequence = await scheduleSequence(trx, event.id);
-      const recipients = await recipientsOf(trx, event.id);
-      await enqueueMail(
-        trx,
-        recipients.map((who) => scheduleUpdateMail(site, who, event, sequence)),
-        now,
-      );
-      return recipients.length;
+      const changes = pending.filter((n) => n.event_id === event.id);
+      const mails = (await recipientsOf(trx, event.id)).flatMap((who) => {
+        const first = changes.find((n) => Date.parse(n.created_at) > Date.parse(who.createdAt));
+        // Registered after every change here (or its notice predates migration 0023): send the new details alone.
+        if (!first || first.was_starts_at === null || first.was_ends_at === null || first.was_time_zone === null || first.was_city === null) {
+          return [scheduleUpdateMail(site, who, event, sequence)];
+        }
+        const before = { starts_at: first.was_starts_at, ends_at: first.was_ends_at, time_zone: first.was_time_zone, venue: first.was_venue, city: first.was_city };
+        const previous = previousFacts(before, event, who.kind);
+        return previous.length === 0 ? [] : [scheduleUpdateMail(site, who, event, sequence, previous)];
+      });
+      await enqueueMail(trx, mails, now);
+      return mails.length;
     });
   }
   return queued;
