@@ -266,6 +266,13 @@ export interface SessionNoticesTable {
   was_city: Generated<string | null>;
 }
 
+/** A later mail's link to a registration's private page (migration 0024): only the token's SHA-256. */
+export interface RegistrationLinksTable {
+  token_hash: string;
+  registration_id: string;
+  created_at: string;
+}
+
 /** The staff search's narrow copy of each registration (migration 0017, kept by triggers; never written by the app). */
 export interface RegistrationSearchTable {
   registration_id: string;
@@ -299,6 +306,7 @@ export interface DB {
   session_reminders: SessionRemindersTable;
   session_notices: SessionNoticesTable;
   registration_search: RegistrationSearchTable;
+  registration_links: RegistrationLinksTable;
   settings: SettingsTable;
 }
 

@@ -3,6 +3,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, type DbHandle } from "~/db/db.server";
+import { findByAccessToken } from "~/features/registrations/access.server";
+import { eraseRegistration } from "~/features/retention/retention.server";
 import { queueDueReminders, queueScheduleUpdates } from "~/features/session-mail/session-mail.server";
 import { createPostgresDatabase, dialects } from "../helpers/databases";
 
@@ -167,6 +169,11 @@ describe.each(dialects)("session mail on %s", { timeout: 60_000 }, (dialect) => 
     expect(calendarOf(mails[0]!)).toContain("UID:registration-r-early@site.example");
     expect(calendarOf(mails[1]!)).toContain("UID:family-booking-b-early@site.example");
     expect(calendarOf(mails[0]!)).toContain("SEQUENCE:0");
+    // The registrant's reminder links to their private page with a link of its own; the booker has no such page.
+    const link = /See your registration, download the calendar file or cancel at any time before the session: https:\/\/site\.example\/my-registration\/([A-Za-z0-9_-]{43})\n/.exec(mails[0]!.text_body);
+    expect(link).not.toBeNull();
+    expect((await findByAccessToken(a.db, link![1]!, now))?.registration.id).toBe("r-early");
+    expect(mails[1]!.text_body).not.toContain("my-registration");
     // Run again (a restart, another tick): nothing more.
     expect(await queueDueReminders(a.db, site, [7, 1], new Date(t0 + 3_600_000))).toBe(0);
     // Erased registrants and bookers hold their seats but get nothing: no mail to an empty address, no claim row.
@@ -265,6 +272,14 @@ describe.each(dialects)("session mail on %s", { timeout: 60_000 }, (dialect) => 
     expect(body("between@example.com")).toContain("Previous venue: Lakeside Hall, Chicago\n");
     expect(body("between@example.com")).not.toContain("Previous date and time");
     expect(mails.find((m) => m.to_address === "first@example.com")!.html_body).toContain("Previous venue");
+    expect(mails.find((m) => m.to_address === "first@example.com")!.html_body).toContain("View or cancel your registration");
+
+    // Each update opens its registrant's page, and only until their details are erased.
+    const token = /\/my-registration\/([A-Za-z0-9_-]{43})/.exec(body("between@example.com"))![1]!;
+    expect((await findByAccessToken(a.db, token))?.registration.id).toBe("r-between");
+    expect(await eraseRegistration(a.db, "r-between", { id: null, email: "staff@example.org" }, null)).toBe(true);
+    expect(await findByAccessToken(a.db, token)).toBeNull();
+    expect(await a.db.selectFrom("registration_links").select("token_hash").where("registration_id", "=", "r-between").execute()).toEqual([]);
 
     // Moved to another room and straight back before the job ran: nobody is told of a change that is not one.
     await a.db.deleteFrom("outbox").execute();

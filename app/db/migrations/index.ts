@@ -18,6 +18,7 @@ import * as m0020 from "./0020-staff-settings.ts";
 import * as m0021 from "./0021-content-version-stripes.ts";
 import * as m0022 from "./0022-family-booking-email.ts";
 import * as m0023 from "./0023-session-notice-previous.ts";
+import * as m0024 from "./0024-registration-links.ts";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -40,4 +41,5 @@ export const migrations: Record<string, Migration> = {
   "0021-content-version-stripes": m0021,
   "0022-family-booking-email": m0022,
   "0023-session-notice-previous": m0023,
+  "0024-registration-links": m0024,
 };

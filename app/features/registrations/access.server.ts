@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
+import type { Kysely } from "kysely";
 import type { AppServices } from "~/context.server";
 import type { Database } from "~/db/db.server";
-import type { EventRow, RegistrationRow } from "~/db/schema";
+import type { DB, EventRow, RegistrationRow } from "~/db/schema";
 import { lockEvent, writeTransaction } from "~/db/transactions.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { scheduleSequence } from "~/features/events/events.server";
@@ -29,6 +30,32 @@ export function accessPath(token: string): string {
   return `/my-registration/${token}`;
 }
 
+/**
+ * A new link to a registration's private page, for a later mail about its seat
+ * (decision 0048): only the confirmation's link is on the registration row, and
+ * only as a hash, so a later mail cannot repeat it. Written with `trx`, the
+ * transaction that queues the mail, so a link exists exactly when its mail does.
+ * Returns the link's path.
+ */
+export async function addAccessLink(trx: Kysely<DB>, registrationId: string, now = new Date()): Promise<string> {
+  const access = newAccessToken();
+  await trx.insertInto("registration_links").values({ token_hash: access.hash, registration_id: registrationId, created_at: now.toISOString() }).execute();
+  return accessPath(access.token);
+}
+
+/** The registration a token's hash opens: the confirmation's link, or one sent in a later mail. */
+async function registrationByTokenHash(db: Database, hash: string): Promise<RegistrationRow | undefined> {
+  const first = await db.selectFrom("registrations").selectAll().where("access_token_hash", "=", hash).executeTakeFirst();
+  if (first) return first;
+  return db
+    .selectFrom("registrations")
+    .selectAll("registrations")
+    .innerJoin("registration_links", "registration_links.registration_id", "registrations.id")
+    .where("registration_links.token_hash", "=", hash)
+    .where("registrations.anonymised_at", "is", null)
+    .executeTakeFirst();
+}
+
 export type RegistrationAccess = {
   registration: RegistrationRow;
   event: EventRow;
@@ -40,11 +67,7 @@ export type RegistrationAccess = {
 /** The registration a token opens, or null: a malformed, unknown or expired token all look the same. */
 export async function findByAccessToken(db: Database, token: string, now = new Date()): Promise<RegistrationAccess | null> {
   if (!TOKEN_PATTERN.test(token)) return null;
-  const registration = await db
-    .selectFrom("registrations")
-    .selectAll()
-    .where("access_token_hash", "=", hashAccessToken(token))
-    .executeTakeFirst();
+  const registration = await registrationByTokenHash(db, hashAccessToken(token));
   if (!registration) return null;
   const event = await db.selectFrom("events").selectAll().where("id", "=", registration.event_id).executeTakeFirst();
   if (!event || Date.parse(event.ends_at) <= now.getTime()) return null;

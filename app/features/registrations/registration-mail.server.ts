@@ -11,6 +11,16 @@ export type MailedRegistration = Pick<RegistrationInput, "firstName" | "email" |
   hearAbout?: string | null | undefined;
 };
 
+/** What every mail with a link to the registrant's private page says of it (the confirmation, a reminder, an update). */
+export function manageSentence(url: string): string {
+  return `See your registration, download the calendar file or cancel at any time before the session: ${url}`;
+}
+
+/** The HTML part's button to the private page. */
+export function manageButton(url: string): { label: string; url: string } {
+  return { label: "View or cancel your registration", url };
+}
+
 /**
  * D8: the registrant's confirmation (plain text and HTML, every value escaped,
  * the session as an .ics file in the venue's time zone) and a notice to the
@@ -36,7 +46,7 @@ export function registrationMails(
 
   const greeting = `Dear ${input.firstName},`;
   const intro = r.intro ?? `Thank you for registering with ${site.orgName}. Your place in the session below is confirmed.`;
-  const manage = `See your registration, download the calendar file or cancel at any time before the session: ${r.accessUrl}`;
+  const manage = manageSentence(r.accessUrl);
   // The session's payment link, as the Family Constellation confirmation gives it: the price alone says what, not where.
   const payment: Facts = event.payment_link ? [["Payment link", event.payment_link]] : [];
   const outro = [
@@ -52,10 +62,7 @@ export function registrationMails(
     replyTo: site.contactEmail,
     subject,
     text: `${greeting}\n\n${intro}\n\n${factsText([...session, ...payment])}\nName on certificate: ${input.nameAsCertificate}\n\n${manage}\n\n${outro.join("\n\n")}\n`,
-    html: htmlPage(subject, [greeting, intro], [...session, ...payment, ["Name on certificate", input.nameAsCertificate]], outro, {
-      label: "View or cancel your registration",
-      url: r.accessUrl,
-    }),
+    html: htmlPage(subject, [greeting, intro], [...session, ...payment, ["Name on certificate", input.nameAsCertificate]], outro, manageButton(r.accessUrl)),
     attachments: [{ filename: "session.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: ics }],
   };
 

@@ -62,6 +62,11 @@ const anonymousRegistration = (now: Date) => ({
   anonymised_at: now.toISOString(),
 });
 
+/** Deletes the private-page links later mails carried (decision 0048); the confirmation's goes with `access_token_hash`. */
+async function dropLinks(trx: Kysely<DB>, registrationIds: readonly string[]): Promise<void> {
+  if (registrationIds.length) await trx.deleteFrom("registration_links").where("registration_id", "in", registrationIds).execute();
+}
+
 /** Deletes the files (photos) of the given registrations and clears their references; returns how many files went. */
 async function dropPhotos(trx: Kysely<DB>, registrationIds: readonly string[]): Promise<number> {
   if (registrationIds.length === 0) return 0;
@@ -142,6 +147,7 @@ export async function purgeExpired(db: Database, policy: RetentionPolicy, now = 
     unanonymisedOf("registrations"),
     async (trx, ids) => {
       await dropPhotos(trx, ids);
+      await dropLinks(trx, ids);
       await trx.updateTable("registrations").set(anonymousRegistration(now)).where("id", "in", ids).execute();
       return ids.length;
     },
@@ -194,6 +200,7 @@ export async function eraseRegistration(db: Database, registrationId: string, ac
     const row = await trx.selectFrom("registrations").select(["id", "anonymised_at", "erasure_requested_at"]).where("id", "=", registrationId).executeTakeFirst();
     if (!row || row.anonymised_at) return false;
     const files = await dropPhotos(trx, [row.id]);
+    await dropLinks(trx, [row.id]);
     await trx.updateTable("registrations").set(anonymousRegistration(now)).where("id", "=", row.id).execute();
     await recordAudit(trx, { action: "erase", actor, target: { type: "registration", id: row.id }, ip, detail: { files, requested: row.erasure_requested_at } }, now);
     return true;

@@ -8,7 +8,8 @@ import { scheduleSequence } from "~/features/events/events.server";
 import { formatSessionWhen } from "~/features/events/format";
 import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
 import { enqueueMail, type OutgoingMail } from "~/features/mail/outbox.server";
-import { registrationCalendarFile } from "~/features/registrations/registration-mail.server";
+import { addAccessLink } from "~/features/registrations/access.server";
+import { manageButton, manageSentence, registrationCalendarFile } from "~/features/registrations/registration-mail.server";
 import { currentSettings } from "~/features/settings/settings.server";
 import type { StaffSettings } from "~/features/settings/schema";
 import { runWaitingList } from "~/features/waiting-list/offers.server";
@@ -114,6 +115,11 @@ export function previousFacts(before: Place, event: EventRow, kind: Recipient["k
   return facts;
 }
 
+/** A new link to a registrant's private page for the mail being queued in `trx`; none for a booking (no such page). */
+async function accessUrlFor(trx: Kysely<DB>, site: Site, who: Recipient, now: Date): Promise<string | undefined> {
+  return who.kind === "registration" ? `${site.publicUrl}${await addAccessLink(trx, who.id, now)}` : undefined;
+}
+
 /** 'tomorrow', 'in 2 days', 'in 7 days'. */
 export function daysAway(days: number): string {
   return days === 1 ? "tomorrow" : `in ${days} days`;
@@ -134,19 +140,20 @@ function personalMail(
   who: Recipient,
   event: EventRow,
   sequence: number,
-  text: { topic: string; subject: string; intro: string; after: string; questions?: string; cancelled?: boolean; moreFacts?: Facts },
+  text: { topic: string; subject: string; intro: string; after: string; questions?: string; cancelled?: boolean; moreFacts?: Facts; accessUrl?: string },
 ): OutgoingMail {
   const greeting = `Dear ${who.name},`;
   const facts = [...sessionFacts(event, who), ...(text.moreFacts ?? [])];
   const questions = text.questions ?? `If you have questions or cannot attend, reply to this email or write to ${site.contactEmail}.`;
   const outro = [text.after, questions, `Warm regards,\nThe ${site.orgName} team`];
+  const manage = text.accessUrl ? `${manageSentence(text.accessUrl)}\n\n` : "";
   return {
     topic: text.topic,
     to: who.email,
     replyTo: replyAddress(site, event),
     subject: text.subject,
-    text: `${greeting}\n\n${text.intro}\n\n${factsText(facts)}\n\n${outro.join("\n\n")}\n`,
-    html: htmlPage(text.subject, [greeting, text.intro], facts, outro),
+    text: `${greeting}\n\n${text.intro}\n\n${factsText(facts)}\n\n${manage}${outro.join("\n\n")}\n`,
+    html: htmlPage(text.subject, [greeting, text.intro], facts, outro, text.accessUrl ? manageButton(text.accessUrl) : undefined),
     attachments: [
       {
         filename: "session.ics",
@@ -157,8 +164,10 @@ function personalMail(
   };
 }
 
-export function reminderMail(site: Site, who: Recipient, event: EventRow, daysBefore: number, sequence: number): OutgoingMail {
+/** `accessUrl`: a new link to a registrant's private page (`addAccessLink`); a Family Constellation booking has no such page. */
+export function reminderMail(site: Site, who: Recipient, event: EventRow, daysBefore: number, sequence: number, accessUrl?: string): OutgoingMail {
   return personalMail(site, who, event, sequence, {
+    accessUrl,
     topic: `reminder:${who.kind}:${who.id}:${daysBefore}`,
     subject: `Reminder: ${event.title} is ${daysAway(daysBefore)} | ${site.orgName}`,
     intro: `This is a friendly reminder that your session with ${site.orgName} is ${daysAway(daysBefore)}. We look forward to seeing you.`,
@@ -171,8 +180,9 @@ export function reminderMail(site: Site, who: Recipient, event: EventRow, daysBe
  * from `previousFacts`; empty when the mail cannot know what this person was
  * last told).
  */
-export function scheduleUpdateMail(site: Site, who: Recipient, event: EventRow, sequence: number, previous: Facts = []): OutgoingMail {
+export function scheduleUpdateMail(site: Site, who: Recipient, event: EventRow, sequence: number, previous: Facts = [], accessUrl?: string): OutgoingMail {
   return personalMail(site, who, event, sequence, {
+    accessUrl,
     topic: `session-update:${who.kind}:${who.id}:${sequence}`,
     subject: `Session changed: ${event.title} | ${site.orgName}`,
     intro: "The date, time or place of your session has changed. Your seat is kept; here are the new details.",
@@ -269,7 +279,7 @@ export async function queueDueReminders(db: Database, site: Site, daysList: read
           .returning("recipient_id")
           .executeTakeFirst();
         if (!row) return false;
-        await enqueueMail(trx, [reminderMail(site, who, event, days, sequence)], now);
+        await enqueueMail(trx, [reminderMail(site, who, event, days, sequence, await accessUrlFor(trx, site, who, now))], now);
         return true;
       });
       if (claimed) queued += 1;
@@ -318,16 +328,17 @@ export async function queueScheduleUpdates(db: Database, site: Site, now = new D
       if (!event || event.status === "Cancelled" || Date.parse(event.ends_at) <= now.getTime()) return 0;
       const sequence = await scheduleSequence(trx, event.id);
       const changes = pending.filter((n) => n.event_id === event.id);
-      const mails = (await recipientsOf(trx, event.id)).flatMap((who) => {
+      const mails: OutgoingMail[] = [];
+      for (const who of await recipientsOf(trx, event.id)) {
         const first = changes.find((n) => Date.parse(n.created_at) > Date.parse(who.createdAt));
-        // Registered after every change here (or its notice predates migration 0023): send the new details alone.
-        if (!first || first.was_starts_at === null || first.was_ends_at === null || first.was_time_zone === null || first.was_city === null) {
-          return [scheduleUpdateMail(site, who, event, sequence)];
-        }
-        const before = { starts_at: first.was_starts_at, ends_at: first.was_ends_at, time_zone: first.was_time_zone, venue: first.was_venue, city: first.was_city };
-        const previous = previousFacts(before, event, who.kind);
-        return previous.length === 0 ? [] : [scheduleUpdateMail(site, who, event, sequence, previous)];
-      });
+        // Registered after every change here (or its notice predates migration 0023): the new details alone.
+        const known = first && first.was_starts_at !== null && first.was_ends_at !== null && first.was_time_zone !== null && first.was_city !== null;
+        const previous = known
+          ? previousFacts({ starts_at: first.was_starts_at!, ends_at: first.was_ends_at!, time_zone: first.was_time_zone!, venue: first.was_venue, city: first.was_city! }, event, who.kind)
+          : [];
+        if (known && previous.length === 0) continue;
+        mails.push(scheduleUpdateMail(site, who, event, sequence, previous, await accessUrlFor(trx, site, who, now)));
+      }
       await enqueueMail(trx, mails, now);
       return mails.length;
     });
