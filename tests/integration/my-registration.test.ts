@@ -5,6 +5,7 @@ import { dialects } from "../helpers/databases";
 import { addSession, valid } from "../helpers/registration";
 import { startSite, type RunningSite } from "../helpers/site";
 import { eraseRegistration } from "~/features/retention/retention.server";
+import { queueScheduleUpdates } from "~/features/session-mail/session-mail.server";
 
 describe.each(dialects)("a registration's private page on %s", (dialect) => {
   let s: RunningSite;
@@ -138,6 +139,29 @@ describe.each(dialects)("a registration's private page on %s", (dialect) => {
     expect(await s.db.selectFrom("outbox").select("id").where("topic", "=", `registration:${id}`).execute()).toHaveLength(mails.length);
     // The freed seat, and the same person may take it again.
     await register(sessionId, "canceller@example.com");
+  });
+
+  it("a later mail's own link opens the same page and cancels, while the confirmation's still works", async () => {
+    const sessionId = await addSession(s, { title: "Moved session" });
+    const { id, path } = await register(sessionId, "mover@example.com");
+    const event = await s.db.selectFrom("events").select(["starts_at", "ends_at"]).where("id", "=", sessionId).executeTakeFirstOrThrow();
+    const later = (iso: string) => new Date(Date.parse(iso) + 86_400_000).toISOString();
+    await s.db.updateTable("events").set({ starts_at: later(event.starts_at), ends_at: later(event.ends_at) }).where("id", "=", sessionId).execute();
+    // This process or the server's own job queues the update; either way, exactly one.
+    await queueScheduleUpdates(s.db, s.config.site);
+    const update = await s.db.selectFrom("outbox").selectAll().where("topic", "like", `session-update:registration:${id}:%`).execute();
+    expect(update).toHaveLength(1);
+    const link = new RegExp(`${s.config.site.publicUrl}(/my-registration/[A-Za-z0-9_-]{43})`).exec(update[0]!.text_body)?.[1];
+    expect(link).toBeTruthy();
+    expect(link).not.toBe(path);
+
+    const shown = await page(link!);
+    expect(shown.status).toBe(200);
+    expect(await mainText(shown)).toContain("mover@example.com");
+    const res = await page(link!, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: s.url }, body: "intent=cancel" });
+    expect(res.status).toBe(302);
+    expect((await s.db.selectFrom("registrations").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).toBe("cancelled");
+    expect(await mainText(await page(`${path}?cancelled=1`))).toContain("Your registration is canceled and your seat has been released.");
   });
 
   it("refuses a cancel from another site", async () => {
