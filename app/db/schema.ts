@@ -138,6 +138,8 @@ export interface RegistrationsTable {
   prerequisite_note: Generated<string | null>;
   prerequisite_decided_at: Generated<string | null>;
   prerequisite_decided_by: Generated<string | null>;
+  /** What the person was last told of the session (migration 0023): `ToldSession` as JSON. */
+  told_session: Generated<string | null>;
 }
 
 export type Attendance = "attended" | "not_attended";
@@ -157,6 +159,8 @@ export interface FamilyBookingsTable {
   anonymised_at: Generated<string | null>;
   offer_token_hash: Generated<string | null>;
   offer_expires_at: Generated<string | null>;
+  /** What the person was last told of the session (migration 0023): `ToldSession` as JSON. */
+  told_session: Generated<string | null>;
 }
 
 export type FilePurpose = "profile" | "id_front" | "id_back" | "thumbnail";
@@ -258,12 +262,6 @@ export interface SessionNoticesTable {
   kind: Generated<string>;
   created_at: string;
   processed_at: string | null;
-  /** What the session was before this change (migration 0023); null on notices written before it and on cancellations. */
-  was_starts_at: Generated<string | null>;
-  was_ends_at: Generated<string | null>;
-  was_time_zone: Generated<string | null>;
-  was_venue: Generated<string | null>;
-  was_city: Generated<string | null>;
 }
 
 /** A later mail's link to a registration's private page (migration 0024): only the token's SHA-256. */

@@ -6,6 +6,7 @@ import { SIGN_UP_ELSEWHERE } from "~/features/events/seats";
 import { dialects } from "../helpers/databases";
 import { addSession } from "../helpers/registration";
 import { startSite, type RunningSite } from "../helpers/site";
+import { toldSession } from "~/features/events/told";
 
 const valid = {
   programId: "s-fc-austin",
@@ -58,6 +59,7 @@ describe.each(dialects)("Family Constellation bookings on %s", (dialect) => {
     expect(body.message).toBe("Your seat is booked! We have emailed you the details.");
     const [row] = await bookings(s);
     expect(row).toMatchObject({ id: body.data._id, event_id: "s-fc-austin", full_name: "Rosa Díaz", email_key: "rosa@example.com", phone: "5125550142", communication_preferences: 1, status: "booked" });
+    expect(row!.told_session).toBe(toldSession(await s.db.selectFrom("events").selectAll().where("id", "=", "s-fc-austin").executeTakeFirstOrThrow()));
 
     const queued = await s.db.selectFrom("outbox").selectAll().orderBy("to_address").execute();
     expect(queued.map((m) => m.to_address).sort()).toEqual(["familyconstellation@mindfulpath.example", "rosa@example.com"]);

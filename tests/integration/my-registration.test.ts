@@ -1,6 +1,8 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seatsTaken } from "~/features/events/events.server";
+import { formatSessionWhen } from "~/features/events/format";
+import { toldSession } from "~/features/events/told";
 import { dialects } from "../helpers/databases";
 import { addSession, valid } from "../helpers/registration";
 import { startSite, type RunningSite } from "../helpers/site";
@@ -144,7 +146,10 @@ describe.each(dialects)("a registration's private page on %s", (dialect) => {
   it("a later mail's own link opens the same page and cancels, while the confirmation's still works", async () => {
     const sessionId = await addSession(s, { title: "Moved session" });
     const { id, path } = await register(sessionId, "mover@example.com");
-    const event = await s.db.selectFrom("events").select(["starts_at", "ends_at"]).where("id", "=", sessionId).executeTakeFirstOrThrow();
+    const event = await s.db.selectFrom("events").selectAll().where("id", "=", sessionId).executeTakeFirstOrThrow();
+    const told = async () => (await s.db.selectFrom("registrations").select("told_session").where("id", "=", id).executeTakeFirstOrThrow()).told_session;
+    // The confirmation's details are kept with the registration.
+    expect(await told()).toBe(toldSession(event));
     const later = (iso: string) => new Date(Date.parse(iso) + 86_400_000).toISOString();
     await s.db.updateTable("events").set({ starts_at: later(event.starts_at), ends_at: later(event.ends_at) }).where("id", "=", sessionId).execute();
     // This process or the server's own job queues the update; either way, exactly one.
@@ -154,6 +159,8 @@ describe.each(dialects)("a registration's private page on %s", (dialect) => {
     const link = new RegExp(`${s.config.site.publicUrl}(/my-registration/[A-Za-z0-9_-]{43})`).exec(update[0]!.text_body)?.[1];
     expect(link).toBeTruthy();
     expect(link).not.toBe(path);
+    expect(update[0]!.text_body).toContain(`Previous date and time: ${formatSessionWhen(event.starts_at, event.ends_at, event.time_zone)}\n`);
+    expect(await told()).toBe(toldSession({ ...event, starts_at: later(event.starts_at), ends_at: later(event.ends_at) }));
 
     const shown = await page(link!);
     expect(shown.status).toBe(200);

@@ -8,6 +8,7 @@ import { queueScheduleUpdates } from "~/features/session-mail/session-mail.serve
 import { dialects } from "../helpers/databases";
 import { addSession, valid } from "../helpers/registration";
 import { startSecondInstance, startSite, type RunningSite } from "../helpers/site";
+import { toldSession } from "~/features/events/told";
 
 /**
  * Level prerequisites, attendance, approvals and staff cancelling a session
@@ -216,12 +217,15 @@ describe.each(dialects)("level prerequisites on %s", { timeout: 180_000 }, (dial
     expect(await (await staff(`/admin/approvals?confirm=${encodeURIComponent(`approve:${first}`)}`)).text()).toContain("Yes, approve");
     expect(await (await staff(`/admin/approvals?confirm=${encodeURIComponent(`decline:${second}`)}`)).text()).toContain("Yes, decline");
 
+    await s.db.updateTable("registrations").set({ told_session: null }).where("id", "=", first).execute();
     const approved = await staff("/admin/approvals", `intent=approve&id=${first}`);
     expect(approved.status).toBe(200);
     expect(await approved.text()).toContain("Registration approved.");
     const yes = (await row(session, "yes@example.com"))!;
     expect(yes).toMatchObject({ status: "registered", prerequisite_decided_by: staffEmail });
     expect(yes.access_token_hash).toMatch(/^[0-9a-f]{64}$/);
+    // The approval's confirmation states the session: kept with the row (decision 0048).
+    expect(yes.told_session).toBe(toldSession(await s.db.selectFrom("events").selectAll().where("id", "=", session).executeTakeFirstOrThrow()));
     const confirmation = (await mailTo("yes@example.com", "Registration approved"))[0]!;
     expect(confirmation.text_body).toContain("our team has accepted the Level A you completed elsewhere");
     expect(confirmation.text_body).toMatch(/\/my-registration\/[A-Za-z0-9_-]{43}/);

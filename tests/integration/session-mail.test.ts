@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, type DbHandle } from "~/db/db.server";
+import { toldSession } from "~/features/events/told";
 import { findByAccessToken } from "~/features/registrations/access.server";
 import { eraseRegistration } from "~/features/retention/retention.server";
 import { queueDueReminders, queueScheduleUpdates } from "~/features/session-mail/session-mail.server";
@@ -234,59 +235,75 @@ describe.each(dialects)("session mail on %s", { timeout: 60_000 }, (dialect) => 
     }
   });
 
-  it("an update mail says what changed from what the person was last told, in their confirmation's words; moved and moved back sends nothing", async () => {
+  it("an update mail says what changed from what the person was last told, in their confirmation's words; nothing is sent to whom nothing changed", async () => {
     await a.db.deleteFrom("outbox").execute();
-    // A session in June 2027 (Chicago, daylight time), changed at the real clock's now: notices are stamped by the database's clock.
-    const june = Date.parse("2027-06-10T14:00:00Z");
+    // A session on 10th June next year (Chicago, daylight time), 9 AM to 5 PM.
+    const year = new Date().getUTCFullYear() + 1;
+    const june = Date.UTC(year, 5, 10, 14);
     const base = await a.db.selectFrom("events").selectAll().where("id", "=", "ev-moving").executeTakeFirstOrThrow();
     await a.db
       .insertInto("events")
       .values({ ...base, id: "ev-twice", venue: "Lakeside Hall", starts_at: iso(june), ends_at: iso(june + 8 * 3_600_000) })
       .execute();
+    const told = async () => toldSession(await a.db.selectFrom("events").selectAll().where("id", "=", "ev-twice").executeTakeFirstOrThrow());
     const lena = await a.db.selectFrom("registrations").selectAll().where("id", "=", "r-early").executeTakeFirstOrThrow();
-    const seat = (id: string, email: string, createdAt: string) => ({ ...lena, id, event_id: "ev-twice", email, email_key: email, created_at: createdAt });
-    await a.db.insertInto("registrations").values(seat("r-first", "first@example.com", iso(Date.now() - 10 * DAY))).execute();
+    // Each row as its confirmation left it: what it said of the session is on the row.
+    const seat = async (id: string, email: string) => ({ ...lena, id, event_id: "ev-twice", email, email_key: email, told_session: await told() });
+    await a.db.insertInto("registrations").values(await seat("r-first", "first@example.com")).execute();
     await a.db
       .insertInto("family_bookings")
-      .values({ id: "b-first", event_id: "ev-twice", full_name: "Maria Lopez", email: "maria2@example.com", email_key: "maria2@example.com", phone: "5551234567", terms_accepted_at: iso(Date.now() - 9 * DAY), created_at: iso(Date.now() - 9 * DAY) })
+      .values({ id: "b-first", event_id: "ev-twice", full_name: "Maria Lopez", email: "maria2@example.com", email_key: "maria2@example.com", phone: "5551234567", terms_accepted_at: iso(Date.now()), created_at: iso(Date.now()), told_session: await told() })
       .execute();
     const move = (values: { starts_at?: string; ends_at?: string; venue?: string }) => a.db.updateTable("events").set(values).where("id", "=", "ev-twice").execute();
+    const mailsTo = async () => {
+      const rows = await a.db.selectFrom("outbox").select(["to_address", "text_body", "html_body"]).orderBy("to_address").execute();
+      return (to: string) => rows.find((m) => m.to_address === to)!;
+    };
 
-    // A day later; then someone registers (their confirmation has the new day); then a new room.
+    // A day later; then someone registers (their confirmation has the 11th); then a new room.
     await move({ starts_at: iso(june + DAY), ends_at: iso(june + DAY + 8 * 3_600_000) });
-    await new Promise((r) => setTimeout(r, 20));
-    await a.db.insertInto("registrations").values(seat("r-between", "between@example.com", new Date().toISOString())).execute();
-    await new Promise((r) => setTimeout(r, 20));
+    await a.db.insertInto("registrations").values(await seat("r-between", "between@example.com")).execute();
     await move({ venue: "Garden Room" });
     expect(await queueScheduleUpdates(a.db, site, new Date())).toBe(3);
-    const mails = await a.db.selectFrom("outbox").select(["to_address", "text_body", "html_body"]).orderBy("to_address").execute();
-    const body = (to: string) => mails.find((m) => m.to_address === to)!.text_body;
-
-    expect(body("first@example.com")).toContain("Date and time: 11th Jun 2027, 9:00 AM – 5:00 PM CDT\nVenue: Garden Room, Chicago\n");
-    expect(body("first@example.com")).toContain("Previous date and time: 10th Jun 2027, 9:00 AM – 5:00 PM CDT\nPrevious venue: Lakeside Hall, Chicago\n");
+    const mail = await mailsTo();
+    expect(mail("first@example.com").text_body).toContain(`Date and time: 11th Jun ${year}, 9:00 AM – 5:00 PM CDT\nVenue: Garden Room, Chicago\n`);
+    expect(mail("first@example.com").text_body).toContain(`Previous date and time: 10th Jun ${year}, 9:00 AM – 5:00 PM CDT\nPrevious venue: Lakeside Hall, Chicago\n`);
+    expect(mail("first@example.com").html_body).toContain("Previous venue");
+    expect(mail("first@example.com").html_body).toContain("View or cancel your registration");
     // The booker's confirmation said "Location", so the update does too.
-    expect(body("maria2@example.com")).toContain("Location: Garden Room, Chicago\n");
-    expect(body("maria2@example.com")).toContain("Previous location: Lakeside Hall, Chicago\n");
-    expect(body("maria2@example.com")).not.toContain("Venue");
+    expect(mail("maria2@example.com").text_body).toContain("Location: Garden Room, Chicago\n");
+    expect(mail("maria2@example.com").text_body).toContain("Previous location: Lakeside Hall, Chicago\n");
+    expect(mail("maria2@example.com").text_body).not.toContain("Venue");
     // Registered after the move to the 11th: only the room changed for them.
-    expect(body("between@example.com")).toContain("Previous venue: Lakeside Hall, Chicago\n");
-    expect(body("between@example.com")).not.toContain("Previous date and time");
-    expect(mails.find((m) => m.to_address === "first@example.com")!.html_body).toContain("Previous venue");
-    expect(mails.find((m) => m.to_address === "first@example.com")!.html_body).toContain("View or cancel your registration");
+    expect(mail("between@example.com").text_body).toContain("Previous venue: Lakeside Hall, Chicago\n");
+    expect(mail("between@example.com").text_body).not.toContain("Previous date and time");
 
-    // Each update opens its registrant's page, and only until their details are erased.
-    const token = /\/my-registration\/([A-Za-z0-9_-]{43})/.exec(body("between@example.com"))![1]!;
-    expect((await findByAccessToken(a.db, token))?.registration.id).toBe("r-between");
-    expect(await eraseRegistration(a.db, "r-between", { id: null, email: "staff@example.org" }, null)).toBe(true);
-    expect(await findByAccessToken(a.db, token)).toBeNull();
-    expect(await a.db.selectFrom("registration_links").select("token_hash").where("registration_id", "=", "r-between").execute()).toEqual([]);
+    // A reminder goes out between two moves: it told of the Harbor Room, so moving back to the Garden Room is news.
+    await a.db.deleteFrom("outbox").execute();
+    await move({ venue: "Harbor Room" });
+    expect(await queueDueReminders(a.db, site, [7], new Date(june + DAY - 6.5 * DAY))).toBe(3);
+    await move({ venue: "Garden Room" });
+    expect(await queueScheduleUpdates(a.db, site, new Date())).toBe(3);
+    const reminders = await a.db.selectFrom("outbox").select(["text_body"]).where("subject", "like", "Reminder:%").execute();
+    expect(reminders).toHaveLength(3);
+    for (const r of reminders) expect(r.text_body).toMatch(/(Venue|Location): Harbor Room, Chicago\n/);
+    const updates = await a.db.selectFrom("outbox").select(["to_address", "text_body"]).where("subject", "like", "Session changed:%").execute();
+    expect(updates).toHaveLength(3);
+    for (const u of updates) expect(u.text_body).toMatch(/Previous (venue|location): Harbor Room, Chicago\n/);
 
     // Moved to another room and straight back before the job ran: nobody is told of a change that is not one.
     await a.db.deleteFrom("outbox").execute();
-    await move({ venue: "Harbor Room" });
+    await move({ venue: "Lakeside Hall" });
     await move({ venue: "Garden Room" });
     expect(await queueScheduleUpdates(a.db, site, new Date())).toBe(0);
     expect(await a.db.selectFrom("outbox").select("id").execute()).toEqual([]);
     expect(await a.db.selectFrom("session_notices").select("id").where("event_id", "=", "ev-twice").where("processed_at", "is", null).execute()).toEqual([]);
+
+    // Each update opens its registrant's page, and only until their details are erased.
+    const token = /\/my-registration\/([A-Za-z0-9_-]{43})/.exec(updates.find((u) => u.to_address === "between@example.com")!.text_body)![1]!;
+    expect((await findByAccessToken(a.db, token))?.registration.id).toBe("r-between");
+    expect(await eraseRegistration(a.db, "r-between", { id: null, email: "staff@example.org" }, null)).toBe(true);
+    expect(await findByAccessToken(a.db, token)).toBeNull();
+    expect(await a.db.selectFrom("registration_links").select("token_hash").where("registration_id", "=", "r-between").execute()).toEqual([]);
   });
 });

@@ -6,6 +6,7 @@ import { createSession } from "~/features/admin-auth/sessions.server";
 import { dialects } from "../helpers/databases";
 import { addSession, valid } from "../helpers/registration";
 import { startSite, type RunningSite } from "../helpers/site";
+import { toldSession } from "~/features/events/told";
 
 /**
  * The waiting list (issue 11 point 1) through the public API and the pages, on
@@ -76,8 +77,12 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
     expect(await page.text()).toContain("A seat is free for you");
     expect((await fetch(`${s.url}/waiting-list/${"x".repeat(43)}`)).status).toBe(404);
 
+    // What the confirmation states is kept with the row (decision 0048), whatever was kept before.
+    await s.db.updateTable("registrations").set({ told_session: null }).where("event_id", "=", sessionId).where("email_key", "=", "second@example.com").execute();
     const confirmed = await post(offerPath, "");
     expect(confirmed.status).toBe(302);
+    const told = await s.db.selectFrom("registrations").select("told_session").where("event_id", "=", sessionId).where("email_key", "=", "second@example.com").executeTakeFirstOrThrow();
+    expect(told.told_session).toBe(toldSession(await s.db.selectFrom("events").selectAll().where("id", "=", sessionId).executeTakeFirstOrThrow()));
     expect(confirmed.headers.get("location")).toBe(`${offerPath}?confirmed=1`);
     expect(await statusOf("second@example.com", sessionId)).toBe("registered");
     const confirmation = (await mailTo("second@example.com", "Registration confirmed"))[0]!;

@@ -17,7 +17,7 @@ import * as m0019 from "./0019-session-cancellation.ts";
 import * as m0020 from "./0020-staff-settings.ts";
 import * as m0021 from "./0021-content-version-stripes.ts";
 import * as m0022 from "./0022-family-booking-email.ts";
-import * as m0023 from "./0023-session-notice-previous.ts";
+import * as m0023 from "./0023-told-session.ts";
 import * as m0024 from "./0024-registration-links.ts";
 
 /** Every migration, in order. Names never change once released. */
@@ -40,6 +40,6 @@ export const migrations: Record<string, Migration> = {
   "0020-staff-settings": m0020,
   "0021-content-version-stripes": m0021,
   "0022-family-booking-email": m0022,
-  "0023-session-notice-previous": m0023,
+  "0023-told-session": m0023,
   "0024-registration-links": m0024,
 };

@@ -13,6 +13,7 @@ import type { FieldErrors } from "~/lib/validation";
 import { waitingListMail, waitingPosition, wantsWaitingList } from "~/features/waiting-list/join.server";
 import { bookingMails } from "./booking-mail.server";
 import { validateBooking, type BookingField } from "./schema";
+import { toldSession } from "~/features/events/told";
 
 export const BOOKING_CREATED = "Your seat is booked! We have emailed you the details.";
 export const BOOKING_INVALID = "Please fix the errors below before submitting";
@@ -81,6 +82,7 @@ export async function submitBooking(
           communication_preferences: input.communicationPreferences ? 1 : 0,
           terms_accepted_at: now,
           created_at: now,
+          told_session: toldSession(event),
           ...(waiting ? { status: "waiting" } : {}),
         })
         .execute();

@@ -7,6 +7,7 @@ import { accessPath, newAccessToken } from "~/features/registrations/access.serv
 import { registrationMails } from "~/features/registrations/registration-mail.server";
 import { offerSeatsNow } from "~/features/waiting-list/offers.server";
 import { approvedIntro, declinedMail } from "./prerequisites.server";
+import { toldSession } from "~/features/events/told";
 
 /**
  * Staff decide registrations held for approval (decision 0031): approving
@@ -95,7 +96,7 @@ export async function approveRegistration(services: Services, actor: Actor, id: 
     const access = newAccessToken();
     await trx
       .updateTable("registrations")
-      .set({ status: "registered", access_token_hash: access.hash, prerequisite_decided_at: now.toISOString(), prerequisite_decided_by: actor.email })
+      .set({ status: "registered", access_token_hash: access.hash, prerequisite_decided_at: now.toISOString(), prerequisite_decided_by: actor.email, told_session: toldSession(event) })
       .where("id", "=", id)
       .execute();
     const programme = r.programme_id

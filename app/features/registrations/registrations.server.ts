@@ -16,6 +16,7 @@ import { AWAITING_APPROVAL_TEXT, decidePrerequisite } from "~/features/prerequis
 import { accessPath, newAccessToken } from "./access.server";
 import { registrationMails } from "./registration-mail.server";
 import { validateRegistration, type RegistrationField, type RegistrationInput } from "./schema";
+import { toldSession } from "~/features/events/told";
 
 export const REGISTRATION_CREATED = "Registration submitted successfully! We will email you the details shortly.";
 export const REGISTRATION_INVALID = "Please fix the errors below before submitting";
@@ -246,6 +247,8 @@ async function insertRegistration(
       access_token_hash: accessTokenHash,
       status,
       prerequisite_note: prerequisiteNote,
+      // Its confirmation (or waiting-list or approval mail) states these details.
+      told_session: toldSession(event),
     })
     .execute();
 }

@@ -6,6 +6,7 @@ import { writeTransaction } from "~/db/transactions.server";
 import { bookingCalendarFile } from "~/features/bookings/booking-mail.server";
 import { scheduleSequence } from "~/features/events/events.server";
 import { formatSessionWhen } from "~/features/events/format";
+import { parseToldSession, toldSession, type ToldSession } from "~/features/events/told";
 import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
 import { enqueueMail, type OutgoingMail } from "~/features/mail/outbox.server";
 import { addAccessLink } from "~/features/registrations/access.server";
@@ -38,6 +39,8 @@ export type Recipient = {
   email: string;
   createdAt: string;
   programmeTitle: string | null;
+  /** What their last mail said of the session (`told_session`); null for rows from before migration 0023. */
+  told: ToldSession | null;
 };
 
 /**
@@ -50,7 +53,7 @@ export async function recipientsOf(db: Kysely<DB>, eventId: string): Promise<Rec
   const registrations = await db
     .selectFrom("registrations")
     .leftJoin("programmes", "programmes.id", "registrations.programme_id")
-    .select(["registrations.id", "registrations.first_name", "registrations.email", "registrations.created_at", "programmes.title as programme_title"])
+    .select(["registrations.id", "registrations.first_name", "registrations.email", "registrations.created_at", "registrations.told_session", "programmes.title as programme_title"])
     .where("registrations.event_id", "=", eventId)
     .where("registrations.status", "in", SEAT_HOLDING)
     .where("registrations.anonymised_at", "is", null)
@@ -59,7 +62,7 @@ export async function recipientsOf(db: Kysely<DB>, eventId: string): Promise<Rec
     .execute();
   const bookings = await db
     .selectFrom("family_bookings")
-    .select(["id", "full_name", "email", "created_at"])
+    .select(["id", "full_name", "email", "created_at", "told_session"])
     .where("event_id", "=", eventId)
     .where("status", "in", SEAT_HOLDING)
     .where("anonymised_at", "is", null)
@@ -74,8 +77,17 @@ export async function recipientsOf(db: Kysely<DB>, eventId: string): Promise<Rec
       email: r.email,
       createdAt: r.created_at,
       programmeTitle: r.programme_title ?? null,
+      told: parseToldSession(r.told_session),
     })),
-    ...bookings.map((b) => ({ kind: "family-booking" as const, id: b.id, name: b.full_name, email: b.email, createdAt: b.created_at, programmeTitle: null })),
+    ...bookings.map((b) => ({
+      kind: "family-booking" as const,
+      id: b.id,
+      name: b.full_name,
+      email: b.email,
+      createdAt: b.created_at,
+      programmeTitle: null,
+      told: parseToldSession(b.told_session),
+    })),
   ];
 }
 
@@ -90,9 +102,8 @@ function placeLabel(kind: Recipient["kind"]): string {
   return kind === "family-booking" ? "Location" : "Venue";
 }
 
-type Place = Pick<EventRow, "starts_at" | "ends_at" | "time_zone" | "venue" | "city">;
-const whenOf = (p: Place) => formatSessionWhen(p.starts_at, p.ends_at, p.time_zone);
-const placeOf = (p: Place) => [p.venue, p.city].filter(Boolean).join(", ");
+const whenOf = (p: ToldSession) => formatSessionWhen(p.starts_at, p.ends_at, p.time_zone);
+const placeOf = (p: ToldSession) => [p.venue, p.city].filter(Boolean).join(", ");
 
 function sessionFacts(event: EventRow, who: Pick<Recipient, "kind" | "programmeTitle">): Facts {
   return [
@@ -108,11 +119,28 @@ function sessionFacts(event: EventRow, who: Pick<Recipient, "kind" | "programmeT
  * the previous place, each only where it differs from now. Empty when the
  * session is back where it was.
  */
-export function previousFacts(before: Place, event: EventRow, kind: Recipient["kind"]): Facts {
+export function previousFacts(before: ToldSession, event: EventRow, kind: Recipient["kind"]): Facts {
   const facts: Facts = [];
   if (whenOf(before) !== whenOf(event)) facts.push(["Previous date and time", whenOf(before)]);
   if (placeOf(before) !== placeOf(event)) facts.push([`Previous ${placeLabel(kind).toLowerCase()}`, placeOf(before)]);
   return facts;
+}
+
+/**
+ * Notes, in the transaction that queues a mail stating `event`'s details to
+ * `who`, that they were told them; false when the seat is no longer theirs to
+ * be written to (cancelled, erased or deleted since they were read), and then
+ * no mail may be queued.
+ */
+async function noteTold(trx: Kysely<DB>, who: Recipient, event: EventRow): Promise<boolean> {
+  const done = await trx
+    .updateTable(who.kind === "registration" ? "registrations" : "family_bookings")
+    .set({ told_session: toldSession(event) })
+    .where("id", "=", who.id)
+    .where("status", "in", SEAT_HOLDING)
+    .where("anonymised_at", "is", null)
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
 }
 
 /** A new link to a registrant's private page for the mail being queued in `trx`; none for a booking (no such page). */
@@ -272,6 +300,7 @@ export async function queueDueReminders(db: Database, site: Site, daysList: read
       if (done.has(`${who.kind}:${who.id}:${days}`)) continue;
       // The row is the claim: another instance that got here first made the insert do nothing.
       const claimed = await writeTransaction(db, async (trx) => {
+        if (!(await noteTold(trx, who, event))) return false;
         const row = await trx
           .insertInto("session_reminders")
           .values({ recipient_kind: who.kind, recipient_id: who.id, days_before: days, event_id: event.id, sent_at: now.toISOString() })
@@ -295,16 +324,16 @@ export async function queueDueReminders(db: Database, site: Site, daysList: read
  * before the job ran, only its newest notice sends mail (with the final
  * details); the older ones are marked processed.
  *
- * Each mail also says what the session was before (decision 0048): the
- * details kept by the first of these notices written after the person
- * registered, which are what their confirmation or last update told them.
- * Someone for whom nothing differs from that (the session moved and moved
- * back) gets no mail.
+ * Each mail also says what the session was (decision 0048): what that
+ * person's last mail told them (`told_session`: the confirmation, a reminder
+ * or an earlier update), where it differs. Someone to whom nothing differs
+ * (the session moved and moved back, or they registered after the move) gets
+ * no mail.
  */
 export async function queueScheduleUpdates(db: Database, site: Site, now = new Date()): Promise<number> {
   const pending = await db
     .selectFrom("session_notices")
-    .select(["id", "event_id", "created_at", "was_starts_at", "was_ends_at", "was_time_zone", "was_venue", "was_city"])
+    .select(["id", "event_id"])
     .where("processed_at", "is", null)
     .where("kind", "=", "update")
     .orderBy("id")
@@ -327,16 +356,12 @@ export async function queueScheduleUpdates(db: Database, site: Site, now = new D
       // A session already over, gone or cancelled (its people had the cancellation) needs no update.
       if (!event || event.status === "Cancelled" || Date.parse(event.ends_at) <= now.getTime()) return 0;
       const sequence = await scheduleSequence(trx, event.id);
-      const changes = pending.filter((n) => n.event_id === event.id);
       const mails: OutgoingMail[] = [];
       for (const who of await recipientsOf(trx, event.id)) {
-        const first = changes.find((n) => Date.parse(n.created_at) > Date.parse(who.createdAt));
-        // Registered after every change here (or its notice predates migration 0023): the new details alone.
-        const known = first && first.was_starts_at !== null && first.was_ends_at !== null && first.was_time_zone !== null && first.was_city !== null;
-        const previous = known
-          ? previousFacts({ starts_at: first.was_starts_at!, ends_at: first.was_ends_at!, time_zone: first.was_time_zone!, venue: first.was_venue, city: first.was_city! }, event, who.kind)
-          : [];
-        if (known && previous.length === 0) continue;
+        // Rows from before migration 0023 know nothing of what they were told: the new details alone.
+        const previous = who.told ? previousFacts(who.told, event, who.kind) : [];
+        if (who.told && previous.length === 0) continue;
+        if (!(await noteTold(trx, who, event))) continue;
         mails.push(scheduleUpdateMail(site, who, event, sequence, previous, await accessUrlFor(trx, site, who, now)));
       }
       await enqueueMail(trx, mails, now);

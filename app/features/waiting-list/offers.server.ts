@@ -14,6 +14,7 @@ import { registrationMails } from "~/features/registrations/registration-mail.se
 import { awaitingApprovalMails, hasAttended, requirementOf } from "~/features/prerequisites/prerequisites.server";
 import { currentSettings } from "~/features/settings/settings.server";
 import type { SiteSettings } from "~/site-settings";
+import { toldSession } from "~/features/events/told";
 
 /**
  * Seat offers to the waiting list (issue 11 point 1, decision 0026). When a
@@ -246,7 +247,7 @@ export async function confirmOffer(
       const access = newAccessToken();
       const done = await trx
         .updateTable("registrations")
-        .set({ status: "registered", offer_token_hash: null, offer_expires_at: null, access_token_hash: access.hash })
+        .set({ status: "registered", offer_token_hash: null, offer_expires_at: null, access_token_hash: access.hash, told_session: toldSession(offer.event) })
         .where("id", "=", offer.id)
         .where("status", "=", "offered")
         .where("offer_expires_at", ">", now.toISOString())
@@ -276,7 +277,7 @@ export async function confirmOffer(
     } else {
       const done = await trx
         .updateTable(table)
-        .set({ status: "booked", offer_token_hash: null, offer_expires_at: null })
+        .set({ status: "booked", offer_token_hash: null, offer_expires_at: null, told_session: toldSession(offer.event) })
         .where("id", "=", offer.id)
         .where("status", "=", "offered")
         .where("offer_expires_at", ">", now.toISOString())
