@@ -124,23 +124,49 @@ describe.each(dialects)("retention on %s", { timeout: 60_000 }, (dialect) => {
   const purges = () => h.db.selectFrom("audit_events").select(["action", "target_type", "actor_email"]).where("action", "=", "purge").orderBy("at").execute();
 
   it("keeps everything until the photos' time has come", async () => {
-    expect(await purgeExpired(h.db, policy, new Date(ended + 89 * DAY))).toEqual({ photos: 0, registrations: 0, bookings: 0, contacts: 0 });
+    expect(await purgeExpired(h.db, policy, new Date(ended + 89 * DAY))).toEqual({ photos: 0, registrations: 0, bookings: 0, contacts: 0, mails: 0 });
     expect((await reg("r1")).id_front_id).toBe("f2");
     expect(await purges()).toEqual([]);
   });
 
   it("90 days after the session: the photos are deleted, the registration kept, the purge recorded", async () => {
-    expect(await purgeExpired(h.db, policy, new Date(ended + 91 * DAY))).toEqual({ photos: 6, registrations: 0, bookings: 0, contacts: 0 });
+    expect(await purgeExpired(h.db, policy, new Date(ended + 91 * DAY))).toEqual({ photos: 6, registrations: 0, bookings: 0, contacts: 0, mails: 0 });
     const r1 = await reg("r1");
     expect([r1.profile_image_id, r1.id_front_id, r1.id_back_id]).toEqual([null, null, null]);
     expect(r1.email).toBe("lena@example.com");
     expect(await h.db.selectFrom("files").select("id").execute()).toEqual([]);
     expect(await purges()).toEqual([{ action: "purge", target_type: "registration-photos", actor_email: "retention job" }]);
     // Nothing more the same day.
-    expect(await purgeExpired(h.db, policy, new Date(ended + 92 * DAY))).toEqual({ photos: 0, registrations: 0, bookings: 0, contacts: 0 });
+    expect(await purgeExpired(h.db, policy, new Date(ended + 92 * DAY))).toEqual({ photos: 0, registrations: 0, bookings: 0, contacts: 0, mails: 0 });
   });
 
+  const mail = (id: string, topic: string, status: "pending" | "sent" | "failed", createdAt: number) => ({
+    id,
+    topic,
+    to_address: "someone@example.com",
+    subject: "Subject",
+    text_body: "Dear Lena, https://site.example/my-registration/token",
+    status,
+    next_attempt_at: iso(createdAt),
+    created_at: iso(createdAt),
+    sent_at: status === "sent" ? iso(createdAt + 1_000) : null,
+  });
+  const outboxIds = async () => (await h.db.selectFrom("outbox").select("id").orderBy("id").execute()).map((r) => r.id);
+
   it("a registrant's erasure, carried out by staff, removes their details at once and is recorded", async () => {
+    // The copies of the mails about them go too, sent or not; another registration's (a longer id with the same start) stay.
+    const at = ended + 99 * DAY;
+    await h.db
+      .insertInto("outbox")
+      .values([
+        mail("m-r2-confirmation", "registration:r2", "sent", at),
+        mail("m-r2-reminder", "reminder:registration:r2:7", "sent", at),
+        mail("m-r2-update", "session-update:registration:r2:3", "pending", at),
+        mail("m-r20", "registration:r20", "sent", at),
+        mail("m-r20-reminder", "reminder:registration:r20:1", "sent", at),
+        mail("m-b1", "family-booking:b1", "sent", at),
+      ])
+      .execute();
     expect(await eraseRegistration(h.db, "r2", { id: null, email: "boss@example.org" }, "203.0.113.9", new Date(ended + 100 * DAY))).toBe(true);
     const r2 = await reg("r2");
     expect([r2.first_name, r2.last_name, r2.email, r2.mobile_no, r2.date_of_birth, r2.current_address, r2.tel_no]).toEqual(["", "", "", "", "", null, null]);
@@ -148,6 +174,8 @@ describe.each(dialects)("retention on %s", { timeout: 60_000 }, (dialect) => {
     expect(await eraseRegistration(h.db, "r2", { id: null, email: "boss@example.org" }, null)).toBe(false);
     const erase = await h.db.selectFrom("audit_events").select(["actor_email", "target_id", "ip"]).where("action", "=", "erase").execute();
     expect(erase).toEqual([{ actor_email: "boss@example.org", target_id: "r2", ip: "203.0.113.9" }]);
+    expect(await outboxIds()).toEqual(["m-b1", "m-r20", "m-r20-reminder"]);
+    await h.db.deleteFrom("outbox").execute();
   });
 
   it("two years after a contact message it is anonymised; three years after the session its registrations and bookings are, seats still counted", async () => {
@@ -156,7 +184,7 @@ describe.each(dialects)("retention on %s", { timeout: 60_000 }, (dialect) => {
     expect([c.first_name, c.last_name, c.email, c.phone_number, c.zip_code, c.message, c.country]).toEqual(["", "", "", "", "", null, "United States"]);
 
     const report = await purgeExpired(h.db, policy, new Date(ended + 3 * 365 * DAY + 2 * DAY));
-    expect(report).toEqual({ photos: 0, registrations: 1, bookings: 1, contacts: 0 }); // r2 was already erased
+    expect(report).toEqual({ photos: 0, registrations: 1, bookings: 1, contacts: 0, mails: 0 }); // r2 was already erased
     const r1 = await reg("r1");
     expect([r1.first_name, r1.middle_name, r1.last_name, r1.name_on_certificate, r1.email, r1.mobile_no, r1.date_of_birth, r1.permanent_address, r1.access_token_hash]).toEqual(["", null, "", "", "", "", "", null, null]);
     expect(r1.level_name).toBe("ICH Level I");
@@ -172,6 +200,26 @@ describe.each(dialects)("retention on %s", { timeout: 60_000 }, (dialect) => {
     expect(await claimRetentionRun(h.db, DAY, new Date(t.getTime() + 3_600_000))).toBe(false);
     expect(await claimRetentionRun(h.db, DAY, new Date(t.getTime() + DAY))).toBe(true);
   });
+
+  it("a mail is deleted a week after it was sent (or, failed for good, queued); one still to be sent stays", async () => {
+    const t = ended + 5 * 365 * DAY;
+    await h.db
+      .insertInto("outbox")
+      .values([
+        mail("m1-sent-8d", "registration:r1", "sent", t - 8 * DAY),
+        mail("m2-failed-8d", "contact:c1", "failed", t - 8 * DAY),
+        mail("m3-pending-8d", "family-booking:b1", "pending", t - 8 * DAY),
+        mail("m4-sent-6d", "registration:r1", "sent", t - 6 * DAY),
+        // Queued 9 days ago, sent (after retries) 6 days ago: a week from its sending.
+        { ...mail("m5-sent-late", "registration:r1", "sent", t - 9 * DAY), sent_at: iso(t - 6 * DAY) },
+      ])
+      .execute();
+    expect(await purgeExpired(h.db, policy, new Date(t))).toEqual({ photos: 0, registrations: 0, bookings: 0, contacts: 0, mails: 2 });
+    expect(await outboxIds()).toEqual(["m3-pending-8d", "m4-sent-6d", "m5-sent-late"]);
+    const audit = await h.db.selectFrom("audit_events").select(["target_type", "detail"]).where("action", "=", "purge").where("target_type", "=", "mails").execute();
+    expect(audit).toHaveLength(1);
+    expect(await purgeExpired(h.db, policy, new Date(t))).toMatchObject({ mails: 0 });
+  });
 });
 
 describe("the privacy policy follows the retention settings", { timeout: 60_000 }, () => {
@@ -184,6 +232,7 @@ describe("the privacy policy follows the retention settings", { timeout: 60_000 
       expect(text).toContain("contact messages: 1 year after they reach us");
       expect(text).toContain("deleted 30 days after the session ends");
       expect(text).toContain("until 5 years after the session ends");
+      expect(text).toContain("our copies of the emails we send you: deleted 7 days after they are sent");
     } finally {
       await s.stop();
     }

@@ -1,4 +1,4 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type ExpressionBuilder, type Kysely } from "kysely";
 import type { Database } from "~/db/db.server";
 import type { DB } from "~/db/schema";
 import { writeTransaction } from "~/db/transactions.server";
@@ -82,7 +82,21 @@ async function dropPhotos(trx: Kysely<DB>, registrationIds: readonly string[]): 
   return Number(deleted.numDeletedRows);
 }
 
-export type PurgeReport = { photos: number; registrations: number; bookings: number; contacts: number };
+export type PurgeReport = { photos: number; registrations: number; bookings: number; contacts: number; mails: number };
+
+/**
+ * Days a mail is kept in the outbox once it was sent or failed for good
+ * (decision 0048): long enough to look into a delivery problem, and no longer,
+ * since each holds personal details and, in a registrant's mails, a live link
+ * to their private page.
+ */
+export const MAIL_KEEP_DAYS = 7;
+
+/** The outbox topics of one registration's mails: `registration:<id>`, and `reminder:registration:<id>:7` and the like. */
+function registrationTopics(id: string) {
+  return (eb: ExpressionBuilder<DB, "outbox">) =>
+    eb.or([eb("topic", "=", `registration:${id}`), eb("topic", "like", `%:registration:${id}`), eb("topic", "like", `%:registration:${id}:%`)]);
+}
 
 const BATCH = 500;
 
@@ -93,7 +107,7 @@ const BATCH = 500;
  */
 export async function purgeExpired(db: Database, policy: RetentionPolicy, now = new Date()): Promise<PurgeReport> {
   const cut = retentionCutoffs(policy, now);
-  const report: PurgeReport = { photos: 0, registrations: 0, bookings: 0, contacts: 0 };
+  const report: PurgeReport = { photos: 0, registrations: 0, bookings: 0, contacts: 0, mails: 0 };
   const endedBefore = (iso: string) => db.selectFrom("events").select("id").where("ends_at", "<", iso);
 
   /**
@@ -186,6 +200,25 @@ export async function purgeExpired(db: Database, policy: RetentionPolicy, now = 
     },
     (ids) => ({ type: "contact-messages", detail: { anonymised: ids.length, receivedBefore: cut.contactsReceivedBefore } }),
   );
+
+  // 5. Mails sent more than MAIL_KEEP_DAYS ago, and those that failed for good and were queued that long ago; a mail still to be sent stays.
+  const mailsBefore = new Date(now.getTime() - MAIL_KEEP_DAYS * DAY_MS).toISOString();
+  report.mails = await inBatches(
+    () =>
+      db
+        .selectFrom("outbox")
+        .select("id")
+        .where((eb) =>
+          eb.or([
+            eb.and([eb("status", "=", "sent"), eb("sent_at", "<", mailsBefore)]),
+            eb.and([eb("status", "=", "failed"), eb("created_at", "<", mailsBefore)]),
+          ]),
+        )
+        .limit(BATCH)
+        .execute(),
+    async (trx, ids) => Number((await trx.deleteFrom("outbox").where("id", "in", ids).executeTakeFirst()).numDeletedRows),
+    (_ids, n) => ({ type: "mails", detail: { deleted: n, before: mailsBefore } }),
+  );
   return report;
 }
 
@@ -201,6 +234,8 @@ export async function eraseRegistration(db: Database, registrationId: string, ac
     if (!row || row.anonymised_at) return false;
     const files = await dropPhotos(trx, [row.id]);
     await dropLinks(trx, [row.id]);
+    // The copies of the mails about it (names, addresses, links), whether sent or not: their address is being erased.
+    await trx.deleteFrom("outbox").where(registrationTopics(row.id)).execute();
     await trx.updateTable("registrations").set(anonymousRegistration(now)).where("id", "=", row.id).execute();
     await recordAudit(trx, { action: "erase", actor, target: { type: "registration", id: row.id }, ip, detail: { files, requested: row.erasure_requested_at } }, now);
     return true;

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { PageHero } from "~/components/layout/page-hero";
 import { servicesContext } from "~/context.server";
+import { MAIL_KEEP_DAYS } from "~/features/retention/retention.server";
 import { currentSettings } from "~/features/settings/settings.server";
 import { useSite } from "~/hooks/use-site";
 import { pageMeta } from "~/lib/meta";
@@ -22,10 +23,10 @@ export const meta: Route.MetaFunction = ({ matches }) =>
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext);
   const { photoDays, registrationYears, contactYears } = await currentSettings(db, config.settingDefaults);
-  return { retention: { photoDays, registrationYears, contactYears } };
+  return { retention: { photoDays, registrationYears, contactYears, mailDays: MAIL_KEEP_DAYS } };
 }
 
-const LAST_UPDATED = "November 23, 2026";
+const LAST_UPDATED = "November 25, 2026";
 
 /** '1 year', '3 years'. */
 const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
@@ -234,6 +235,10 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
                 after the session ends, so that we can confirm your training when you ask us to; then names, email
                 addresses, phone numbers, addresses and date of birth are removed, and only the count of participants per
                 session stays for our statistics;
+              </li>
+              <li>
+                our copies of the emails we send you: deleted {plural(retention.mailDays, "day")} after they are sent
+                (an email not yet delivered is kept until it is);
               </li>
               <li>technical logs: about 30 days; rate-limit counters expire within minutes.</li>
             </List>
