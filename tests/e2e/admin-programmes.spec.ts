@@ -1,9 +1,7 @@
 import crypto from "node:crypto";
-import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { expectNoAxeViolations, hydrated, queryDb, createStaffAccount } from "./fixtures";
+import { createStaffAccount, expectNoAxeViolations, hydrated, queryDb, writeDb } from "./fixtures";
 
 /**
  * Staff management of programmes (issue 9, points 8–10 and 13), as a staff
@@ -20,16 +18,6 @@ test.beforeAll(() => createStaffAccount(email, password));
 
 /** A control by its label's words alone (labels end with a required '*' or '(optional)'). */
 const label = (words: string) => new RegExp(`^${words.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?: \\*| \\(optional\\))?$`);
-
-/** Seats taken by visitors, written straight into the e2e server's database (as a registration would). */
-function execDb(sql: string, ...params: Array<string | number>) {
-  const db = new DatabaseSync(path.join(process.env.E2E_DATA_DIR!, "site.db"), { timeout: 10_000 });
-  try {
-    db.prepare(sql).run(...params);
-  } finally {
-    db.close();
-  }
-}
 
 async function signIn(page: Page, next: string) {
   await page.goto(next);
@@ -204,12 +192,12 @@ test.describe("programme management", () => {
     await expect(edit.getByText("the last one cannot be removed")).toBeVisible();
     await expect(edit.getByLabel(label("Section 1 title"))).toHaveValue("Trance Foundations");
     // A capacity below the seats taken is refused by the server, in place.
-    execDb(
+    writeDb(
       `insert into registrations (id, event_id, programme_id, kind, first_name, last_name, name_on_certificate, email, email_key, mobile_no, date_of_birth, occupation, session_label, terms_accepted_at, level_name, created_at)
        select ?, id, programme_id, 'hypnotherapy', 'Ann', 'Seat', 'Ann Seat', ?, ?, '5550100000', '1980-01-01', 'Tester', 'x', ?, 'x', ? from events where programme_id = ?`,
       `e2e-${tag}-1`, `a.${tag}@example.org`, `a.${tag}@example.org`, new Date().toISOString(), new Date().toISOString(), row!.id,
     );
-    execDb(
+    writeDb(
       `insert into registrations (id, event_id, programme_id, kind, first_name, last_name, name_on_certificate, email, email_key, mobile_no, date_of_birth, occupation, session_label, terms_accepted_at, level_name, created_at)
        select ?, id, programme_id, 'hypnotherapy', 'Bo', 'Seat', 'Bo Seat', ?, ?, '5550100000', '1980-01-01', 'Tester', 'x', ?, 'x', ? from events where programme_id = ?`,
       `e2e-${tag}-2`, `b.${tag}@example.org`, `b.${tag}@example.org`, new Date().toISOString(), new Date().toISOString(), row!.id,
@@ -230,14 +218,18 @@ test.describe("programme management", () => {
     // Delete: refused while people hold seats, then confirmed once they are gone.
     const revised = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: `${title} Revised` }) });
     const revisedToggle = revised.getByRole("button", { name: `${title} Revised` });
-    if ((await revisedToggle.getAttribute("aria-expanded")) !== "true") await revisedToggle.click();
+    // The list re-renders after the update and may reset the card: open it until it stays open.
+    await expect(async () => {
+      if ((await revisedToggle.getAttribute("aria-expanded")) !== "true") await revisedToggle.click();
+      await expect(revisedToggle).toHaveAttribute("aria-expanded", "true", { timeout: 1000 });
+    }).toPass();
     await revised.getByRole("button", { name: "Delete" }).click();
     const confirm = page.getByRole("dialog", { name: "Confirm Deletion" });
     await expect(confirm.getByText("This action cannot be undone.")).toBeVisible();
     await expectNoAxeViolations(page);
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expect(confirm.getByRole("alert")).toContainText("cannot be deleted");
-    execDb("delete from registrations where id like ?", `e2e-${tag}-%`);
+    writeDb("delete from registrations where id like ?", `e2e-${tag}-%`);
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expect(page.getByText("Program deleted successfully", { exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(confirm).toBeHidden();

@@ -126,12 +126,14 @@ test.describe("staff registration lists", () => {
     await expect(dl).toBeVisible();
     await expect(dl.getByLabel("Start date")).toBeVisible();
     await expectDialogsAxeClean(page);
-    const today = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date());
-    await dl.getByLabel("Start date").fill(today);
+    // The day the registration was stored, in the organisation's zone (not "today": New York's midnight may fall in between).
+    const [stored] = queryDb<{ created_at: string }>("SELECT created_at FROM registrations WHERE id = ?", person.id);
+    const day = new Intl.DateTimeFormat("en-CA", { timeZone: "America/New_York" }).format(new Date(stored!.created_at));
+    await dl.getByLabel("Start date").fill(day);
     const downloading = page.waitForEvent("download");
     await dl.getByRole("button", { name: "Download CSV" }).click();
     const file = await downloading;
-    expect(file.suggestedFilename()).toBe(`ich-registrations_${today}_to_today.csv`);
+    expect(file.suggestedFilename()).toBe(`ich-registrations_${day}_to_today.csv`);
     const csv = fs.readFileSync((await file.path())!, "utf8");
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     const lines = csv.slice(1).trimEnd().split("\r\n");

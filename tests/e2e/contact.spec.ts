@@ -146,6 +146,8 @@ test.describe("Contact Us", () => {
   });
 
   test("Send Message stays in the tab order while invalid; activating it shows every error and focuses the first invalid field", async ({ page }) => {
+    const posts: string[] = [];
+    page.on("request", (r) => r.method() === "POST" && posts.push(r.url()));
     await page.goto("/contact-us");
     await hydrated(page);
     await page.getByLabel("First Name").fill("Maya");
@@ -167,8 +169,9 @@ test.describe("Contact Us", () => {
     await expect(page.locator("#acceptPrivacyPolicy-error")).toHaveText("You must accept the privacy policy");
     await expect(page.locator("#firstName-error")).toHaveText("");
     await expect(page.getByLabel("Last Name")).toBeFocused();
-    // Nothing was sent.
+    // Nothing was sent: the errors above come from the page itself, and no request left it.
     await expect(page.getByText("Sending your message...")).toHaveCount(0);
+    expect(posts).toEqual([]);
 
     // Space on the button does the same once the focus is back on it.
     await page.getByLabel("Last Name").fill("Ortiz");

@@ -17,6 +17,16 @@ export function queryDb<T = Record<string, unknown>>(sql: string, ...params: Arr
   }
 }
 
+/** Runs one write on the running server's SQLite database (waiting up to 10 s for its lock): a row put back before a test, seats taken as a visitor would. */
+export function writeDb(sql: string, ...params: Array<string | number | null>): void {
+  const db = new DatabaseSync(path.join(process.env.E2E_DATA_DIR!, "site.db"), { timeout: 10_000 });
+  try {
+    db.prepare(sql).run(...params);
+  } finally {
+    db.close();
+  }
+}
+
 /**
  * axe-core with the WCAG 2.0–2.2 A and AA rules, run in the page itself
  * (`axe.run`, the builder's "legacy" mode). The default mode runs axe in every
@@ -38,6 +48,44 @@ export async function expectNoAxeViolations(page: Page, exclude: string[] = []) 
   const results = await builder.analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary).toEqual([]);
+}
+
+/**
+ * Holds the page's timers of 4 s or more (the toasts' 4 s, the confirmation's 5 s
+ * auto-close) until `window.releaseLongTimers()`, which starts them then: on a
+ * loaded machine an axe run can outlast them. Shorter timers (React, axe) run as usual.
+ */
+export async function holdLongTimers(page: Page) {
+  await page.addInitScript(() => {
+    const w = window as unknown as { releaseLongTimers: () => void };
+    const realSet = window.setTimeout.bind(window);
+    const realClear = window.clearTimeout.bind(window);
+    const held = new Map<number, () => void>();
+    let holding = true;
+    w.releaseLongTimers = () => {
+      holding = false;
+      for (const [id, run] of held) {
+        realClear(id);
+        realSet(run, 0);
+      }
+      held.clear();
+    };
+    window.setTimeout = ((handler: TimerHandler, ms?: number, ...args: unknown[]) => {
+      if (!holding || typeof ms !== "number" || ms < 4000 || typeof handler !== "function") return realSet(handler, ms, ...args);
+      const id = realSet(() => {}, 3_600_000);
+      held.set(id, () => (handler as (...a: unknown[]) => void)(...args));
+      return id;
+    }) as typeof window.setTimeout;
+    window.clearTimeout = ((id?: number) => {
+      if (id !== undefined) held.delete(id);
+      realClear(id);
+    }) as typeof window.clearTimeout;
+  });
+}
+
+/** Starts the timers `holdLongTimers` held, and lets new ones run. */
+export async function releaseLongTimers(page: Page) {
+  await page.evaluate(() => (window as unknown as { releaseLongTimers: () => void }).releaseLongTimers());
 }
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectNoAxeViolations, queryDb } from "./fixtures";
+import { expectNoAxeViolations, holdLongTimers, queryDb, releaseLongTimers, toastsSettled } from "./fixtures";
 
 /**
  * Level and programme pages (spec part 2 §2.2, issue 7 point 2). The demo seed's
@@ -10,11 +10,6 @@ import { expectNoAxeViolations, queryDb } from "./fixtures";
 
 const uniqueEmail = (who: string) => `${who}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
 
-/** Toasts fade in; axe measures colours, so wait until every toast is fully shown. */
-async function toastsSettled(page: Page) {
-  for (const t of await page.locator("[data-sonner-toast]").all()) await expect(t).toHaveCSS("opacity", "1");
-}
-
 async function fillRegistration(dialog: Locator, email: string) {
   await dialog.getByLabel("First Name").fill("Lena");
   await dialog.getByLabel("Last Name").fill("Park");
@@ -23,39 +18,6 @@ async function fillRegistration(dialog: Locator, email: string) {
   await dialog.getByLabel("Date of Birth").fill("1984-06-21");
   await dialog.getByLabel("Occupation").fill("Teacher");
   await dialog.getByRole("checkbox", { name: /accept the terms and conditions/ }).check();
-}
-
-/**
- * Holds the page's timers of 4 s or more (the toasts' 4 s, the confirmation's 5 s
- * auto-close) until `window.releaseLongTimers()`, which starts them then: on a
- * loaded machine an axe run can outlast them. Shorter timers (React, axe) run as usual.
- */
-async function holdLongTimers(page: Page) {
-  await page.addInitScript(() => {
-    const w = window as unknown as { releaseLongTimers: () => void };
-    const realSet = window.setTimeout.bind(window);
-    const realClear = window.clearTimeout.bind(window);
-    const held = new Map<number, () => void>();
-    let holding = true;
-    w.releaseLongTimers = () => {
-      holding = false;
-      for (const [id, run] of held) {
-        realClear(id);
-        realSet(run, 0);
-      }
-      held.clear();
-    };
-    window.setTimeout = ((handler: TimerHandler, ms?: number, ...args: unknown[]) => {
-      if (!holding || typeof ms !== "number" || ms < 4000 || typeof handler !== "function") return realSet(handler, ms, ...args);
-      const id = realSet(() => {}, 3_600_000);
-      held.set(id, () => (handler as (...a: unknown[]) => void)(...args));
-      return id;
-    }) as typeof window.setTimeout;
-    window.clearTimeout = ((id?: number) => {
-      if (id !== undefined) held.delete(id);
-      realClear(id);
-    }) as typeof window.clearTimeout;
-  });
 }
 
 /** The venue-local day (YYYY-MM-DD) a stored session starts on. */
@@ -117,7 +79,7 @@ test.describe("Level and programme pages", () => {
     expect(queryDb("SELECT event_id, programme_id FROM registrations WHERE email = ?", email)).toEqual([{ event_id: "s-decode-4-b", programme_id: "decode-4" }]);
 
     // The confirmation closes itself after 5 s and focus returns to the button that opened it.
-    await page.evaluate(() => (window as unknown as { releaseLongTimers: () => void }).releaseLongTimers());
+    await releaseLongTimers(page);
     await expect(dialog).toBeHidden({ timeout: 15_000 });
     await expect(row.getByRole("link", { name: /^Enroll in/ })).toBeFocused();
   });

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
-import { axeBuilder, createStaffAccount, expectNoAxeViolations, expectVisibleFocusRing, hydrated, mailTo, queryDb, toastsSettled } from "./fixtures";
+import { axeBuilder, createStaffAccount, expectNoAxeViolations, expectVisibleFocusRing, hydrated, mailTo, queryDb, toastsSettled, writeDb } from "./fixtures";
 
 /**
  * Level prerequisites (issue 11 points 5 and 6, decision 0031) and staff
@@ -136,6 +136,8 @@ test.describe("level prerequisites", () => {
       { session: "ICH Level I: Foundations", row: "s-ich-1-past-demo-2", name: "Demo Attendee 2" },
     ];
     const target = targets[test.info().repeatEachIndex % targets.length]!;
+    // Unmarked, whatever an earlier attempt of this test (a retry) saved.
+    writeDb("UPDATE registrations SET attendance = NULL, attendance_marked_at = NULL, attendance_marked_by = NULL WHERE id = ?", target.row);
     await signIn(page);
     await page.goto("/admin/attendance");
     await hydrated(page);
@@ -146,7 +148,7 @@ test.describe("level prerequisites", () => {
     await hydrated(page);
     await expectNoAxeViolations(page);
 
-    // The seed left this one attended or unmarked: they did not attend. Focus the group, arrow to choose, Tab to save, Enter.
+    // Unmarked: they did not attend. Focus the group, arrow to choose, Tab to save, Enter.
     const group = page.getByRole("group", { name: `Attendance of ${target.name}` });
     const attended = group.getByRole("radio", { name: "Attended" });
     const absent = group.getByRole("radio", { name: "Did not attend" });

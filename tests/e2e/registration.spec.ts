@@ -2,17 +2,12 @@ import { DatabaseSync } from "node:sqlite";
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { expectNoAxeViolations, hydrated, queryDb } from "./fixtures";
+import { expectNoAxeViolations, hydrated, queryDb, toastsSettled } from "./fixtures";
 
 const CONTACT = "hello@mindfulpath.example";
 const FIX = "Please fix the errors below before submitting";
 
 const uniqueEmail = (who: string) => `${who}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-
-/** Toasts fade in; axe measures colours, so wait until every toast is fully shown. */
-async function toastsSettled(page: Page) {
-  for (const t of await page.locator("[data-sonner-toast]").all()) await expect(t).toHaveCSS("opacity", "1");
-}
 
 async function fillRegistration(scope: Locator | Page, email: string) {
   await scope.getByLabel("First Name").fill("Omar");

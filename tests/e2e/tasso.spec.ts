@@ -1,14 +1,9 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectNoAxeViolations, hydrated, queryDb } from "./fixtures";
+import { expectNoAxeViolations, holdLongTimers, hydrated, queryDb, releaseLongTimers, toastsSettled } from "./fixtures";
 
 const CONTACT = "hello@mindfulpath.example";
 
 const uniqueEmail = (who: string) => `${who}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
-
-/** Toasts fade in; axe measures colours, so wait until every toast is fully shown. */
-async function toastsSettled(page: Page) {
-  for (const t of await page.locator("[data-sonner-toast]").all()) await expect(t).toHaveCSS("opacity", "1");
-}
 
 /** Fills every required field (and a few optional ones) of the registration form inside `scope`. */
 async function fillRegistration(scope: Locator, email: string) {
@@ -89,6 +84,8 @@ test.describe("TASSO page", () => {
   test("enrolls through the dialog: submitting state, toasts, confirmation, a stored registration, auto-close", async ({ page }) => {
     // Browser-heavy (axe runs, real waits) on shared CPUs.
     test.slow();
+    // The confirmation closes itself 5 s after it shows: held until the axe run below is done, then let go.
+    await holdLongTimers(page);
     const email = uniqueEmail("nora");
     const dialog = await openDialog(page);
     await expect(dialog.getByLabel("City")).toHaveValue("s-tasso-a");
@@ -126,8 +123,10 @@ test.describe("TASSO page", () => {
     ]);
     await toastsSettled(page);
     await expectNoAxeViolations(page);
+    await expect(dialog.getByRole("heading", { name: "Thank you for registering!" })).toBeVisible();
 
-    // It closes itself after 5 s, and focus goes back to the button that opened it.
+    // It closes itself (after 5 s, held until now), and focus goes back to the button that opened it.
+    await releaseLongTimers(page);
     await expect(dialog).toBeHidden({ timeout: 8000 });
     await expect(page.getByRole("link", { name: "Enroll Now" })).toBeFocused();
   });

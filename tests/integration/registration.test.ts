@@ -295,13 +295,17 @@ describe("mail through a real SMTP server (D8)", () => {
   let s: RunningSite;
   let smtp: SMTPServer | null = null;
   const received: string[] = [];
-  let port = 0;
+  // The mail server listens from the start (its own free port, so no other test can take it in between) and refuses every connection while "down".
+  let down = true;
 
-  function startSmtp() {
+  beforeAll(async () => {
     smtp = new SMTPServer({
       authOptional: true,
       disabledCommands: ["STARTTLS"],
       logger: false,
+      onConnect(_session, callback) {
+        callback(down ? Object.assign(new Error("Service not available"), { responseCode: 421 }) : undefined);
+      },
       onData(stream, _session, callback) {
         let text = "";
         stream.on("data", (d: Buffer) => (text += d.toString()));
@@ -311,17 +315,7 @@ describe("mail through a real SMTP server (D8)", () => {
         });
       },
     });
-    return new Promise<void>((resolve) => smtp!.listen(port, "127.0.0.1", () => resolve()));
-  }
-
-  beforeAll(async () => {
-    // A free port, then nothing listening on it: the mail server is "down".
-    port = await new Promise<number>((resolve) => {
-      const probe = net.createServer().listen(0, "127.0.0.1", () => {
-        const p = (probe.address() as net.AddressInfo).port;
-        probe.close(() => resolve(p));
-      });
-    });
+    const port = await new Promise<number>((resolve) => smtp!.listen(0, "127.0.0.1", () => resolve((smtp!.server.address() as net.AddressInfo).port)));
     s = await startSite("sqlite", { FORM_RATE_LIMIT: "100000", SMTP_URL: `smtp://127.0.0.1:${port}` });
   });
   afterAll(async () => {
@@ -353,7 +347,7 @@ describe("mail through a real SMTP server (D8)", () => {
       expect(Date.parse(r.next_attempt_at)).toBeGreaterThan(Date.now() + 20_000); // backoff, not a hot loop
     }
 
-    await startSmtp();
+    down = false;
     // Fast-forward the backoff instead of waiting for it.
     await s.db.updateTable("outbox").set({ next_attempt_at: new Date(Date.now() - 1000).toISOString() }).execute();
     s.site.services.mailWorker.kick();
