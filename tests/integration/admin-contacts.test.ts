@@ -311,10 +311,13 @@ describe.each(dialects)("staff lists of contacts and family consultations on %s"
       expect(((await full.json()) as { message: string }).message).toBe("This session is full");
       const [rosa] = await s.db.selectFrom("family_bookings").select("id").where("email_key", "=", "rosa@example.com").execute();
 
+      expect(await s.db.selectFrom("outbox").select("id").where("topic", "=", `family-booking:${rosa!.id}`).execute()).not.toEqual([]);
       const res = await api(`/api/family-consultation/${rosa!.id}`, { method: "DELETE" });
       expect(res.status).toBe(200);
       expect(staffDeleteResponse.parse(await res.json())).toEqual({ success: true, message: "Consultation deleted successfully" });
       expect(await s.db.selectFrom("family_bookings").select("id").where("id", "=", rosa!.id).execute()).toEqual([]);
+      // The copies of the mails about it go with it (decision 0048).
+      expect(await s.db.selectFrom("outbox").select("id").where("topic", "=", `family-booking:${rosa!.id}`).execute()).toEqual([]);
       const seats = (await (await fetch(`${s.url}/api/familyEvent/user/${session}`)).json()) as { data: { seatsLeft: number } };
       expect(seats.data.seatsLeft).toBe(1);
       expect((await book({ fullName: "Sam Lee", email: "sam@example.com" })).status).toBe(201);

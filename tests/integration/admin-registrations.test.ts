@@ -373,6 +373,8 @@ describe.each(dialects)("staff registration lists on %s", { timeout: 120_000 }, 
     expect(res.status).toBe(302);
     expect(res.headers.get("location")).toBe("/admin/ich-registrations?search=gonzalez&deleted=1");
     expect(await s.db.selectFrom("registrations").select("id").where("event_id", "=", ichSession).execute()).toEqual([]);
+    // The copies of the mails about it go with it (decision 0048).
+    expect(await s.db.selectFrom("outbox").select("id").where("topic", "=", `registration:${ichId}`).execute()).toEqual([]);
     const seats = (await (await fetch(`${s.url}/api/events/open/${ichSession}`)).json()) as { data: { seatsLeft: number } };
     expect(seats.data.seatsLeft).toBe(1);
     // Deleting what is gone: the spec's failure text in place, not a 500.

@@ -286,7 +286,9 @@ describe.each(dialects)("session mail on %s", { timeout: 60_000 }, (dialect) => 
     expect(await queueScheduleUpdates(a.db, site, new Date())).toBe(3);
     const reminders = await a.db.selectFrom("outbox").select(["text_body"]).where("subject", "like", "Reminder:%").execute();
     expect(reminders).toHaveLength(3);
-    for (const r of reminders) expect(r.text_body).toMatch(/(Venue|Location): Harbor Room, Chicago\n/);
+    // The move to the Harbor Room was not yet announced: the reminder announces it.
+    for (const r of reminders) expect(r.text_body).toMatch(/(Venue|Location): Harbor Room, Chicago\n[\s\S]*Previous (venue|location): Garden Room, Chicago\n/);
+    for (const r of reminders) expect(r.text_body).toContain("has changed since we last wrote");
     const updates = await a.db.selectFrom("outbox").select(["to_address", "text_body"]).where("subject", "like", "Session changed:%").execute();
     expect(updates).toHaveLength(3);
     for (const u of updates) expect(u.text_body).toMatch(/Previous (venue|location): Harbor Room, Chicago\n/);

@@ -13,6 +13,7 @@ import { csvFileName, keysetRows, type CsvColumn } from "~/features/exports/csv.
 import { formatSessionDate, formatTimeRange } from "~/features/events/format";
 import { seatStatusLabel } from "~/features/registrations/status";
 import { paginationOf, pageWindow, type ListQuery } from "~/lib/list-query";
+import { deleteMailsAbout } from "~/features/mail/outbox.server";
 
 /** Spec part 2 §8. */
 export const CONSULTATION_DELETE_FAILED = "Failed to delete consultation";
@@ -161,6 +162,7 @@ export async function deleteConsultation(db: Database, id: string, who: StaffAct
     await lockEvent(trx, booking.event_id);
     const deleted = await trx.deleteFrom("family_bookings").where("id", "=", id).executeTakeFirst();
     if (Number(deleted.numDeletedRows) !== 1) return null;
+    await deleteMailsAbout(trx, "family-booking", id);
     await recordAudit(trx, {
       action: "delete",
       actor: who.actor,

@@ -23,6 +23,21 @@ export type OutgoingMail = MailMessage & {
   topic: string;
 };
 
+/**
+ * Deletes the outbox's copies of every mail about one registration or booking,
+ * sent or not (decision 0048): topics `registration:<id>`, and
+ * `reminder:registration:<id>:7`, `session-update:registration:<id>:3` and
+ * the like. For an erasure or a staff delete: the copies hold the person's
+ * details, and a mail still queued would carry a link that opens nothing.
+ */
+export async function deleteMailsAbout(trx: Kysely<DB>, kind: "registration" | "family-booking", id: string): Promise<void> {
+  const topic = `${kind}:${id}`;
+  await trx
+    .deleteFrom("outbox")
+    .where((eb) => eb.or([eb("topic", "=", topic), eb("topic", "like", `%:${topic}`), eb("topic", "like", `%:${topic}:%`)]))
+    .execute();
+}
+
 /** Delays before attempts 2, 3, …: 8 attempts over about four hours, then the message is marked failed. */
 export const RETRY_DELAYS_SECONDS = [30, 120, 300, 900, 1800, 3600, 7200];
 export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;

@@ -14,6 +14,7 @@ import { recordAudit } from "~/features/audit/audit.server";
 import { csvFileName, keysetRows, type CsvColumn } from "~/features/exports/csv.server";
 import { seatStatusLabel } from "./status";
 import { pageWindow, type ListQuery } from "~/lib/list-query";
+import { deleteMailsAbout } from "~/features/mail/outbox.server";
 
 export type StaffRegistrationList = "decode" | "ich";
 
@@ -236,6 +237,7 @@ export async function deleteRegistration(db: Database, list: StaffRegistrationLi
     if (!row) return null;
     await lockEvent(trx, row.event_id);
     await trx.deleteFrom("registrations").where("id", "=", id).execute();
+    await deleteMailsAbout(trx, "registration", id);
     const files = [row.profile_image_id, row.id_front_id, row.id_back_id].filter((f): f is string => f !== null);
     if (files.length) await trx.deleteFrom("files").where("id", "in", files).execute();
     await recordAudit(trx, {

@@ -1,8 +1,9 @@
-import { sql, type ExpressionBuilder, type Kysely } from "kysely";
+import { sql, type Kysely } from "kysely";
 import type { Database } from "~/db/db.server";
 import type { DB } from "~/db/schema";
 import { writeTransaction } from "~/db/transactions.server";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
+import { deleteMailsAbout } from "~/features/mail/outbox.server";
 import type { StaffSettings } from "~/features/settings/schema";
 import { currentSettings } from "~/features/settings/settings.server";
 
@@ -91,12 +92,6 @@ export type PurgeReport = { photos: number; registrations: number; bookings: num
  * to their private page.
  */
 export const MAIL_KEEP_DAYS = 7;
-
-/** The outbox topics of one registration's mails: `registration:<id>`, and `reminder:registration:<id>:7` and the like. */
-function registrationTopics(id: string) {
-  return (eb: ExpressionBuilder<DB, "outbox">) =>
-    eb.or([eb("topic", "=", `registration:${id}`), eb("topic", "like", `%:registration:${id}`), eb("topic", "like", `%:registration:${id}:%`)]);
-}
 
 const BATCH = 500;
 
@@ -235,7 +230,7 @@ export async function eraseRegistration(db: Database, registrationId: string, ac
     const files = await dropPhotos(trx, [row.id]);
     await dropLinks(trx, [row.id]);
     // The copies of the mails about it (names, addresses, links), whether sent or not: their address is being erased.
-    await trx.deleteFrom("outbox").where(registrationTopics(row.id)).execute();
+    await deleteMailsAbout(trx, "registration", row.id);
     await trx.updateTable("registrations").set(anonymousRegistration(now)).where("id", "=", row.id).execute();
     await recordAudit(trx, { action: "erase", actor, target: { type: "registration", id: row.id }, ip, detail: { files, requested: row.erasure_requested_at } }, now);
     return true;

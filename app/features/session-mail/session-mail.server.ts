@@ -128,19 +128,23 @@ export function previousFacts(before: ToldSession, event: EventRow, kind: Recipi
 
 /**
  * Notes, in the transaction that queues a mail stating `event`'s details to
- * `who`, that they were told them; false when the seat is no longer theirs to
- * be written to (cancelled, erased or deleted since they were read), and then
- * no mail may be queued.
+ * `who`, that they were told them, and returns what they had been told before
+ * (read in the same transaction). Null when the seat is no longer theirs to be
+ * written to (cancelled, erased or deleted since they were read), and then no
+ * mail may be queued.
  */
-async function noteTold(trx: Kysely<DB>, who: Recipient, event: EventRow): Promise<boolean> {
-  const done = await trx
-    .updateTable(who.kind === "registration" ? "registrations" : "family_bookings")
-    .set({ told_session: toldSession(event) })
+async function noteTold(trx: Kysely<DB>, who: Recipient, event: EventRow): Promise<{ before: ToldSession | null } | null> {
+  const table = who.kind === "registration" ? "registrations" : "family_bookings";
+  const row = await trx
+    .selectFrom(table)
+    .select("told_session")
     .where("id", "=", who.id)
     .where("status", "in", SEAT_HOLDING)
     .where("anonymised_at", "is", null)
     .executeTakeFirst();
-  return Number(done.numUpdatedRows) === 1;
+  if (!row) return null;
+  await trx.updateTable(table).set({ told_session: toldSession(event) }).where("id", "=", who.id).execute();
+  return { before: parseToldSession(row.told_session) };
 }
 
 /** A new link to a registrant's private page for the mail being queued in `trx`; none for a booking (no such page). */
@@ -193,12 +197,15 @@ function personalMail(
 }
 
 /** `accessUrl`: a new link to a registrant's private page (`addAccessLink`); a Family Constellation booking has no such page. */
-export function reminderMail(site: Site, who: Recipient, event: EventRow, daysBefore: number, sequence: number, accessUrl?: string): OutgoingMail {
+export function reminderMail(site: Site, who: Recipient, event: EventRow, daysBefore: number, sequence: number, accessUrl?: string, previous: Facts = []): OutgoingMail {
   return personalMail(site, who, event, sequence, {
     accessUrl,
+    moreFacts: previous,
     topic: `reminder:${who.kind}:${who.id}:${daysBefore}`,
     subject: `Reminder: ${event.title} is ${daysAway(daysBefore)} | ${site.orgName}`,
-    intro: `This is a friendly reminder that your session with ${site.orgName} is ${daysAway(daysBefore)}. We look forward to seeing you.`,
+    intro:
+      `This is a friendly reminder that your session with ${site.orgName} is ${daysAway(daysBefore)}. We look forward to seeing you.` +
+      (previous.length ? " Its date, time or place has changed since we last wrote: the details below are the new ones." : ""),
     after: "The session is attached again as a calendar file, in the venue's local time.",
   });
 }
@@ -295,12 +302,10 @@ export async function queueDueReminders(db: Database, site: Site, daysList: read
       .where("event_id", "=", event.id)
       .execute();
     const done = new Set(sent.map((s) => `${s.recipient_kind}:${s.recipient_id}:${s.days_before}`));
-    const sequence = await scheduleSequence(db, event.id);
     for (const { who, days } of due) {
       if (done.has(`${who.kind}:${who.id}:${days}`)) continue;
       // The row is the claim: another instance that got here first made the insert do nothing.
       const claimed = await writeTransaction(db, async (trx) => {
-        if (!(await noteTold(trx, who, event))) return false;
         const row = await trx
           .insertInto("session_reminders")
           .values({ recipient_kind: who.kind, recipient_id: who.id, days_before: days, event_id: event.id, sent_at: now.toISOString() })
@@ -308,7 +313,15 @@ export async function queueDueReminders(db: Database, site: Site, daysList: read
           .returning("recipient_id")
           .executeTakeFirst();
         if (!row) return false;
-        await enqueueMail(trx, [reminderMail(site, who, event, days, sequence, await accessUrlFor(trx, site, who, now))], now);
+        // The session as it is now, not as read before the loop: staff may have moved or cancelled it meanwhile.
+        const current = await trx.selectFrom("events").selectAll().where("id", "=", event.id).executeTakeFirst();
+        if (!current || current.status === "Cancelled" || Date.parse(current.starts_at) <= now.getTime()) return false;
+        const told = await noteTold(trx, who, current);
+        if (!told) return false;
+        // A change not yet announced is announced here, and the update job then has nothing to tell this person.
+        const previous = told.before ? previousFacts(told.before, current, who.kind) : [];
+        const sequenceNow = await scheduleSequence(trx, current.id);
+        await enqueueMail(trx, [reminderMail(site, who, current, days, sequenceNow, await accessUrlFor(trx, site, who, now), previous)], now);
         return true;
       });
       if (claimed) queued += 1;

@@ -218,6 +218,8 @@ export async function confirmOffer(
   if (!offer) return "not-found";
   const result = await writeTransaction(services.db, async (trx) => {
     await lockEvent(trx, offer.event.id);
+    // The session as it is now: staff may have moved it since the offer was read, and the confirmation states it.
+    const event = (await trx.selectFrom("events").selectAll().where("id", "=", offer.event.id).executeTakeFirst()) ?? offer.event;
     const table = tableOf(offer.kind);
     if (offer.kind === "registration") {
       // Joined with 'I completed the earlier level elsewhere' (decision 0031): the seat is held for staff to approve.
@@ -236,7 +238,7 @@ export async function confirmOffer(
           trx,
           awaitingApprovalMails(site, {
             registrant: { id: held.id, firstName: held.first_name, nameOnCertificate: held.name_on_certificate, email: held.email, note: held.prerequisite_note! },
-            event: offer.event,
+            event,
             programmeTitle: requirement.programme.title,
             requiredTitle: requirement.required.title,
           }),
@@ -247,7 +249,7 @@ export async function confirmOffer(
       const access = newAccessToken();
       const done = await trx
         .updateTable("registrations")
-        .set({ status: "registered", offer_token_hash: null, offer_expires_at: null, access_token_hash: access.hash, told_session: toldSession(offer.event) })
+        .set({ status: "registered", offer_token_hash: null, offer_expires_at: null, access_token_hash: access.hash, told_session: toldSession(event) })
         .where("id", "=", offer.id)
         .where("status", "=", "offered")
         .where("offer_expires_at", ">", now.toISOString())
@@ -268,7 +270,7 @@ export async function confirmOffer(
             hearAbout: r.hear_about ?? undefined,
             communicationPreferences: r.communication_preferences === 1,
           },
-          event: offer.event,
+          event,
           programmeTitle: programme?.title ?? null,
           accessUrl: `${site.publicUrl}${accessPath(access.token)}`,
         }),
@@ -277,7 +279,7 @@ export async function confirmOffer(
     } else {
       const done = await trx
         .updateTable(table)
-        .set({ status: "booked", offer_token_hash: null, offer_expires_at: null, told_session: toldSession(offer.event) })
+        .set({ status: "booked", offer_token_hash: null, offer_expires_at: null, told_session: toldSession(event) })
         .where("id", "=", offer.id)
         .where("status", "=", "offered")
         .where("offer_expires_at", ">", now.toISOString())
@@ -286,7 +288,7 @@ export async function confirmOffer(
       const b = await trx.selectFrom("family_bookings").selectAll().where("id", "=", offer.id).executeTakeFirstOrThrow();
       await enqueueMail(
         trx,
-        bookingMails(site, { id: b.id, input: { fullName: b.full_name, email: b.email, phone: b.phone, communicationPreferences: b.communication_preferences === 1 }, event: offer.event }),
+        bookingMails(site, { id: b.id, input: { fullName: b.full_name, email: b.email, phone: b.phone, communicationPreferences: b.communication_preferences === 1 }, event }),
         now,
       );
     }

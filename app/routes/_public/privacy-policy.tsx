@@ -238,7 +238,7 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
               </li>
               <li>
                 our copies of the emails we send you: deleted {plural(retention.mailDays, "day")} after they are sent
-                (an email not yet delivered is kept until it is);
+                (one not yet delivered is kept while we keep trying);
               </li>
               <li>technical logs: about 30 days; rate-limit counters expire within minutes.</li>
             </List>
