@@ -158,5 +158,14 @@ describe.each(dialects)("anonymous page cache on %s", (dialect) => {
     // A transaction touching many rows moves it once (PostgreSQL) or once per row (SQLite): moved either way.
     await a.db.updateTable("events").set({ updated_at: new Date().toISOString() }).execute();
     expect(BigInt(await version())).toBeGreaterThan(BigInt(start) + 1n);
+
+    // A registration's details, or what its mails told it, show on no page (migration 0025); its status does (the seats left).
+    const seat = await a.db.selectFrom("registrations").select(["id", "status"]).where("status", "=", "registered").executeTakeFirstOrThrow();
+    const before = await version();
+    await a.db.updateTable("registrations").set({ told_session: "{}", first_name: "Renamed" }).where("id", "=", seat.id).execute();
+    await a.db.updateTable("family_bookings").set({ told_session: "{}" }).execute();
+    expect(await version()).toBe(before);
+    await a.db.updateTable("registrations").set({ status: "cancelled" }).where("id", "=", seat.id).execute();
+    expect(BigInt(await version())).toBe(BigInt(before) + 1n);
   });
 });

@@ -19,6 +19,7 @@ import * as m0021 from "./0021-content-version-stripes.ts";
 import * as m0022 from "./0022-family-booking-email.ts";
 import * as m0023 from "./0023-told-session.ts";
 import * as m0024 from "./0024-registration-links.ts";
+import * as m0025 from "./0025-seat-columns-version.ts";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -42,4 +43,5 @@ export const migrations: Record<string, Migration> = {
   "0022-family-booking-email": m0022,
   "0023-told-session": m0023,
   "0024-registration-links": m0024,
+  "0025-seat-columns-version": m0025,
 };
