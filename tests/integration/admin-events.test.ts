@@ -168,6 +168,22 @@ describe.each(dialects)("staff management of Family Constellation events on %s",
     expect((await api("PUT", "/no-such-event", form())).status).toBe(404);
   });
 
+  it("counts those on the waiting list apart: not booked, and no floor for the capacity", async () => {
+    const { _id: id } = adminEventSavedResponse.parse(await (await api("POST", "", form({ capacity: "1 Seat" }))).json()).data;
+    expect((await book(id, "held@example.com")).status).toBe(201);
+    const waiting = await fetch(`${s.url}/api/familyConsitalation/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ programId: id, fullName: "Sam Lee", email: "waits@example.com", phone: "5125550143", termsAndCondition: true, waitingList: true }),
+    });
+    expect(waiting.status).toBe(201);
+    const one = adminEventOneResponse.parse(await (await api("GET", `/${id}`)).json());
+    expect(one.data).toMatchObject({ seatsTaken: 1, waiting: 1 });
+    // One booked, one waiting: a capacity of one seat is still allowed.
+    const ok = await api("PUT", `/${id}`, form({ capacity: "1 Seat", facilitator: "Ines Ortega" }));
+    expect(ok.status).toBe(200);
+  });
+
   it("deletes only a session nobody booked, after which it is gone everywhere", async () => {
     const { _id: booked } = adminEventSavedResponse.parse(await (await api("POST", "", form())).json()).data;
     expect((await book(booked, "c@example.com")).status).toBe(201);

@@ -163,7 +163,8 @@ export const adminEventSchema = sessionSchema
     price: z.string().nullable().describe("Spec part 2 §3 'Event (admin)': the price as text with a dollar sign, '$375', '$1,500.50' (the public session JSON gives a number)"),
     priceText: z.string().nullable().describe("The same text as price (kept for clients that read it)"),
     priceAmount: z.number().nullable().describe("The price in dollars, as a number"),
-    seatsTaken: z.number().int().describe("Seats held by bookings and registrations (canceled ones left out)"),
+    seatsTaken: z.number().int().describe("Seats held by bookings and registrations, or offered to the waiting list (canceled ones and those still waiting left out)"),
+    waiting: z.number().int().describe("Bookings and registrations on the session's waiting list"),
     createdAt: instant,
     updatedAt: instant,
   })

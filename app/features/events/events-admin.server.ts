@@ -18,7 +18,7 @@ import { lockEvent, writeTransaction } from "~/db/transactions.server";
 import type { StaffSession } from "~/features/admin-auth/sessions.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { likePattern } from "~/features/programmes/programmes.server";
-import { eventToJson, seatsTaken } from "./events.server";
+import { eventToJson, seatsTaken, waitingCounts } from "./events.server";
 import { capacityBelowTaken, capacityText, centsToPrice, validateEventForm, type EventField, type EventInput } from "./schema";
 
 /** Spec part 2 §9: the events screen shows 5 a page. */
@@ -80,7 +80,8 @@ export async function writeSession(trx: Kysely<DB>, target: WriteTarget, values:
   // Its people were told it is cancelled: it is not reopened or moved by an edit (decision 0032).
   if (existing.status === "Cancelled") return { status: "invalid", errors: { status: SESSION_IS_CANCELLED } };
   if (values.capacity !== null) {
-    const taken = (await seatsTaken(trx, [target.id])).get(target.id) ?? 0;
+    // The seats booked (or offered): those waiting stay waiting under any capacity.
+    const taken = ((await seatsTaken(trx, [target.id])).get(target.id) ?? 0) - ((await waitingCounts(trx, [target.id])).get(target.id) ?? 0);
     if (values.capacity < taken) return { status: "invalid", errors: { capacity: capacityBelowTaken(taken) } };
   }
   await trx
@@ -166,7 +167,7 @@ async function heldBy(trx: Kysely<DB>, id: string): Promise<number> {
 }
 
 /** A session as the staff screen and /api/familyEvent answer it: the public JSON plus the form's texts. */
-export function adminEventJson(row: EventRow, taken: number, now = new Date()) {
+export function adminEventJson(row: EventRow, taken: number, waiting: number, now = new Date()) {
   return {
     ...eventToJson(row, taken, null, now),
     /** The form's texts (spec §3 'Event (admin)': capacity like '10 Seats', price "text with a dollar sign", '$375'). */
@@ -175,7 +176,9 @@ export function adminEventJson(row: EventRow, taken: number, now = new Date()) {
     priceText: row.price_cents === null ? null : centsToPrice(row.price_cents),
     /** The price as a number of dollars, as the public session JSON gives it. */
     priceAmount: row.price_cents === null ? null : row.price_cents / 100,
-    seatsTaken: taken,
+    /** Seats booked or offered; `waiting` are on its waiting list (counted in the public seats taken, not here). */
+    seatsTaken: taken - waiting,
+    waiting,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -188,7 +191,7 @@ export async function getAdminEvent(db: Database, id: string, now = new Date()):
   const row = await db.selectFrom("events").selectAll().where("id", "=", id).where("kind", "=", "family").executeTakeFirst();
   if (!row) return null;
   const taken = (await seatsTaken(db, [row.id])).get(row.id) ?? 0;
-  return adminEventJson(row, taken, now);
+  return adminEventJson(row, taken, (await waitingCounts(db, [row.id])).get(row.id) ?? 0, now);
 }
 
 export type AdminListQuery = { search: string; page: number; limit: number };
@@ -221,7 +224,8 @@ export async function listAdminEvents(db: Database, query: AdminListQuery, now =
     .limit(query.limit)
     .offset((page - 1) * query.limit)
     .execute();
-  const taken = await seatsTaken(db, rows.map((r) => r.id));
-  const events = rows.map((r) => adminEventJson(r, taken.get(r.id) ?? 0, now));
+  const ids = rows.map((r) => r.id);
+  const [taken, waiting] = await Promise.all([seatsTaken(db, ids), waitingCounts(db, ids)]);
+  const events = rows.map((r) => adminEventJson(r, taken.get(r.id) ?? 0, waiting.get(r.id) ?? 0, now));
   return { events, totalEvents: total, totalPages, currentPage: page, limit: query.limit };
 }

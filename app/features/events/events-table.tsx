@@ -66,7 +66,7 @@ export function EventsTable({ events, onEdit, onDelete, onCancelSession }: Props
                 </td>
                 <td data-label="Capacity" className={cell}>
                   {e.capacity}
-                  <span className="block text-xs text-muted max-md:self-center">{`${e.seatsTaken} booked`}</span>
+                  <span className="block text-xs text-muted max-md:self-center">{e.waiting > 0 ? `${e.seatsTaken} booked · ${e.waiting} waiting` : `${e.seatsTaken} booked`}</span>
                 </td>
                 <td data-label="Organizer" className={cell}>
                   {e.organiser ?? "N/A"}

@@ -40,6 +40,26 @@ export async function seatsTaken(db: Kysely<DB>, eventIds: readonly string[]): P
 }
 
 /**
+ * The waiting-list entries of sessions (registrations and bookings still
+ * waiting): `seatsTaken` counts them, so staff screens take them off to show
+ * the seats really booked, and show them apart.
+ */
+export async function waitingCounts(db: Kysely<DB>, eventIds: readonly string[]): Promise<Map<string, number>> {
+  const waiting = new Map<string, number>();
+  if (eventIds.length === 0) return waiting;
+  const count = (table: "registrations" | "family_bookings") =>
+    db
+      .selectFrom(table)
+      .select((eb) => ["event_id", eb.fn.countAll<number>().as("n")])
+      .where("event_id", "in", eventIds)
+      .where("status", "=", "waiting")
+      .groupBy("event_id");
+  const rows = await count("registrations").unionAll(count("family_bookings")).execute();
+  for (const r of rows) waiting.set(r.event_id, (waiting.get(r.event_id) ?? 0) + Number(r.n));
+  return waiting;
+}
+
+/**
  * A session as a registration or booking sees it before taking the session's
  * lock, from a plain read: whether it is full now, for callers that then take
  * the lock only when it is not (decision 0033): in a rush for the last seats,
