@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, hydrated, queryDb, createStaffAccount } from "./fixtures";
+import { createStaffAccount, expectNoAxeViolations, hydrated, queryDb, writeDb } from "./fixtures";
 
 /**
  * The staff sign-in and shell (issue 9, points 1–4 and 12), as an administrator
@@ -142,12 +142,35 @@ test.describe("staff sign-in", () => {
     await expectNoAxeViolations(page);
     // Nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // Escape closes it and gives the focus back to its button.
+    await page.keyboard.press("Escape");
+    await expect(nav).toBeHidden();
+    await expect(menu).toBeFocused();
+    // Opened far down the page, it shows under the header, on the screen.
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    await menu.click();
+    await expect(nav.getByRole("link", { name: "Decode programs" })).toBeInViewport();
     await nav.getByRole("link", { name: "Decode programs" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Decode programs" })).toBeVisible();
     await expect(nav).toBeHidden();
     // A real screen now (the management screens were built): its spec'd search box.
     await expect(page.getByPlaceholder("Search programs by title, subtitle, or status...")).toBeVisible();
     await expectNoAxeViolations(page);
+
+    // Anyone can put a long address on the trail (a failed sign-in): it breaks inside its cell, the page stays as wide as the screen.
+    const longAddress = `an-address-typed-at-length-to-see-what-the-trail-does-${crypto.randomBytes(4).toString("hex")}@example-domain.org`;
+    writeDb(
+      "INSERT INTO audit_events (id, at, actor_id, actor_email, action, target_type, target_id, ip, detail) VALUES (?, ?, NULL, ?, 'sign-in-failed', NULL, NULL, '127.0.0.1', NULL)",
+      crypto.randomUUID(),
+      new Date().toISOString(),
+      longAddress,
+    );
+    await page.goto(`/admin/audit?q=${encodeURIComponent(longAddress)}`);
+    await expect(page.getByText(longAddress)).toBeVisible();
+    for (const width of [375, 768]) {
+      await page.setViewportSize({ width, height: 800 });
+      await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
   });
 
   test("the spec's old admin addresses lead to the staff area, behind sign-in", async ({ page }) => {

@@ -122,6 +122,40 @@ test.describe("Waiting list", () => {
     await expect(page.getByRole("heading", { level: 1, name: "Link not valid" })).toBeVisible();
   });
 
+  test("staff remove someone from a waiting list on a phone: the question takes the focus, in view, and the entry goes", async ({ page }) => {
+    test.setTimeout(120_000);
+    const { id } = addFullFamilySession();
+    const waiter = uniqueEmail("listed");
+    const now = new Date().toISOString();
+    const tag = crypto.randomBytes(4).toString("hex");
+    const entry = `b-wait-${tag}`;
+    const name = `Lister ${tag}`;
+    write(
+      `INSERT INTO family_bookings (id, event_id, full_name, email, email_key, phone, status, terms_accepted_at, created_at) VALUES (?, ?, ?, ?, ?, '5125550101', 'waiting', ?, ?)`,
+      entry,
+      id,
+      name,
+      waiter,
+      waiter,
+      now,
+      now,
+    );
+    await page.context().addCookies(await signedInStaff());
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.goto("/admin/requests");
+    await hydrated(page);
+    const remove = page.getByRole("link", { name: `Remove ${name} from the waiting list` });
+    await remove.click();
+    // The question is where the link was, in view, with the focus (before, the page went back to its top and the focus to its body).
+    const question = page.getByText(`Remove ${name} from the list?`);
+    await expect(question).toBeFocused();
+    await expect(question).toBeInViewport();
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "Yes, remove" }).click();
+    await expect(page.getByRole("link", { name: `Remove ${name} from the waiting list` })).toHaveCount(0);
+    expect(queryDb<{ status: string }>("SELECT status FROM family_bookings WHERE id = ?", entry)[0]?.status).toBe("removed");
+  });
+
   test("a full DECODE session's row on its level page offers the waiting list; the registration dialog joins it", async ({ page }) => {
     test.setTimeout(180_000);
     const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;

@@ -1,5 +1,5 @@
 import { SlidersHorizontal, ClipboardCheck, ClipboardList, FileClock, Inbox, ListOrdered, LogOut, Menu, Sparkles, UserCheck, Users, X, CalendarDays, BookOpen, Brain } from "lucide-react";
-import { useId, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Form, NavLink, useLocation } from "react-router";
 import { LogoMark } from "./logo";
 
@@ -34,21 +34,36 @@ export function StaffShell({ orgName, email, children }: Props) {
   const [openOn, setOpenOn] = useState<string | null>(null);
   const open = openOn === pathname;
   const navId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  // Escape closes the open menu and gives the focus back to its button.
+  useEffect(() => {
+    if (!open) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== "Escape") return;
+      setOpenOn(null);
+      buttonRef.current?.focus();
+    };
+    document.addEventListener("keydown", onKey);
+    return () => document.removeEventListener("keydown", onKey);
+  }, [open]);
 
   return (
     <div className="min-h-dvh bg-sand-50 lg:grid lg:grid-cols-[17rem_minmax(0,1fr)]">
       <a
         href="#main"
-        className="sr-only z-50 rounded-md bg-white px-4 py-3 font-semibold text-plum-900 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        className="sr-only z-50 rounded-md bg-white font-semibold text-plum-900 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-4 focus:py-3"
       >
         Skip to main content
       </a>
-      <header className="sticky top-0 z-30 flex items-center justify-between gap-3 bg-plum-900 px-4 py-3 text-white lg:hidden">
+      {/* Below 1024 px the header and its menu stick to the top together, so the menu opens where the reader is, however far down the page. */}
+      <div className="sticky top-0 z-30 lg:contents">
+      <header className="flex items-center justify-between gap-3 bg-plum-900 px-4 py-3 text-white lg:hidden">
         <span className="flex items-center gap-2 font-serif text-lg">
           <LogoMark className="size-8 text-white" />
           Staff area
         </span>
         <button
+          ref={buttonRef}
           type="button"
           aria-expanded={open}
           aria-controls={navId}
@@ -62,7 +77,7 @@ export function StaffShell({ orgName, email, children }: Props) {
       <nav
         id={navId}
         aria-label="Staff"
-        className={`${open ? "block" : "hidden"} bg-plum-900 px-3 pb-4 text-white lg:sticky lg:top-0 lg:block lg:h-dvh lg:overflow-y-auto lg:py-6`}
+        className={`${open ? "block" : "hidden"} bg-plum-900 px-3 pb-4 text-white max-lg:max-h-[calc(100dvh-4.25rem)] max-lg:overflow-y-auto max-lg:shadow-lg lg:sticky lg:top-0 lg:block lg:h-dvh lg:overflow-y-auto lg:py-6`}
       >
         <p className="hidden items-center gap-2 px-3 pb-6 font-serif text-xl lg:flex">
           <LogoMark className="size-9 text-white" />
@@ -79,6 +94,8 @@ export function StaffShell({ orgName, email, children }: Props) {
                 <li key={to}>
                   <NavLink
                     to={to}
+                    // The page's own link closes the menu too (navigation does the rest).
+                    onClick={() => setOpenOn(null)}
                     className={({ isActive }) =>
                       `flex min-h-11 items-center gap-3 rounded-lg px-3 font-medium ${isActive ? "bg-white text-plum-900" : "text-white hover:bg-white/10"}`
                     }
@@ -103,6 +120,7 @@ export function StaffShell({ orgName, email, children }: Props) {
           </Form>
         </div>
       </nav>
+      </div>
       <main id="main" tabIndex={-1} className="min-w-0 px-4 py-6 outline-none sm:px-8 lg:py-10">
         {children}
       </main>

@@ -11,7 +11,7 @@ export default function PublicLayout() {
     <>
       <a
         href="#main"
-        className="sr-only z-50 rounded-md bg-white px-4 py-3 font-semibold text-plum-900 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3"
+        className="sr-only z-50 rounded-md bg-white font-semibold text-plum-900 shadow-lg focus:not-sr-only focus:fixed focus:top-3 focus:left-3 focus:px-4 focus:py-3"
       >
         Skip to main content
       </a>

@@ -8,6 +8,7 @@ import { levelName } from "~/features/prerequisites/rules";
 import { staffDate } from "~/features/registrations/staff-format";
 import { BadRequest, readForm } from "~/lib/http.server";
 import type { Route } from "./+types/approvals";
+import { ConfirmQuestion } from "~/components/admin/confirm-question";
 
 /**
  * Staff: registrations awaiting approval (issue 11 points 5 and 6, decision
@@ -144,18 +145,14 @@ export default function Approvals({ loaderData, actionData }: Route.ComponentPro
 
 /** Asked once more; the question takes the focus, so the keyboard and a screen reader land on it. */
 function ConfirmStep({ intent, id, name, required, busy }: { intent: "approve" | "decline"; id: string; name: string; required: string; busy: boolean }) {
-  const questionRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    questionRef.current?.focus();
-  }, []);
   const approve = intent === "approve";
   return (
     <Form method="post" action="?" className="mt-4 rounded-xl bg-sand-100 p-4">
-      <p ref={questionRef} tabIndex={-1} className="font-semibold text-ink outline-none">
+      <ConfirmQuestion className="font-semibold text-ink">
         {approve
           ? `Approve the registration of ${name}? You accept the ${required} they completed elsewhere; they get their confirmation by email.`
           : `Decline the registration of ${name}? Their seat is released and offered to the waiting list, and they get an email saying so.`}
-      </p>
+      </ConfirmQuestion>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
       <div className="mt-3 flex flex-wrap gap-3">

@@ -13,9 +13,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { ...result, action: query.action ?? "", q: query.q ?? "" };
 }
 
-/** Below 640 px each entry is a small card: every cell shows its column's name before it. */
+/** Below 640 px each entry is a small card: every cell shows its column's name before it. A long word (an address someone typed) breaks anywhere rather than widen the page. */
 const cell =
-  "px-4 py-3 break-words max-sm:flex max-sm:gap-3 max-sm:py-1 max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)]";
+  "px-4 py-3 [overflow-wrap:anywhere] max-sm:flex max-sm:gap-3 max-sm:py-1 max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)]";
 
 const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 
@@ -73,7 +73,7 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
       {records.length === 0 ? (
         <p className="mt-4 rounded-2xl bg-white p-6 text-muted ring-1 ring-plum-100">No entries match this filter.</p>
       ) : (
-        <div className="mt-3 rounded-2xl bg-white shadow-sm ring-1 ring-plum-100">
+        <div className="relative mt-3 overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-plum-100">
           <table className="w-full text-left text-sm max-sm:block">
             <caption className="sr-only">Audit entries</caption>
             <thead className="bg-plum-50 text-plum-900 max-sm:sr-only">

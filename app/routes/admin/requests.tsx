@@ -7,6 +7,7 @@ import { currentSettings } from "~/features/settings/settings.server";
 import { listWaitingSessions, offerByHand, removeEntry, type EntryKind } from "~/features/waiting-list/offers.server";
 import { BadRequest, readForm } from "~/lib/http.server";
 import type { Route } from "./+types/requests";
+import { ConfirmQuestion } from "~/components/admin/confirm-question";
 
 /**
  * Staff: the waiting lists and the erasure requests (issue 11 points 1, 4 and
@@ -132,12 +133,12 @@ export default function Requests({ loaderData, actionData }: Route.ComponentProp
                       <td data-label="Actions" className={cell}>
                         {confirm === key ? (
                           <Form method="post" action="?" className="flex flex-wrap items-center gap-2">
-                            <span className="font-semibold text-danger">Remove {e.name} from the list?</span>
+                            <ConfirmQuestion className="font-semibold text-danger">Remove {e.name} from the list?</ConfirmQuestion>
                             <input type="hidden" name="intent" value="remove" />
                             <input type="hidden" name="kind" value={e.kind} />
                             <input type="hidden" name="id" value={e.id} />
                             <button type="submit" disabled={busy} className={`${button} bg-danger text-white hover:opacity-90`}>Yes, remove</button>
-                            <Link to="?" className={`${button} ring-1 ring-plum-300`}>Keep</Link>
+                            <Link to="?" preventScrollReset className={`${button} ring-1 ring-plum-300`}>Keep</Link>
                           </Form>
                         ) : (
                           <div className="flex flex-wrap gap-2">
@@ -146,12 +147,12 @@ export default function Requests({ loaderData, actionData }: Route.ComponentProp
                                 <input type="hidden" name="intent" value="offer" />
                                 <input type="hidden" name="kind" value={e.kind} />
                                 <input type="hidden" name="id" value={e.id} />
-                                <button type="submit" disabled={busy} aria-label={`Offer a seat to ${e.name}`} className={`${button} bg-plum-800 text-white hover:bg-plum-700`}>
+                                <button type="submit" disabled={busy} aria-label={`Offer seat to ${e.name}`} className={`${button} bg-plum-800 text-white hover:bg-plum-700`}>
                                   Offer seat
                                 </button>
                               </Form>
                             ) : null}
-                            <Link to={`?confirm=${encodeURIComponent(key)}`} aria-label={`Remove ${e.name} from the waiting list`} className={`${button} text-danger ring-1 ring-red-200 hover:bg-red-50`}>
+                            <Link to={`?confirm=${encodeURIComponent(key)}`} preventScrollReset aria-label={`Remove ${e.name} from the waiting list`} className={`${button} text-danger ring-1 ring-red-200 hover:bg-red-50`}>
                               Remove
                             </Link>
                           </div>
@@ -184,14 +185,14 @@ export default function Requests({ loaderData, actionData }: Route.ComponentProp
                 </p>
                 {confirm === key ? (
                   <Form method="post" action="?" className="mt-3 flex flex-wrap items-center gap-2">
-                    <span className="font-semibold text-danger">Erase this registrant&apos;s personal details and photos now? This cannot be undone.</span>
+                    <ConfirmQuestion className="font-semibold text-danger">Erase this registrant&apos;s personal details and photos now? This cannot be undone.</ConfirmQuestion>
                     <input type="hidden" name="intent" value="erase" />
                     <input type="hidden" name="id" value={e.id} />
                     <button type="submit" disabled={busy} className={`${button} bg-danger text-white hover:opacity-90`}>Yes, erase</button>
-                    <Link to="?" className={`${button} ring-1 ring-plum-300`}>Keep</Link>
+                    <Link to="?" preventScrollReset className={`${button} ring-1 ring-plum-300`}>Keep</Link>
                   </Form>
                 ) : (
-                  <Link to={`?confirm=${encodeURIComponent(key)}`} aria-label={`Erase the details of ${e.name}`} className={`${button} mt-3 bg-plum-800 text-white hover:bg-plum-700`}>
+                  <Link to={`?confirm=${encodeURIComponent(key)}`} preventScrollReset aria-label={`Erase now: the details of ${e.name}`} className={`${button} mt-3 bg-plum-800 text-white hover:bg-plum-700`}>
                     Erase now
                   </Link>
                 )}
