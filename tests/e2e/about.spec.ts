@@ -76,7 +76,7 @@ test.describe("Privacy Policy", () => {
   test("shows its sections, a table of contents and the contact email", async ({ page }) => {
     await page.goto("/privacy-policy");
     await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
-    await expect(page.getByText("Last updated: November 23, 2026")).toBeVisible();
+    await expect(page.getByText("Last updated: November 25, 2026")).toBeVisible();
 
     const headings = [
       "Who we are",
