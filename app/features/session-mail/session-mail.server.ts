@@ -39,8 +39,6 @@ export type Recipient = {
   email: string;
   createdAt: string;
   programmeTitle: string | null;
-  /** What their last mail said of the session (`told_session`); null for rows from before migration 0023. */
-  told: ToldSession | null;
 };
 
 /**
@@ -53,7 +51,7 @@ export async function recipientsOf(db: Kysely<DB>, eventId: string): Promise<Rec
   const registrations = await db
     .selectFrom("registrations")
     .leftJoin("programmes", "programmes.id", "registrations.programme_id")
-    .select(["registrations.id", "registrations.first_name", "registrations.email", "registrations.created_at", "registrations.told_session", "programmes.title as programme_title"])
+    .select(["registrations.id", "registrations.first_name", "registrations.email", "registrations.created_at", "programmes.title as programme_title"])
     .where("registrations.event_id", "=", eventId)
     .where("registrations.status", "in", SEAT_HOLDING)
     .where("registrations.anonymised_at", "is", null)
@@ -62,7 +60,7 @@ export async function recipientsOf(db: Kysely<DB>, eventId: string): Promise<Rec
     .execute();
   const bookings = await db
     .selectFrom("family_bookings")
-    .select(["id", "full_name", "email", "created_at", "told_session"])
+    .select(["id", "full_name", "email", "created_at"])
     .where("event_id", "=", eventId)
     .where("status", "in", SEAT_HOLDING)
     .where("anonymised_at", "is", null)
@@ -77,17 +75,8 @@ export async function recipientsOf(db: Kysely<DB>, eventId: string): Promise<Rec
       email: r.email,
       createdAt: r.created_at,
       programmeTitle: r.programme_title ?? null,
-      told: parseToldSession(r.told_session),
     })),
-    ...bookings.map((b) => ({
-      kind: "family-booking" as const,
-      id: b.id,
-      name: b.full_name,
-      email: b.email,
-      createdAt: b.created_at,
-      programmeTitle: null,
-      told: parseToldSession(b.told_session),
-    })),
+    ...bookings.map((b) => ({ kind: "family-booking" as const, id: b.id, name: b.full_name, email: b.email, createdAt: b.created_at, programmeTitle: null })),
   ];
 }
 
@@ -371,10 +360,11 @@ export async function queueScheduleUpdates(db: Database, site: Site, now = new D
       const sequence = await scheduleSequence(trx, event.id);
       const mails: OutgoingMail[] = [];
       for (const who of await recipientsOf(trx, event.id)) {
+        const told = await noteTold(trx, who, event);
+        if (!told) continue;
         // Rows from before migration 0023 know nothing of what they were told: the new details alone.
-        const previous = who.told ? previousFacts(who.told, event, who.kind) : [];
-        if (who.told && previous.length === 0) continue;
-        if (!(await noteTold(trx, who, event))) continue;
+        const previous = told.before ? previousFacts(told.before, event, who.kind) : [];
+        if (told.before && previous.length === 0) continue;
         mails.push(scheduleUpdateMail(site, who, event, sequence, previous, await accessUrlFor(trx, site, who, now)));
       }
       await enqueueMail(trx, mails, now);
