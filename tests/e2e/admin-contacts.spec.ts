@@ -163,8 +163,25 @@ test.describe("staff: contacts", () => {
     await expect(status).toHaveValue("Read");
     await page.keyboard.press("Tab");
     await expect(dialog.getByRole("button", { name: "Save status" })).toBeFocused();
+    // The lists' data comes back a moment after the save: a keyboard user already back on
+    // the select keeps it (it was once remounted by the new status, and the focus dropped).
+    let reloads = 0;
+    await page.route(/\/admin\/contacts\.data/, async (route) => {
+      if (route.request().method() !== "GET") return route.continue();
+      reloads++;
+      await new Promise((resolve) => setTimeout(resolve, 1_500));
+      await route.continue();
+    });
     await page.keyboard.press("Enter");
+    await expect(dialog.getByRole("button", { name: "Saving..." })).toBeVisible();
+    await page.keyboard.press("Shift+Tab");
+    await expect(status).toBeFocused();
     await expect(dialog.getByText("Status updated successfully")).toBeVisible();
+    expect(reloads).toBe(1);
+    await expect(dialog).toContainText(`by ${email}`);
+    await expect(status).toBeFocused();
+    await expect(status).toHaveValue("Read");
+    await page.unroute(/\/admin\/contacts\.data/);
     expect(queryDb<{ status: string }>("select status from contact_messages where email = ?", sender)).toEqual([{ status: "read" }]);
     // Focus stays inside the dialog while it is open.
     for (let i = 0; i < 8; i++) {

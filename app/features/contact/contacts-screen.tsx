@@ -1,5 +1,5 @@
 import { Download, Eye, RotateCw } from "lucide-react";
-import { useId } from "react";
+import { useId, useState } from "react";
 import { Form, Link, useNavigation, useRevalidator } from "react-router";
 import { DataTable, type DataColumn } from "~/components/admin/data-table";
 import { DownloadDialog } from "~/components/admin/download-dialog";
@@ -44,7 +44,11 @@ const actionLink = "inline-flex min-h-10 items-center gap-1.5 rounded-full borde
 function StatusForm({ contact, actionData }: { contact: ContactJson; actionData: ContactsActionData | undefined }) {
   const id = useId();
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "status";
+  // Until the lists' data is back too: the saved status and "Status last set" then show together with the message.
+  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "status";
+  // A controlled select, not one keyed by the status: a remount on the new status would drop the keyboard user's focus.
+  const [shown, setShown] = useState({ status: contact.status, value: contact.status });
+  if (shown.status !== contact.status) setShown({ status: contact.status, value: contact.status });
   const mine = actionData && actionData.id === contact._id ? actionData : undefined;
   const error = mine && !mine.ok ? (mine.errors.status ?? mine.errors.form) : undefined;
   return (
@@ -66,8 +70,8 @@ function StatusForm({ contact, actionData }: { contact: ContactJson; actionData:
         <select
           id={id}
           name="status"
-          key={contact.status}
-          defaultValue={contact.status}
+          value={shown.value}
+          onChange={(e) => setShown({ status: contact.status, value: e.target.value })}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           className={`${inputClass} w-auto pr-10`}
