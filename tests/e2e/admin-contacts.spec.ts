@@ -132,6 +132,20 @@ test.describe("staff: contacts", () => {
     expect(lines[1]).toContain(`Maya Ortiz${t},${sender},'+1 (415) 555-0132,United States,94110,`);
     expect(lines[1]).toContain(",Replied,");
 
+    // A tablet beside the staff menu: the table is wider than its box, yet a row's View stays in sight, unscrolled.
+    await page.setViewportSize({ width: 1024, height: 800 });
+    const box = page.locator("table").locator("..");
+    expect(
+      await box.evaluate((el) => {
+        el.scrollLeft = 0;
+        return el.scrollWidth - el.clientWidth > 40;
+      }),
+    ).toBe(true);
+    const view = row.getByRole("link", { name: /^View/ });
+    const [inBox, atView] = [await box.boundingBox(), await view.boundingBox()];
+    expect(atView!.x + atView!.width).toBeLessThanOrEqual(inBox!.x + inBox!.width);
+    await view.click({ trial: true });
+
     await page.setViewportSize({ width: 375, height: 800 });
     await page.reload();
     await hydrated(page);

@@ -12,7 +12,16 @@ export type DataColumn<Row> = {
    * where the table has no room left, and the table scrolls sideways instead.
    */
   wrap?: "anywhere";
+  /**
+   * "end": the column stays in view at the box's right edge while the rest of
+   * a table too wide for its box scrolls under it (the Actions column), so a
+   * row's buttons never need a sideways scroll to reach.
+   */
+  pin?: "end";
 };
+
+/** A pinned column's cells (640 px and wider, where the rows are a table): on the row's own background, a line on their left. */
+export const pinnedEndCell = "sm:sticky sm:right-0 sm:z-[1] sm:shadow-[inset_1px_0_0_var(--color-plum-100)]";
 
 type Props<Row> = {
   /** Names the table for screen readers (visually hidden). */
@@ -26,8 +35,9 @@ type Props<Row> = {
 
 /**
  * A staff list's table. At 640 px and wider it is a table that scrolls
- * sideways inside its own box when it does not fit; below that every row
- * turns into a card in which each value is preceded by its column's name.
+ * sideways inside its own box when it does not fit (a pinned column staying
+ * in view); below that every row turns into a card in which each value is
+ * preceded by its column's name.
  */
 export function DataTable<Row>({ caption, columns, rows, rowKey, busy = false }: Props<Row>) {
   return (
@@ -39,7 +49,7 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, busy = false }:
         <thead className="bg-plum-50 text-plum-900 max-sm:sr-only">
           <tr>
             {columns.map((c) => (
-              <th key={c.header} scope="col" className="px-4 py-3 whitespace-nowrap">
+              <th key={c.header} scope="col" className={`px-4 py-3 whitespace-nowrap ${c.pin === "end" ? `${pinnedEndCell} sm:bg-plum-50` : ""}`}>
                 {c.header}
               </th>
             ))}
@@ -55,7 +65,7 @@ export function DataTable<Row>({ caption, columns, rows, rowKey, busy = false }:
                 <td
                   key={c.header}
                   data-label={c.header}
-                  className={`px-4 py-3 ${c.wrap === "anywhere" ? "wrap-anywhere" : "break-words"} max-sm:flex max-sm:gap-3 max-sm:px-1 max-sm:py-1 max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)] ${c.className ?? ""}`}
+                  className={`px-4 py-3 ${c.wrap === "anywhere" ? "wrap-anywhere" : "break-words"} ${c.pin === "end" ? `${pinnedEndCell} sm:bg-white` : ""} max-sm:flex max-sm:gap-3 max-sm:px-1 max-sm:py-1 max-sm:before:w-28 max-sm:before:shrink-0 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)] ${c.className ?? ""}`}
                 >
                   {/* A card's value may shrink and break anywhere (a long email address), never widen the page. */}
                   <div className="min-w-0 max-sm:grow max-sm:[overflow-wrap:anywhere]">{c.cell(row)}</div>

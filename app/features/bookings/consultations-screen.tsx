@@ -158,6 +158,7 @@ function consultationColumns(keep: (extra: Record<string, string>) => string): D
     { header: "Registration Date", cell: (c) => <time dateTime={c.createdAt}>{staffDate(c.createdAt)}</time>, className: "whitespace-nowrap" },
     {
       header: "Actions",
+      pin: "end",
       cell: (c) => (
         <span className="flex flex-wrap gap-2">
           <Link to={keep({ view: c._id })} preventScrollReset className={`${actionLink} border-plum-200 text-plum-800 hover:bg-plum-50`}>

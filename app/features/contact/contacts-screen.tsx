@@ -144,6 +144,7 @@ function contactColumns(hrefWith: (extra: Record<string, string>) => string): Da
     { header: "Received", cell: (c) => <time dateTime={c.createdAt}>{staffDateTime(c.createdAt)}</time>, className: "whitespace-nowrap" },
     {
       header: "Actions",
+      pin: "end",
       cell: (c) => (
         <Link to={hrefWith({ view: c._id })} preventScrollReset className={actionLink}>
           <Eye aria-hidden="true" className="size-4" />

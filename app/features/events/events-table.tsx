@@ -21,6 +21,9 @@ const statusStyle: Record<string, string> = {
 const cell =
   "px-4 py-3 align-top break-words max-md:flex max-md:gap-3 max-md:py-1 max-md:before:w-28 max-md:before:shrink-0 max-md:before:font-semibold max-md:before:content-[attr(data-label)]";
 
+/** The Actions column stays in view at the box's right edge while a table too wide for it scrolls (as DataTable's pinned column). */
+const pinnedEnd = "md:sticky md:right-0 md:z-[1] md:shadow-[inset_1px_0_0_var(--color-plum-100)]";
+
 /** The events table of spec part 2 §2.10. */
 export function EventsTable({ events, onEdit, onDelete, onCancelSession }: Props) {
   return (
@@ -32,7 +35,7 @@ export function EventsTable({ events, onEdit, onDelete, onCancelSession }: Props
         <thead className="bg-plum-50 text-plum-900 max-md:sr-only">
           <tr>
             {["Event", "Date & Time", "Location", "Facilitator", "Capacity", "Organizer", "Price", "Status", "Actions"].map((h) => (
-              <th key={h} scope="col" className="px-4 py-3">
+              <th key={h} scope="col" className={`px-4 py-3 whitespace-nowrap ${h === "Actions" ? `${pinnedEnd} md:bg-plum-50` : ""}`}>
                 {h}
               </th>
             ))}
@@ -47,7 +50,7 @@ export function EventsTable({ events, onEdit, onDelete, onCancelSession }: Props
                 <th scope="row" data-label="Event" className={`${cell} font-semibold text-ink`}>
                   {e.title}
                 </th>
-                <td data-label="Date & Time" className={cell}>
+                <td data-label="Date & Time" className={`${cell} md:min-w-28`}>
                   {when ? (
                     <span>
                       <span className="block">{when.date}</span>
@@ -79,7 +82,7 @@ export function EventsTable({ events, onEdit, onDelete, onCancelSession }: Props
                     {e.status === "Cancelled" ? "Canceled" : e.status}
                   </span>
                 </td>
-                <td data-label="Actions" className={cell}>
+                <td data-label="Actions" className={`${cell} ${pinnedEnd} md:bg-white`}>
                   <span className="flex gap-2">
                     {e.status !== "Cancelled" ? (
                       <button

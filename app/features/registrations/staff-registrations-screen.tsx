@@ -78,6 +78,7 @@ function registrationColumns(keepPage: (extra: Record<string, string>) => string
     { header: "Registration Date", cell: (r) => <time dateTime={r.createdAt}>{staffDate(r.createdAt)}</time>, className: "whitespace-nowrap" },
     {
       header: "Actions",
+      pin: "end",
       cell: (r) => (
         // Stacked: side by side they made the table wider than the screen at 1280 px.
         <span className="flex flex-col items-stretch gap-2">
