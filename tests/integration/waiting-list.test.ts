@@ -183,12 +183,18 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
     const html = await (await screen()).text();
     expect(html).toContain("Staff waiting list");
     expect(html.indexOf("queue1@example.com")).toBeLessThan(html.indexOf("queue2@example.com"));
+    // No seat free: no Offer seat button that could only be refused.
+    expect(html).toContain("1 seat, all taken");
+    expect(html).not.toContain("Offer seat to");
     // Asked once more before removing.
     expect(await (await screen({ query: `?confirm=${encodeURIComponent(`remove:registration:${q1!.id}`)}` })).text()).toContain("Yes, remove");
 
     expect((await act(`intent=offer&kind=registration&id=${q1!.id}`)).status).toBe(409); // no seat free
     expect((await act(`intent=remove&kind=registration&id=${q1!.id}`)).status).toBe(200);
     await s.db.updateTable("events").set({ capacity: 2 }).where("id", "=", sessionId).execute();
+    const freed = await (await screen()).text();
+    expect(freed).toContain("2 seats, 1 free");
+    expect(freed).toContain("Offer seat to");
     const offered = await act(`intent=offer&kind=registration&id=${q2!.id}`);
     expect(await offered.text()).toContain("Seat offered.");
     expect(await statusOf("queue2@example.com", sessionId)).toBe("offered");

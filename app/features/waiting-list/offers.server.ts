@@ -351,6 +351,8 @@ export type WaitingSession = {
   timeZone: string;
   city: string;
   capacity: number | null;
+  /** Seats nobody holds or has been offered (null: not limited); staff can offer one by hand only when this is above 0. */
+  seatsFree: number | null;
   entries: Entry[];
 };
 
@@ -371,7 +373,7 @@ export async function listWaitingSessions(db: Database, now = new Date()): Promi
     .execute();
   const out: WaitingSession[] = [];
   for (const e of events) {
-    out.push({ id: e.id, title: e.title, startsAt: e.starts_at, endsAt: e.ends_at, timeZone: e.time_zone, city: e.city, capacity: e.capacity, entries: await waitingEntries(db, e.id) });
+    out.push({ id: e.id, title: e.title, startsAt: e.starts_at, endsAt: e.ends_at, timeZone: e.time_zone, city: e.city, capacity: e.capacity, seatsFree: e.capacity === null ? null : Math.max(0, e.capacity - (await seatsHeld(db, e.id))), entries: await waitingEntries(db, e.id) });
   }
   return out;
 }

@@ -75,6 +75,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data({ ok: false, message: "Unknown request." }, { status: 400 });
 }
 
+/** "all taken" tells staff why no entry has an Offer seat button: a seat must free first. */
+function seatsFreeText(free: number): string {
+  return free === 0 ? "all taken" : `${free} free`;
+}
+
 const button = "inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold";
 const cell = "px-4 py-3 align-top break-words max-md:flex max-md:gap-3 max-md:py-1 max-md:before:w-28 max-md:before:shrink-0 max-md:before:font-semibold max-md:before:content-[attr(data-label)]";
 
@@ -106,7 +111,7 @@ export default function Requests({ loaderData, actionData }: Route.ComponentProp
                 {s.title} · {s.city}
               </h3>
               <p className="text-sm text-muted">
-                {s.when} · {s.capacity === null ? "Not limited" : `${s.capacity} ${s.capacity === 1 ? "seat" : "seats"}`}
+                {s.when} · {s.capacity === null ? "Not limited" : `${s.capacity} ${s.capacity === 1 ? "seat" : "seats"}, ${seatsFreeText(s.seatsFree ?? 0)}`}
               </p>
             </div>
             <table className="w-full text-left text-sm">
@@ -142,7 +147,7 @@ export default function Requests({ loaderData, actionData }: Route.ComponentProp
                           </Form>
                         ) : (
                           <div className="flex flex-wrap gap-2">
-                            {e.status === "waiting" ? (
+                            {e.status === "waiting" && s.seatsFree !== 0 ? (
                               <Form method="post" action="?">
                                 <input type="hidden" name="intent" value="offer" />
                                 <input type="hidden" name="kind" value={e.kind} />
