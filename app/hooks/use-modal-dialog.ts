@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { trapTabKey } from "~/lib/focus-trap";
 import { placeToastLayer } from "~/lib/toast-layer";
+import { focusMainHeading } from "./use-route-focus";
 import { useScrollLock } from "./use-scroll-lock";
 
 /**
@@ -47,7 +48,9 @@ export function useModalDialog(open: boolean, onClose: () => void, onOpenedBefor
     } else if (!open && dialog.open) {
       dialog.close();
       placeToastLayer();
-      returnFocus.current?.focus();
+      // What opened it may be gone with what the dialog did (a canceled session's row has no Cancel button): then the page's heading.
+      if (returnFocus.current?.isConnected) returnFocus.current.focus();
+      else focusMainHeading();
     }
   }, [open]);
 

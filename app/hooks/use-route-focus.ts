@@ -15,10 +15,19 @@ export function useRouteFocus(): void {
   useEffect(() => {
     if (previous.current === pathname) return;
     previous.current = pathname;
-    const main = document.getElementById("main");
-    const target = main?.querySelector<HTMLElement>("h1") ?? main;
-    if (!target) return;
-    if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
-    target.focus({ preventScroll: true });
+    focusMainHeading();
   }, [pathname]);
+}
+
+/**
+ * Focus the page's main heading (its h1, else <main>), made focusable from
+ * script only: for a page that turned into another on the same address (an
+ * offer confirmed), and for focus whose element is gone.
+ */
+export function focusMainHeading(options: FocusOptions = { preventScroll: true }): void {
+  const main = document.getElementById("main");
+  const target = main?.querySelector<HTMLElement>("h1") ?? main;
+  if (!target) return;
+  if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
+  target.focus(options);
 }

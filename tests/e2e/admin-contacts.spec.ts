@@ -235,6 +235,18 @@ test.describe("staff: family consultations", () => {
     await expect(row).toContainText(city);
     await expect(row).toContainText("Riverside Hall");
     await expect(row).toContainText("+1 (512) 555-0142");
+    // A date typed and sent with Enter: the field keeps the focus when the filtered list comes back (it was remounted).
+    const from = page.getByLabel("From", { exact: true });
+    await from.fill("2020-01-01");
+    await from.press("Enter");
+    await expect(page).toHaveURL(/startDate=2020-01-01/);
+    await expect(page.getByRole("link", { name: "Clear dates" })).toBeVisible();
+    await expect(from).toBeFocused();
+    await expect(from).toHaveValue("2020-01-01");
+    await expect(row).toHaveCount(1);
+    await page.getByRole("link", { name: "Clear dates" }).click();
+    await expect(page).not.toHaveURL(/startDate=/);
+    await expect(from).toHaveValue("");
     await expectNoAxeViolations(page);
 
     await row.getByRole("link", { name: /^View/ }).click();

@@ -276,6 +276,8 @@ test.describe("Family Constellation events screen", () => {
     const row = page.getByRole("row").filter({ hasText: place.location });
     await expect(row).toHaveCount(1);
     await expect(page.getByText(/^Total events: 1$/)).toBeVisible();
+    // The search box kept the focus through the results (it was remounted, and the focus fell to the page).
+    await expect(search).toBeFocused();
     const del = row.getByRole("button", { name: /^Delete / });
     await del.focus();
     await page.keyboard.press("Enter");

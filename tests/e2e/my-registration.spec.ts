@@ -50,10 +50,12 @@ test("from the confirmation mail's link: see the registration, then cancel it af
   expect(queryDb<{ status: string }>("select status from registrations where id = ?", id)[0]?.status).toBe("registered");
 
   await page.getByRole("link", { name: "Cancel my registration" }).click();
-  await page.getByRole("button", { name: "Yes, cancel my registration" }).click();
-  await expect(page.getByRole("status")).toHaveText(
-    `Your registration is canceled and your seat has been released. A confirmation is on its way to ${email}.`,
-  );
+  // By keyboard: the pressed button goes with the question, and the answer takes the focus (it fell to the page before).
+  await page.getByRole("button", { name: "Yes, cancel my registration" }).focus();
+  await page.keyboard.press("Enter");
+  const answer = page.getByRole("status");
+  await expect(answer).toHaveText(`Your registration is canceled and your seat has been released. A confirmation is on its way to ${email}.`);
+  await expect(answer).toBeFocused();
   await expect(page.getByText("Canceled", { exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: "Cancel my registration" })).toHaveCount(0);
   expect(queryDb<{ status: string }>("select status from registrations where id = ?", id)[0]?.status).toBe("cancelled");

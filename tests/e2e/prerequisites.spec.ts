@@ -114,7 +114,16 @@ test.describe("level prerequisites", () => {
     const question = entry.getByText(`Approve the registration of ${first} Haddad?`, { exact: false });
     await expect(question).toBeFocused();
     await expectNoAxeViolations(page);
-    await entry.getByRole("button", { name: "Yes, approve" }).click();
+    // By keyboard, the list coming back a moment after the answer: the pressed button keeps the focus until then
+    // (it was disabled, and the focus fell to the page), and the answer takes it with the fresh list.
+    await page.route(/\/admin\/approvals\.data/, async (route) => {
+      if (route.request().method() === "GET") await new Promise((resolve) => setTimeout(resolve, 1_000));
+      await route.continue();
+    });
+    const yes = entry.getByRole("button", { name: "Yes, approve" });
+    await yes.focus();
+    await page.keyboard.press("Enter");
+    await expect(yes).toBeFocused();
     await expect(page.getByRole("status").filter({ hasText: "Registration approved." })).toBeFocused();
     await expect(page.getByRole("listitem").filter({ hasText: email })).toHaveCount(0);
     await expectNoAxeViolations(page);
@@ -206,8 +215,11 @@ test.describe("level prerequisites", () => {
     expect(queryDb("SELECT status FROM events WHERE id = ?", sessionId)).toEqual([{ status: "Open" }]);
 
     await page.getByRole("button", { name: new RegExp(`^Cancel session Family Constellation, .*, ${place}$`) }).click();
-    await dialog.getByRole("button", { name: "Cancel session" }).click();
+    await dialog.getByRole("button", { name: "Cancel session" }).focus();
+    await page.keyboard.press("Enter");
     await expect(dialog).toBeHidden();
+    // The button that opened it went with the open session: the focus goes to the page's heading, not the page.
+    await expect(page.getByRole("heading", { level: 1, name: "Family Constellation Events" })).toBeFocused();
     await expect(page.getByText("Session canceled. Everyone who held a seat is being emailed.")).toBeVisible();
     await expect(page.getByRole("row").filter({ hasText: place })).toContainText("Canceled");
     await expectNoAxeViolations(page);

@@ -286,3 +286,49 @@ test.describe("Registration page (/register/{sessionId})", () => {
     await expectNoAxeViolations(page);
   });
 });
+
+test("the last seat of a level's only session: the dialog stays with its confirmation while the page turns to 'Fully Booked'", async ({ page }) => {
+  // A program of its own (the e2e server's database is shared), removed afterwards.
+  test.slow();
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const programme = `ich-last-seat-${tag}`;
+  const session = `s-${programme}`;
+  const start = new Date(Date.now() + 320 * 86_400_000 + Math.floor(Math.random() * 86_400_000));
+  const now = new Date().toISOString();
+  const db = new DatabaseSync(path.join(process.env.E2E_DATA_DIR!, "site.db"));
+  db.exec("PRAGMA busy_timeout = 5000");
+  try {
+    db.prepare(
+      `INSERT INTO programmes (id, kind, level, title, subtitle, duration, status, sort_order, created_at, updated_at)
+       VALUES (?, 'hypnotherapy', 7, ?, 'One seat left', '2 days', 'Open', -100, ?, ?)`,
+    ).run(programme, `Last Seat Level ${tag}`, now, now);
+    db.prepare(
+      `INSERT INTO events (id, programme_id, kind, title, starts_at, ends_at, time_zone, city, venue, time_slot, capacity, price_cents, currency, status, no_enrol, created_at, updated_at)
+       VALUES (?, ?, 'hypnotherapy', ?, ?, ?, 'America/Chicago', 'Austin', 'Lakeside Room', 'Morning', 1, 50000, 'USD', 'Open', 0, ?, ?)`,
+    ).run(session, programme, `Last Seat Level ${tag}`, start.toISOString(), new Date(start.getTime() + 8 * 3_600_000).toISOString(), now, now);
+
+    await page.goto(`/ich/level/${programme}`);
+    await hydrated(page);
+    await page.getByRole("link", { name: "Enroll Now" }).click();
+    const dialog = page.getByRole("dialog", { name: "Registration Form" });
+    await expect(dialog).toBeVisible();
+    await fillRegistration(dialog, uniqueEmail("last"));
+    await dialog.getByRole("button", { name: "Submit Registration" }).focus();
+    await page.keyboard.press("Enter");
+    const thanks = dialog.getByRole("heading", { name: "Thank you for registering!" });
+    await expect(thanks).toBeVisible({ timeout: 15_000 });
+    // The page has read its sessions again: no seat is left. The dialog, and the focus in it, stayed (it was unmounted).
+    await expect(page.getByText("Fully Booked").first()).toBeVisible();
+    await expect(thanks).toBeVisible();
+    expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+    await dialog.getByRole("button", { name: "Close", exact: true }).click();
+    await expect(dialog).toBeHidden();
+    // The focus goes back to the page, not to its body.
+    expect(await page.evaluate(() => document.activeElement !== document.body && document.getElementById("main")!.contains(document.activeElement))).toBe(true);
+  } finally {
+    db.prepare("DELETE FROM registrations WHERE event_id = ?").run(session);
+    db.prepare("DELETE FROM events WHERE id = ?").run(session);
+    db.prepare("DELETE FROM programmes WHERE id = ?").run(programme);
+    db.close();
+  }
+});

@@ -90,10 +90,18 @@ test.describe("staff settings", () => {
       const save = page.getByRole("button", { name: "Save settings" });
       await expectVisibleFocusRing(page, save);
       await expect(save).toBeFocused();
+      // The settings come back a moment after the answer: until then the pressed button keeps the focus (it was
+      // disabled, the focus falling to the page), then the answer takes it with the form re-read.
+      await page.route(/\/admin\/settings\.data/, async (route) => {
+        if (route.request().method() === "GET") await new Promise((resolve) => setTimeout(resolve, 1_000));
+        await route.continue();
+      });
       await page.keyboard.press("Enter");
+      await expect(page.getByRole("button", { name: "Saving..." })).toBeFocused();
       const done = page.getByRole("status").filter({ hasText: "Settings saved: 1 change. They apply at once." });
       await expect(done).toBeVisible();
       await expect(done).toBeFocused();
+      await page.unroute(/\/admin\/settings\.data/);
       await expect(photos).toHaveValue(String(days));
       await expect(photos).toHaveAccessibleDescription(new RegExp(`Changed .* by ${staffEmail.replace(/\./g, "\\.")}; the default is 90\\.`));
       await expectNoAxeViolations(page);

@@ -1,6 +1,8 @@
 import type { ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { StaffDialog } from "./staff-dialog";
+import { whileBusy } from "~/components/ui/submit-button";
+import { usePostPending } from "~/hooks/use-settled-action";
 
 type Props = {
   open: boolean;
@@ -22,8 +24,8 @@ type Props = {
  * stays open with the failure in place when the server refuses.
  */
 export function ConfirmDeleteDialog({ open, onClose, closeHref, what, fields, error, title = "Confirm Deletion", confirmLabel = "Delete" }: Props) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === fields.intent;
+  // Until the list is back without the row: the dialog closes with it, its focus going to the notice.
+  const busy = usePostPending(fields.intent);
   return (
     <StaffDialog open={open} onClose={onClose} closeHref={closeHref} title={title} closeLabel="Cancel deletion" busy={busy} widthClass="w-[min(32rem,calc(100vw-1rem))]">
       <p className="text-ink">
@@ -53,8 +55,8 @@ export function ConfirmDeleteDialog({ open, onClose, closeHref, what, fields, er
         </Link>
         <button
           type="submit"
-          disabled={busy}
-          className="inline-flex min-h-11 items-center rounded-full bg-danger px-5 font-semibold text-white hover:opacity-90 disabled:opacity-60"
+          {...whileBusy(busy)}
+          className="inline-flex min-h-11 items-center rounded-full bg-danger px-5 font-semibold text-white hover:opacity-90 aria-disabled:opacity-60"
         >
           {busy ? "Deleting..." : confirmLabel}
         </button>

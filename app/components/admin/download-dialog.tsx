@@ -3,6 +3,7 @@ import { useId, useState } from "react";
 import { Form } from "react-router";
 import { inputClass } from "~/components/ui/field";
 import { StaffDialog } from "./staff-dialog";
+import { whileBusy } from "~/components/ui/submit-button";
 
 type Props = {
   open: boolean;
@@ -139,8 +140,8 @@ export function DownloadDialog({
         <div className="mt-6 flex justify-end">
           <button
             type="submit"
-            disabled={busy}
-            className="inline-flex min-h-11 items-center gap-2 rounded-full bg-plum-800 px-5 font-semibold text-white hover:bg-plum-700 disabled:opacity-60"
+            {...whileBusy(busy)}
+            className="inline-flex min-h-11 items-center gap-2 rounded-full bg-plum-800 px-5 font-semibold text-white hover:bg-plum-700 aria-disabled:opacity-60"
           >
             <Download aria-hidden="true" className="size-4" />
             {busy ? "Preparing..." : "Download CSV"}

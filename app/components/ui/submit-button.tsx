@@ -22,3 +22,18 @@ export function SubmitButton({ blocked, children, className = "" }: Props) {
     </button>
   );
 }
+
+/**
+ * Props for a plain submit button while its form is being sent: it looks
+ * disabled (style it with `aria-disabled:`), keeps the focus, and a second press
+ * sends nothing. A `disabled` button would drop a keyboard user's focus to the
+ * page the moment sending starts.
+ */
+export function whileBusy(busy: boolean) {
+  return {
+    "aria-disabled": busy || undefined,
+    onClick: (e: React.MouseEvent<HTMLButtonElement>) => {
+      if (busy) e.preventDefault();
+    },
+  };
+}

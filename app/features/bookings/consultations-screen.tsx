@@ -15,6 +15,7 @@ import { useUrlDialog } from "~/hooks/use-url-dialog";
 import { listHref, type Pagination } from "~/lib/list-query";
 import type { ConsultationJson } from "./consultations.server";
 import { DoneNotice } from "~/components/admin/done-notice";
+import { useSyncedValue } from "~/hooks/use-synced-value";
 
 export const CONSULTATIONS_TITLE = "Family Consultation Management";
 /** Spec part 2 §8: the list could not load. */
@@ -44,6 +45,8 @@ const secondaryButton =
 function DateFilter({ p }: { p: Props }) {
   const id = useId();
   const active = Boolean(p.startDate || p.endDate);
+  // Controlled, not keyed by the values: a remount when the filtered list comes back would drop the focus.
+  const dates = { startDate: useSyncedValue(p.typed.startDate), endDate: useSyncedValue(p.typed.endDate) };
   const field = (name: "startDate" | "endDate", label: string) => {
     const error = p.dateErrors[name];
     return (
@@ -55,8 +58,8 @@ function DateFilter({ p }: { p: Props }) {
           id={`${id}-${name}`}
           name={name}
           type="date"
-          defaultValue={p.typed[name]}
-          key={p.typed[name]}
+          value={dates[name][0]}
+          onChange={(e) => dates[name][1](e.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-${name}-error` : undefined}
           className={`${inputClass} w-auto`}

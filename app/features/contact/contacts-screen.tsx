@@ -1,6 +1,6 @@
 import { Download, Eye, RotateCw } from "lucide-react";
-import { useId, useState } from "react";
-import { Form, Link, useNavigation, useRevalidator } from "react-router";
+import { useId } from "react";
+import { Form, Link, useRevalidator } from "react-router";
 import { DataTable, type DataColumn } from "~/components/admin/data-table";
 import { DownloadDialog } from "~/components/admin/download-dialog";
 import { ListSearch } from "~/components/admin/list-search";
@@ -9,7 +9,9 @@ import { PaginationNav } from "~/components/admin/pagination-nav";
 import { DetailSection, StaffDialog } from "~/components/admin/staff-dialog";
 import { inputClass } from "~/components/ui/field";
 import { staffDateTime } from "~/features/registrations/staff-format";
+import { useSyncedValue } from "~/hooks/use-synced-value";
 import { useUrlDialog } from "~/hooks/use-url-dialog";
+import { usePostPending } from "~/hooks/use-settled-action";
 import { listHref, type Pagination } from "~/lib/list-query";
 import type { ContactJson } from "./contact-admin.server";
 import type { ContactsActionData } from "./contacts-page.server";
@@ -43,12 +45,9 @@ const actionLink = "inline-flex min-h-10 items-center gap-1.5 rounded-full borde
 /** Staff set New, Read or Replied: a real form posted to the page's action (works before JavaScript). */
 function StatusForm({ contact, actionData }: { contact: ContactJson; actionData: ContactsActionData | undefined }) {
   const id = useId();
-  const navigation = useNavigation();
   // Until the lists' data is back too: the saved status and "Status last set" then show together with the message.
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === "status";
-  // A controlled select, not one keyed by the status: a remount on the new status would drop the keyboard user's focus.
-  const [shown, setShown] = useState({ status: contact.status, value: contact.status });
-  if (shown.status !== contact.status) setShown({ status: contact.status, value: contact.status });
+  const busy = usePostPending("status");
+  const [status, setStatus] = useSyncedValue(contact.status);
   const mine = actionData && actionData.id === contact._id ? actionData : undefined;
   const error = mine && !mine.ok ? (mine.errors.status ?? mine.errors.form) : undefined;
   return (
@@ -70,8 +69,8 @@ function StatusForm({ contact, actionData }: { contact: ContactJson; actionData:
         <select
           id={id}
           name="status"
-          value={shown.value}
-          onChange={(e) => setShown({ status: contact.status, value: e.target.value })}
+          value={status}
+          onChange={(e) => setStatus(e.target.value)}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           className={`${inputClass} w-auto pr-10`}

@@ -10,6 +10,7 @@ import { EventForm } from "./event-form";
 import type { AdminEventJson } from "./events-admin.server";
 import { EventsPagination } from "./events-pagination";
 import { EventsTable } from "./events-table";
+import { useSyncedValue } from "~/hooks/use-synced-value";
 
 export type EventsScreenData = {
   events: AdminEventJson[];
@@ -44,6 +45,7 @@ export function eventsHref(search: string, page: number): string {
  */
 export function EventsScreen({ data }: { data: EventsScreenData }) {
   const { events, totalEvents, totalPages, currentPage, limit, search } = data;
+  const [typedSearch, setTypedSearch] = useSyncedValue(search);
   const [mode, setMode] = useState<Mode>(null);
   const [busy, setBusy] = useState(false);
   const [formKey, setFormKey] = useState(0);
@@ -96,7 +98,7 @@ export function EventsScreen({ data }: { data: EventsScreenData }) {
         </button>
       </div>
 
-      <Form method="get" role="search" aria-label="Search events" className="mt-6 flex flex-wrap items-end gap-3" key={search}>
+      <Form method="get" role="search" aria-label="Search events" className="mt-6 flex flex-wrap items-end gap-3">
         <div className="min-w-0 grow sm:max-w-md">
           <label htmlFor="events-search" className="mb-1.5 block text-sm font-semibold">
             Search events
@@ -105,7 +107,8 @@ export function EventsScreen({ data }: { data: EventsScreenData }) {
             id="events-search"
             name="search"
             type="search"
-            defaultValue={search}
+            value={typedSearch}
+            onChange={(e) => setTypedSearch(e.target.value)}
             maxLength={100}
             placeholder="Location, facilitator, organizer or status"
             className={inputClass}

@@ -334,7 +334,8 @@ export function LevelPage({ view }: { view: LevelView }) {
         </aside>
       </div>
 
-      {canRegister && view.programmeId ? (
+      {/* Mounted whether or not a seat is left: the seat a registration takes may be the last, and the dialog then still shows its confirmation. */}
+      {view.programmeId ? (
         <LazyRegistrationDialog
           open={dialog.open}
           onClose={() => setDialog((d) => ({ ...d, open: false }))}

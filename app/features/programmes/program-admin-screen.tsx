@@ -10,6 +10,7 @@ import type { EventJson } from "~/features/events/events.server";
 import { ProgramFormDialog, type SaveResult } from "./program-form-dialog";
 import type { ProgrammeJson } from "./programmes.server";
 import { PROGRAM_DELETE_FAILED } from "./schema";
+import { whileBusy } from "~/components/ui/submit-button";
 
 export type AdminKind = "hypnotherapy" | "decode";
 
@@ -238,7 +239,7 @@ function ConfirmDelete({ program, onClose }: { program: ProgrammeJson | null; on
         <button type="button" onClick={onClose} disabled={busy} className="inline-flex min-h-11 items-center rounded-full border border-plum-200 bg-white px-5 font-semibold text-plum-800 hover:bg-plum-50 disabled:opacity-50">
           Cancel
         </button>
-        <button type="submit" disabled={busy} className="inline-flex min-h-11 items-center rounded-full bg-danger px-5 font-semibold text-white hover:opacity-90 disabled:opacity-60">
+        <button type="submit" {...whileBusy(busy)} className="inline-flex min-h-11 items-center rounded-full bg-danger px-5 font-semibold text-white hover:opacity-90 aria-disabled:opacity-60">
           {busy ? "Deleting..." : "Delete"}
         </button>
       </fetcher.Form>

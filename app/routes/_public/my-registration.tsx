@@ -1,6 +1,6 @@
 import { CalendarPlus, CheckCircle2, XCircle } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { data, Form, Link, redirect, useNavigation, useParams } from "react-router";
+import { data, Form, Link, redirect, useParams } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
 import { requestContext, servicesContext } from "~/context.server";
 import { formatPrice, formatSessionDate, formatTimeRange } from "~/features/events/format";
@@ -9,6 +9,8 @@ import { offerSeatsNow } from "~/features/waiting-list/offers.server";
 import { siteFrom } from "~/lib/meta";
 import { BadRequest, readForm } from "~/lib/http.server";
 import type { Route } from "./+types/my-registration";
+import { whileBusy } from "~/components/ui/submit-button";
+import { usePostPending } from "~/hooks/use-settled-action";
 
 /**
  * A registrant's private page (issue 11): what they registered for, the
@@ -102,6 +104,12 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export default function MyRegistration({ loaderData, actionData }: Route.ComponentProps) {
   const { registration } = loaderData;
+  const cancelledRef = useRef<HTMLParagraphElement>(null);
+  // The question and its buttons are gone once canceled: the answer takes the focus.
+  const justCancelled = Boolean(registration && "justCancelled" in loaderData && loaderData.justCancelled);
+  useEffect(() => {
+    if (justCancelled) cancelledRef.current?.focus();
+  }, [justCancelled]);
   if (!registration) {
     return (
       <PageHero title="Link not valid">
@@ -141,7 +149,7 @@ export default function MyRegistration({ loaderData, actionData }: Route.Compone
               This session has been canceled by the organizers. We have emailed you about it; write to us if you would like a place in another session.
             </p>
           ) : registration.cancelled ? (
-            <p role="status" className="mb-6 rounded-xl bg-plum-50 p-4 text-plum-900">
+            <p ref={cancelledRef} tabIndex={-1} role="status" className="mb-6 rounded-xl bg-plum-50 p-4 text-plum-900 outline-none focus-visible:ring-2 focus-visible:ring-plum-500">
               {loaderData.justCancelled
                 ? `Your registration is canceled and your seat has been released. A confirmation is on its way to ${registration.email}.`
                 : "This registration was canceled. Its seat has been released."}
@@ -182,9 +190,8 @@ function StatusBadge({ cancelled, sessionCancelled }: { cancelled: boolean; sess
 }
 
 function Actions({ confirming, started, session, error }: { confirming: boolean; started: boolean; session: string; error?: string }) {
-  const navigation = useNavigation();
   const { token = "" } = useParams();
-  const busy = navigation.state === "submitting";
+  const busy = usePostPending("cancel");
   const confirmHeading = useRef<HTMLHeadingElement>(null);
   // Asked once more: focus goes to the question, so a screen reader reads it.
   useEffect(() => {
@@ -210,10 +217,10 @@ function Actions({ confirming, started, session, error }: { confirming: boolean;
               <input type="hidden" name="intent" value="cancel" />
               <button
                 type="submit"
-                disabled={busy}
-                className="inline-flex min-h-12 items-center rounded-full bg-rose-700 px-6 font-semibold text-white hover:bg-rose-800 disabled:opacity-60"
+                {...whileBusy(busy)}
+                className="inline-flex min-h-12 items-center rounded-full bg-rose-700 px-6 font-semibold text-white hover:bg-rose-800 aria-disabled:opacity-60"
               >
-                {busy ? "Cancelling..." : "Yes, cancel my registration"}
+                {busy ? "Canceling..." : "Yes, cancel my registration"}
               </button>
             </Form>
             <Link
@@ -251,15 +258,24 @@ function Actions({ confirming, started, session, error }: { confirming: boolean;
 
 /** Erasure on request (issue 11 point 4): the registrant asks, staff carry it out with one action. */
 function YourData({ requested, justAsked }: { requested: boolean; justAsked: boolean }) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting" && navigation.formData?.get("intent") === "erase";
+  const busy = usePostPending("erase");
+  const askedRef = useRef<HTMLParagraphElement>(null);
+  // The button pressed is replaced by this answer: it takes the focus.
+  useEffect(() => {
+    if (justAsked) askedRef.current?.focus();
+  }, [justAsked]);
   return (
     <section aria-labelledby="your-data-heading" className="mx-auto mt-8 max-w-2xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-plum-100 sm:p-8">
       <h2 id="your-data-heading" className="text-xl text-plum-900 md:text-2xl">
         Your personal data
       </h2>
       {requested ? (
-        <p role={justAsked ? "status" : undefined} className="mt-3 rounded-xl bg-plum-50 p-4 text-plum-900">
+        <p
+          ref={askedRef}
+          tabIndex={justAsked ? -1 : undefined}
+          role={justAsked ? "status" : undefined}
+          className="mt-3 rounded-xl bg-plum-50 p-4 text-plum-900 outline-none focus-visible:ring-2 focus-visible:ring-plum-500"
+        >
           We have your request to erase your personal details. Our team will carry it out within 30 days; this page then
           stops working.
         </p>
@@ -277,8 +293,8 @@ function YourData({ requested, justAsked }: { requested: boolean; justAsked: boo
             <input type="hidden" name="intent" value="erase" />
             <button
               type="submit"
-              disabled={busy}
-              className="inline-flex min-h-12 items-center rounded-full px-6 font-semibold text-plum-800 ring-1 ring-plum-300 hover:bg-plum-50 disabled:opacity-60"
+              {...whileBusy(busy)}
+              className="inline-flex min-h-12 items-center rounded-full px-6 font-semibold text-plum-800 ring-1 ring-plum-300 hover:bg-plum-50 aria-disabled:opacity-60"
             >
               {busy ? "Sending..." : "Ask to erase my details"}
             </button>

@@ -1,5 +1,6 @@
 import { CheckCircle2, Clock } from "lucide-react";
-import { data, Form, Link, redirect, useNavigation } from "react-router";
+import { useEffect } from "react";
+import { data, Form, Link, redirect } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
 import { servicesContext } from "~/context.server";
 import { formatSessionDate, formatSessionWhen, formatTimeRange } from "~/features/events/format";
@@ -7,6 +8,9 @@ import { confirmOffer, findOffer } from "~/features/waiting-list/offers.server";
 import { AWAITING_APPROVAL_HEADING, AWAITING_APPROVAL_TEXT } from "~/features/prerequisites/rules";
 import { siteFrom } from "~/lib/meta";
 import type { Route } from "./+types/waiting-list-offer";
+import { whileBusy } from "~/components/ui/submit-button";
+import { focusMainHeading } from "~/hooks/use-route-focus";
+import { usePostPending } from "~/hooks/use-settled-action";
 
 /**
  * 'Confirm my seat' (issue 11 point 1): the page a waiting-list offer's mail
@@ -61,8 +65,12 @@ export const meta: Route.MetaFunction = ({ matches }) => {
 };
 
 export default function WaitingListOffer({ loaderData, actionData }: Route.ComponentProps) {
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const busy = usePostPending();
+  // Confirming turns this page into another on the same address, the button pressed gone: its heading takes the focus.
+  const answered = loaderData.confirmed ? "confirmed" : actionData?.error ? "refused" : null;
+  useEffect(() => {
+    if (answered) focusMainHeading();
+  }, [answered]);
   if (loaderData.confirmed && loaderData.awaitingApproval) {
     return (
       <PageHero eyebrow="Waiting list" title={AWAITING_APPROVAL_HEADING}>
@@ -129,8 +137,8 @@ export default function WaitingListOffer({ loaderData, actionData }: Route.Compo
           <Form method="post" replace className="mt-8 border-t border-plum-100 pt-6">
             <button
               type="submit"
-              disabled={busy}
-              className="inline-flex min-h-12 items-center rounded-full bg-brand-gradient px-8 font-semibold text-white shadow-md hover:opacity-95 disabled:opacity-60"
+              {...whileBusy(busy)}
+              className="inline-flex min-h-12 items-center rounded-full bg-brand-gradient px-8 font-semibold text-white shadow-md hover:opacity-95 aria-disabled:opacity-60"
             >
               {busy ? "Confirming..." : "Confirm my seat"}
             </button>

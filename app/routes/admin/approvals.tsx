@@ -1,5 +1,4 @@
-import { useEffect, useRef } from "react";
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
 import { eventDateText } from "~/features/events/admin-format";
@@ -9,6 +8,9 @@ import { staffDate } from "~/features/registrations/staff-format";
 import { BadRequest, readForm } from "~/lib/http.server";
 import type { Route } from "./+types/approvals";
 import { ConfirmQuestion } from "~/components/admin/confirm-question";
+import { whileBusy } from "~/components/ui/submit-button";
+import { usePostPending } from "~/hooks/use-settled-action";
+import { ActionResult } from "~/components/admin/action-result";
 
 /**
  * Staff: registrations awaiting approval (issue 11 points 5 and 6, decision
@@ -61,15 +63,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 const button = "inline-flex min-h-11 items-center rounded-full px-5 text-sm font-semibold";
 
-export default function Approvals({ loaderData, actionData }: Route.ComponentProps) {
+export default function Approvals({ loaderData, actionData: answered }: Route.ComponentProps) {
   const { entries, confirm } = loaderData;
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const resultRef = useRef<HTMLParagraphElement>(null);
-  // The answered entry leaves the list (and the button that was pressed with it): the result takes the focus.
-  useEffect(() => {
-    if (actionData) resultRef.current?.focus();
-  }, [actionData]);
+  const busy = usePostPending();
   return (
     <div>
       <h1 className="text-3xl text-plum-900">Approvals</h1>
@@ -77,16 +73,7 @@ export default function Approvals({ loaderData, actionData }: Route.ComponentPro
         Registrations for a level whose earlier level the registrant has not attended here. They told us they completed it elsewhere; their seat is held until you
         approve or decline. They get an email either way.
       </p>
-      {actionData ? (
-        <p
-          ref={resultRef}
-          tabIndex={-1}
-          role={actionData.ok ? "status" : "alert"}
-          className={`mt-6 rounded-xl p-4 ring-1 outline-none focus-visible:ring-2 ${actionData.ok ? "bg-green-50 text-green-900 ring-green-200" : "bg-red-50 text-danger ring-red-200"}`}
-        >
-          {actionData.message}
-        </p>
-      ) : null}
+      <ActionResult answered={answered} />
       {entries.length === 0 ? <p className="mt-8 rounded-2xl bg-white p-6 text-center text-muted ring-1 ring-plum-100">No registration is awaiting approval.</p> : null}
       <ul className="mt-8 space-y-4" aria-label="Registrations awaiting approval">
         {entries.map((e) => (
@@ -156,7 +143,7 @@ function ConfirmStep({ intent, id, name, required, busy }: { intent: "approve" |
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
       <div className="mt-3 flex flex-wrap gap-3">
-        <button type="submit" disabled={busy} className={`${button} ${approve ? "bg-plum-800 hover:bg-plum-700" : "bg-danger hover:opacity-90"} text-white disabled:opacity-60`}>
+        <button type="submit" {...whileBusy(busy)} className={`${button} ${approve ? "bg-plum-800 hover:bg-plum-700" : "bg-danger hover:opacity-90"} text-white aria-disabled:opacity-60`}>
           {approve ? "Yes, approve" : "Yes, decline"}
         </button>
         <Link to="?" preventScrollReset className={`${button} bg-white ring-1 ring-plum-300`}>

@@ -1,5 +1,4 @@
 import { ArrowLeft } from "lucide-react";
-import { useEffect, useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
@@ -9,6 +8,9 @@ import { ATTENDANCE_LABELS, type AttendanceValue } from "~/features/prerequisite
 import { staffDateTime } from "~/features/registrations/staff-format";
 import { BadRequest, readForm } from "~/lib/http.server";
 import type { Route } from "./+types/attendance-session";
+import { whileBusy } from "~/components/ui/submit-button";
+import { usePostPending } from "~/hooks/use-settled-action";
+import { ActionResult } from "~/components/admin/action-result";
 
 /**
  * Staff: one session's attendance (decision 0031). A radio group per
@@ -70,14 +72,10 @@ const cell =
   "px-4 py-3 align-top break-words max-md:flex max-md:gap-3 max-md:py-1 max-md:before:w-28 max-md:before:shrink-0 max-md:before:font-semibold max-md:before:content-[attr(data-label)]";
 const button = "inline-flex min-h-11 items-center rounded-full px-5 font-semibold";
 
-export default function AttendanceSession({ loaderData, actionData }: Route.ComponentProps) {
+export default function AttendanceSession({ loaderData, actionData: answered }: Route.ComponentProps) {
   const { session, entries } = loaderData;
   const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
-  const resultRef = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (actionData) resultRef.current?.focus();
-  }, [actionData]);
+  const busy = usePostPending();
   const back = (
     <Link to="/admin/attendance" className="inline-flex min-h-11 items-center gap-2 font-semibold text-plum-700 underline-offset-2 hover:underline">
       <ArrowLeft aria-hidden="true" className="size-4" />
@@ -101,16 +99,7 @@ export default function AttendanceSession({ loaderData, actionData }: Route.Comp
         {[session.venue, session.city].filter(Boolean).join(", ")} · {session.when}
         {session.programmeTitle && session.programmeTitle !== session.title ? ` · ${session.programmeTitle}` : ""}
       </p>
-      {actionData ? (
-        <p
-          ref={resultRef}
-          tabIndex={-1}
-          role={actionData.ok ? "status" : "alert"}
-          className={`mt-6 rounded-xl p-4 ring-1 outline-none focus-visible:ring-2 ${actionData.ok ? "bg-green-50 text-green-900 ring-green-200" : "bg-red-50 text-danger ring-red-200"}`}
-        >
-          {actionData.message}
-        </p>
-      ) : null}
+      <ActionResult answered={answered} />
       {entries.length === 0 ? (
         <p className="mt-8 rounded-2xl bg-white p-6 text-center text-muted ring-1 ring-plum-100">Nobody held a seat in this session.</p>
       ) : (
@@ -141,15 +130,15 @@ export default function AttendanceSession({ loaderData, actionData }: Route.Comp
             </table>
           </div>
           <div className="mt-6 flex flex-wrap gap-3">
-            <button type="submit" name="intent" value="save" disabled={busy} className={`${button} bg-plum-800 text-white hover:bg-plum-700 disabled:opacity-60`}>
+            <button type="submit" name="intent" value="save" {...whileBusy(busy)} className={`${button} bg-plum-800 text-white hover:bg-plum-700 aria-disabled:opacity-60`}>
               {busy && navigation.formData?.get("intent") === "save" ? "Saving..." : "Save attendance"}
             </button>
             <button
               type="submit"
               name="intent"
               value="all-attended"
-              disabled={busy}
-              className={`${button} border border-plum-200 bg-white text-plum-800 hover:bg-plum-50 disabled:opacity-60`}
+              {...whileBusy(busy)}
+              className={`${button} border border-plum-200 bg-white text-plum-800 hover:bg-plum-50 aria-disabled:opacity-60`}
             >
               Mark everyone as attended
             </button>

@@ -1,4 +1,4 @@
-import { data, Form, Link, useNavigation } from "react-router";
+import { data, Form, Link } from "react-router";
 import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
 import { formatSessionDate, formatTimeRange } from "~/features/events/format";
@@ -8,6 +8,9 @@ import { listWaitingSessions, offerByHand, removeEntry, type EntryKind } from "~
 import { BadRequest, readForm } from "~/lib/http.server";
 import type { Route } from "./+types/requests";
 import { ConfirmQuestion } from "~/components/admin/confirm-question";
+import { whileBusy } from "~/components/ui/submit-button";
+import { usePostPending } from "~/hooks/use-settled-action";
+import { ActionResult } from "~/components/admin/action-result";
 
 /**
  * Staff: the waiting lists and the erasure requests (issue 11 points 1, 4 and
@@ -83,21 +86,16 @@ function seatsFreeText(free: number): string {
 const button = "inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold";
 const cell = "px-4 py-3 align-top break-words max-md:flex max-md:gap-3 max-md:py-1 max-md:before:w-28 max-md:before:shrink-0 max-md:before:font-semibold max-md:before:content-[attr(data-label)]";
 
-export default function Requests({ loaderData, actionData }: Route.ComponentProps) {
+export default function Requests({ loaderData, actionData: answered }: Route.ComponentProps) {
   const { sessions, erasures, confirm } = loaderData;
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const busy = usePostPending();
   return (
     <div>
       <h1 className="text-3xl text-plum-900">Waiting lists and requests</h1>
       <p className="mt-2 max-w-3xl text-muted">
         People waiting for a seat in a full session, in order of arrival, and registrants who asked for their personal details to be erased.
       </p>
-      {actionData ? (
-        <p role={actionData.ok ? "status" : "alert"} className={`mt-6 rounded-xl p-4 ring-1 ${actionData.ok ? "bg-green-50 text-green-900 ring-green-200" : "bg-red-50 text-danger ring-red-200"}`}>
-          {actionData.message}
-        </p>
-      ) : null}
+      <ActionResult answered={answered} />
 
       <section aria-labelledby="waiting-heading" className="mt-10">
         <h2 id="waiting-heading" className="text-2xl text-plum-900">
@@ -142,7 +140,7 @@ export default function Requests({ loaderData, actionData }: Route.ComponentProp
                             <input type="hidden" name="intent" value="remove" />
                             <input type="hidden" name="kind" value={e.kind} />
                             <input type="hidden" name="id" value={e.id} />
-                            <button type="submit" disabled={busy} className={`${button} bg-danger text-white hover:opacity-90`}>Yes, remove</button>
+                            <button type="submit" {...whileBusy(busy)} className={`${button} bg-danger text-white hover:opacity-90 aria-disabled:opacity-60`}>Yes, remove</button>
                             <Link to="?" preventScrollReset className={`${button} ring-1 ring-plum-300`}>Keep</Link>
                           </Form>
                         ) : (
@@ -152,7 +150,7 @@ export default function Requests({ loaderData, actionData }: Route.ComponentProp
                                 <input type="hidden" name="intent" value="offer" />
                                 <input type="hidden" name="kind" value={e.kind} />
                                 <input type="hidden" name="id" value={e.id} />
-                                <button type="submit" disabled={busy} aria-label={`Offer seat to ${e.name}`} className={`${button} bg-plum-800 text-white hover:bg-plum-700`}>
+                                <button type="submit" {...whileBusy(busy)} aria-label={`Offer seat to ${e.name}`} className={`${button} bg-plum-800 text-white hover:bg-plum-700 aria-disabled:opacity-60`}>
                                   Offer seat
                                 </button>
                               </Form>
@@ -193,7 +191,7 @@ export default function Requests({ loaderData, actionData }: Route.ComponentProp
                     <ConfirmQuestion className="font-semibold text-danger">Erase this registrant&apos;s personal details and photos now? This cannot be undone.</ConfirmQuestion>
                     <input type="hidden" name="intent" value="erase" />
                     <input type="hidden" name="id" value={e.id} />
-                    <button type="submit" disabled={busy} className={`${button} bg-danger text-white hover:opacity-90`}>Yes, erase</button>
+                    <button type="submit" {...whileBusy(busy)} className={`${button} bg-danger text-white hover:opacity-90 aria-disabled:opacity-60`}>Yes, erase</button>
                     <Link to="?" preventScrollReset className={`${button} ring-1 ring-plum-300`}>Keep</Link>
                   </Form>
                 ) : (

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from "react";
-import { data, Form, useNavigation } from "react-router";
+import { data, Form } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
@@ -8,6 +8,8 @@ import { parseSettings, SETTING_DEFINITIONS, settingText, type SettingErrors, ty
 import { saveSettings, settingsView } from "~/features/settings/settings.server";
 import { BadRequest, readForm } from "~/lib/http.server";
 import type { Route } from "./+types/settings";
+import { whileBusy } from "~/components/ui/submit-button";
+import { usePostPending, useSettledActionData } from "~/hooks/use-settled-action";
 
 /**
  * Staff: the settings that are not only environment variables (issue 11 point
@@ -72,10 +74,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function Settings({ loaderData, actionData }: Route.ComponentProps) {
+export default function Settings({ loaderData, actionData: answered }: Route.ComponentProps) {
   const { fields } = loaderData;
-  const navigation = useNavigation();
-  const busy = navigation.state === "submitting";
+  const busy = usePostPending();
+  // The result, the form re-read with the stored values and the focus move all come with the fresh data, in one go.
+  const actionData = useSettledActionData(answered);
   const resultRef = useRef<HTMLParagraphElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   // Errors found in the browser before sending (the same rules the server applies).
@@ -154,8 +157,8 @@ export default function Settings({ loaderData, actionData }: Route.ComponentProp
         })}
         <button
           type="submit"
-          disabled={busy}
-          className="mt-2 inline-flex min-h-11 items-center rounded-full bg-plum-800 px-6 font-semibold text-white hover:bg-plum-700 disabled:opacity-60"
+          {...whileBusy(busy)}
+          className="mt-2 inline-flex min-h-11 items-center rounded-full bg-plum-800 px-6 font-semibold text-white hover:bg-plum-700 aria-disabled:opacity-60"
         >
           {busy ? "Saving..." : "Save settings"}
         </button>

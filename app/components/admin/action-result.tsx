@@ -1,0 +1,29 @@
+import { useEffect, useRef } from "react";
+import { useSettledActionData } from "~/hooks/use-settled-action";
+
+type Answer = { ok: boolean; message: string };
+
+/**
+ * A staff screen's answer to one of its forms (approve, remove, save…), shown
+ * once the page's data is back too and then given the focus: the button that
+ * was pressed has often gone with the fresh data (an answered entry), and the
+ * keyboard user continues from here instead of from the top of the page.
+ */
+export function ActionResult({ answered }: { answered: Answer | undefined }) {
+  const result = useSettledActionData(answered);
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (result) ref.current?.focus();
+  }, [result]);
+  if (!result) return null;
+  return (
+    <p
+      ref={ref}
+      tabIndex={-1}
+      role={result.ok ? "status" : "alert"}
+      className={`mt-6 rounded-xl p-4 ring-1 outline-none focus-visible:ring-2 ${result.ok ? "bg-green-50 text-green-900 ring-green-200" : "bg-red-50 text-danger ring-red-200"}`}
+    >
+      {result.message}
+    </p>
+  );
+}
