@@ -49,8 +49,10 @@ export function useModalDialog(open: boolean, onClose: () => void, onOpenedBefor
       dialog.close();
       placeToastLayer();
       // What opened it may be gone with what the dialog did (a canceled session's row has no Cancel button): then the page's heading.
-      if (returnFocus.current?.isConnected) returnFocus.current.focus();
-      else focusMainHeading();
+      // (A dialog the browser opened before hydration recorded no opener: close() has already put the focus back on it.)
+      const back = returnFocus.current;
+      if (back?.isConnected) back.focus();
+      else if (back) focusMainHeading();
     }
   }, [open]);
 

@@ -31,3 +31,19 @@ export function focusMainHeading(options: FocusOptions = { preventScroll: true }
   if (!target.hasAttribute("tabindex")) target.setAttribute("tabindex", "-1");
   target.focus(options);
 }
+
+/**
+ * Calls `focus` when `answer` becomes a new truthy value after the page has
+ * loaded: a page that turned into its answer (canceled, confirmed) on the same
+ * address. Not on the first load, even of an address that carries the answer
+ * (a reload): scripts arrive after the first paint, and a visitor may already
+ * be tabbing through the page.
+ */
+export function useFocusWhenAnswered(answer: string | boolean | null | undefined, focus: () => void): void {
+  const previous = useRef(answer);
+  useEffect(() => {
+    if (previous.current === answer) return;
+    previous.current = answer;
+    if (answer) focus();
+  }, [answer, focus]);
+}

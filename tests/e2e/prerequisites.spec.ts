@@ -123,7 +123,9 @@ test.describe("level prerequisites", () => {
     const yes = entry.getByRole("button", { name: "Yes, approve" });
     await yes.focus();
     await page.keyboard.press("Enter");
+    await expect(yes).toHaveAttribute("aria-disabled", "true");
     await expect(yes).toBeFocused();
+    await expect(page.getByRole("status").filter({ hasText: "Registration approved." })).toHaveCount(0);
     await expect(page.getByRole("status").filter({ hasText: "Registration approved." })).toBeFocused();
     await expect(page.getByRole("listitem").filter({ hasText: email })).toHaveCount(0);
     await expectNoAxeViolations(page);

@@ -325,6 +325,10 @@ test("the last seat of a level's only session: the dialog stays with its confirm
     await expect(dialog).toBeHidden();
     // The focus goes back to the page, not to its body.
     expect(await page.evaluate(() => document.activeElement !== document.body && document.getElementById("main")!.contains(document.activeElement))).toBe(true);
+    // With every session full, the row's waiting list link opens the dialog (it was a dead link while the dialog was unmounted).
+    await page.getByRole("row").filter({ hasText: "Lakeside Room" }).getByRole("link", { name: /^Waiting list/ }).click();
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText("This session is full. Join the waiting list with the same form");
   } finally {
     db.prepare("DELETE FROM registrations WHERE event_id = ?").run(session);
     db.prepare("DELETE FROM events WHERE id = ?").run(session);

@@ -97,7 +97,9 @@ test.describe("staff settings", () => {
         await route.continue();
       });
       await page.keyboard.press("Enter");
-      await expect(page.getByRole("button", { name: "Saving..." })).toBeFocused();
+      const saving = page.getByRole("button", { name: "Saving..." });
+      await expect(saving).toHaveAttribute("aria-disabled", "true");
+      await expect(saving).toBeFocused();
       const done = page.getByRole("status").filter({ hasText: "Settings saved: 1 change. They apply at once." });
       await expect(done).toBeVisible();
       await expect(done).toBeFocused();

@@ -57,7 +57,7 @@ export function PhotoThumbnail({ src, label }: Props) {
             alt={`${label} (enlarge)`}
             loading="lazy"
             onError={() => setFailed(true)}
-            className="aspect-[4/3] w-full bg-plum-50 object-cover"
+            className="aspect-[4/3] w-full bg-plum-50 object-contain"
           />
         </a>
       )}

@@ -1,5 +1,5 @@
 import { CalendarPlus, CheckCircle2, XCircle } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useParams } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
 import { requestContext, servicesContext } from "~/context.server";
@@ -10,6 +10,7 @@ import { siteFrom } from "~/lib/meta";
 import { BadRequest, readForm } from "~/lib/http.server";
 import type { Route } from "./+types/my-registration";
 import { whileBusy } from "~/components/ui/submit-button";
+import { useFocusWhenAnswered } from "~/hooks/use-route-focus";
 import { usePostPending } from "~/hooks/use-settled-action";
 
 /**
@@ -105,11 +106,10 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 export default function MyRegistration({ loaderData, actionData }: Route.ComponentProps) {
   const { registration } = loaderData;
   const cancelledRef = useRef<HTMLParagraphElement>(null);
+  const focusCancelled = useCallback(() => cancelledRef.current?.focus(), []);
   // The question and its buttons are gone once canceled: the answer takes the focus.
   const justCancelled = Boolean(registration && "justCancelled" in loaderData && loaderData.justCancelled);
-  useEffect(() => {
-    if (justCancelled) cancelledRef.current?.focus();
-  }, [justCancelled]);
+  useFocusWhenAnswered(justCancelled, focusCancelled);
   if (!registration) {
     return (
       <PageHero title="Link not valid">
@@ -261,9 +261,8 @@ function YourData({ requested, justAsked }: { requested: boolean; justAsked: boo
   const busy = usePostPending("erase");
   const askedRef = useRef<HTMLParagraphElement>(null);
   // The button pressed is replaced by this answer: it takes the focus.
-  useEffect(() => {
-    if (justAsked) askedRef.current?.focus();
-  }, [justAsked]);
+  const focusAsked = useCallback(() => askedRef.current?.focus(), []);
+  useFocusWhenAnswered(justAsked, focusAsked);
   return (
     <section aria-labelledby="your-data-heading" className="mx-auto mt-8 max-w-2xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-plum-100 sm:p-8">
       <h2 id="your-data-heading" className="text-xl text-plum-900 md:text-2xl">

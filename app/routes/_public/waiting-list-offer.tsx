@@ -1,5 +1,4 @@
 import { CheckCircle2, Clock } from "lucide-react";
-import { useEffect } from "react";
 import { data, Form, Link, redirect } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
 import { servicesContext } from "~/context.server";
@@ -9,7 +8,7 @@ import { AWAITING_APPROVAL_HEADING, AWAITING_APPROVAL_TEXT } from "~/features/pr
 import { siteFrom } from "~/lib/meta";
 import type { Route } from "./+types/waiting-list-offer";
 import { whileBusy } from "~/components/ui/submit-button";
-import { focusMainHeading } from "~/hooks/use-route-focus";
+import { focusMainHeading, useFocusWhenAnswered } from "~/hooks/use-route-focus";
 import { usePostPending } from "~/hooks/use-settled-action";
 
 /**
@@ -68,9 +67,7 @@ export default function WaitingListOffer({ loaderData, actionData }: Route.Compo
   const busy = usePostPending();
   // Confirming turns this page into another on the same address, the button pressed gone: its heading takes the focus.
   const answered = loaderData.confirmed ? "confirmed" : actionData?.error ? "refused" : null;
-  useEffect(() => {
-    if (answered) focusMainHeading();
-  }, [answered]);
+  useFocusWhenAnswered(answered, focusMainHeading);
   if (loaderData.confirmed && loaderData.awaitingApproval) {
     return (
       <PageHero eyebrow="Waiting list" title={AWAITING_APPROVAL_HEADING}>
