@@ -7,6 +7,7 @@ import { dialects } from "../helpers/databases";
 import { addSession, valid } from "../helpers/registration";
 import { startSite, type RunningSite } from "../helpers/site";
 import { toldSession } from "~/features/events/told";
+import { staffDate } from "~/features/registrations/staff-format";
 
 /**
  * The waiting list (issue 11 point 1) through the public API and the pages, on
@@ -183,6 +184,8 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
     const html = await (await screen()).text();
     expect(html).toContain("Staff waiting list");
     expect(html.indexOf("queue1@example.com")).toBeLessThan(html.indexOf("queue2@example.com"));
+    // When each joined, as the other staff lists write a record's date ("Nov 25, 2026").
+    expect(html).toMatch(new RegExp(`data-label="Joined"[^>]*>${staffDate(q1!.createdAt)}<`));
     // No seat free: no Offer seat button that could only be refused.
     expect(html).toContain("1 seat, all taken");
     expect(html).not.toContain("Offer seat to");

@@ -2,6 +2,7 @@ import { data, Form, Link } from "react-router";
 import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
 import { formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { staffDate } from "~/features/registrations/staff-format";
 import { eraseRegistration, listErasureRequests } from "~/features/retention/retention.server";
 import { currentSettings } from "~/features/settings/settings.server";
 import { listWaitingSessions, offerByHand, removeEntry, type EntryKind } from "~/features/waiting-list/offers.server";
@@ -27,9 +28,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sessions: sessions.map((s) => ({
       ...s,
       when: `${formatSessionDate(s.startsAt, s.timeZone)} · ${formatTimeRange(s.startsAt, s.endsAt, s.timeZone)}`,
-      entries: s.entries.map((e) => ({ ...e, joined: formatSessionDate(e.createdAt, s.timeZone), offerUntil: e.offerExpiresAt ? formatSessionDate(e.offerExpiresAt, s.timeZone) : null })),
+      entries: s.entries.map((e) => ({ ...e, joined: staffDate(e.createdAt), offerUntil: e.offerExpiresAt ? formatSessionDate(e.offerExpiresAt, s.timeZone) : null })),
     })),
-    erasures: erasures.map((e) => ({ ...e, requested: formatSessionDate(e.requestedAt, e.timeZone), when: formatSessionDate(e.startsAt, e.timeZone) })),
+    erasures: erasures.map((e) => ({ ...e, requested: staffDate(e.requestedAt), when: formatSessionDate(e.startsAt, e.timeZone) })),
     confirm: url.searchParams.get("confirm"),
   };
 }
