@@ -10,7 +10,7 @@ export function usePostPending(intent?: string): boolean {
   const navigation = useNavigation();
   return (
     navigation.state !== "idle" &&
-    navigation.formMethod?.toUpperCase() === "POST" &&
+    navigation.formMethod === "POST" &&
     (intent === undefined || navigation.formData?.get("intent") === intent)
   );
 }

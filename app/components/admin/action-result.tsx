@@ -8,20 +8,22 @@ type Answer = { ok: boolean; message: string };
  * once the page's data is back too and then given the focus: the button that
  * was pressed has often gone with the fresh data (an answered entry), and the
  * keyboard user continues from here instead of from the top of the page.
+ * `focus={false}`: the page sends the focus elsewhere (a refused form's first
+ * field to correct).
  */
-export function ActionResult({ answered }: { answered: Answer | undefined }) {
+export function ActionResult({ answered, focus = true }: { answered: Answer | undefined; focus?: boolean }) {
   const result = useSettledActionData(answered);
   const ref = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
-    if (result) ref.current?.focus();
-  }, [result]);
+    if (result && focus) ref.current?.focus();
+  }, [result, focus]);
   if (!result) return null;
   return (
     <p
       ref={ref}
       tabIndex={-1}
       role={result.ok ? "status" : "alert"}
-      className={`mt-6 rounded-xl p-4 ring-1 outline-none focus-visible:ring-2 ${result.ok ? "bg-green-50 text-green-900 ring-green-200" : "bg-red-50 text-danger ring-red-200"}`}
+      className={`mt-6 rounded-xl p-4 ring-1 outline-none focus-visible:ring-2 ${result.ok ? "bg-green-50 text-green-900 ring-green-200 focus-visible:ring-green-700" : "bg-red-50 text-danger ring-red-200 focus-visible:ring-danger"}`}
     >
       {result.message}
     </p>

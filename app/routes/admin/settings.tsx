@@ -10,6 +10,7 @@ import { BadRequest, readForm } from "~/lib/http.server";
 import type { Route } from "./+types/settings";
 import { whileBusy } from "~/components/ui/submit-button";
 import { usePostPending, useSettledActionData } from "~/hooks/use-settled-action";
+import { ActionResult } from "~/components/admin/action-result";
 
 /**
  * Staff: the settings that are not only environment variables (issue 11 point
@@ -79,7 +80,6 @@ export default function Settings({ loaderData, actionData: answered }: Route.Com
   const busy = usePostPending();
   // The result, the form re-read with the stored values and the focus move all come with the fresh data, in one go.
   const actionData = useSettledActionData(answered);
-  const resultRef = useRef<HTMLParagraphElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   // Errors found in the browser before sending (the same rules the server applies).
   const [clientErrors, setClientErrors] = useState<SettingErrors | null>(null);
@@ -87,10 +87,9 @@ export default function Settings({ loaderData, actionData: answered }: Route.Com
   const errors: SettingErrors = clientErrors ?? actionData?.errors ?? {};
   const typed = actionData?.ok === false ? actionData.values : undefined;
 
+  // Refused: the first field to correct takes the focus (a saved result takes it itself, in ActionResult).
   useEffect(() => {
-    if (!actionData) return;
-    if (actionData.errors) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-    else resultRef.current?.focus();
+    if (actionData?.errors) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
   }, [actionData]);
   useEffect(() => {
     if (focusRequest) formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
@@ -112,7 +111,6 @@ export default function Settings({ loaderData, actionData: answered }: Route.Com
 
   // After a save the form shows the stored values again (a new key re-reads them).
   const formKey = actionData?.ok ? JSON.stringify(fields) : "form";
-  const showResult = actionData && !clientErrors;
 
   return (
     <div className="max-w-3xl">
@@ -121,16 +119,7 @@ export default function Settings({ loaderData, actionData: answered }: Route.Com
         How long waiting-list offers hold a seat, when reminder emails go out, and how long personal data is kept. A value you save applies at once, on
         every server; a setting you have not changed follows the server's default (its environment variable).
       </p>
-      {showResult ? (
-        <p
-          ref={resultRef}
-          tabIndex={-1}
-          role={actionData.ok ? "status" : "alert"}
-          className={`mt-6 rounded-xl p-4 ring-1 outline-none focus-visible:ring-2 ${actionData.ok ? "bg-green-50 text-green-900 ring-green-200 focus-visible:ring-green-700" : "bg-red-50 text-danger ring-red-200 focus-visible:ring-danger"}`}
-        >
-          {actionData.message}
-        </p>
-      ) : null}
+      {clientErrors ? null : <ActionResult answered={answered} focus={!actionData?.errors} />}
       <Form key={formKey} ref={formRef} method="post" noValidate onSubmit={onSubmit} className="mt-8 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-plum-100 sm:p-8">
         {SETTING_DEFINITIONS.map((d) => {
           const f = fields.find((x) => x.name === d.name)!;
