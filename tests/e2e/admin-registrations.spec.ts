@@ -221,6 +221,25 @@ test.describe("staff registration lists", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("at 375 px each staff search says in full what it searches, as the box's description", async ({ page }) => {
+    await signIn(page);
+    await page.setViewportSize({ width: 375, height: 800 });
+    for (const [path, name, hint] of [
+      ["/admin/registrations", "Search registrations", "By name, email, level or city"],
+      ["/admin/contacts", "Search contacts", "By name, email, country, phone or status"],
+      ["/admin/family-consultations", "Search consultations", "By name, email, phone, location or event"],
+      ["/admin/family-events", "Search events", "By location, facilitator, organizer or status"],
+    ] as const) {
+      await page.goto(path);
+      const box = page.getByRole("searchbox", { name });
+      await expect(box).toHaveAccessibleDescription(hint);
+      const text = page.getByText(hint, { exact: true });
+      await expect(text).toBeInViewport({ ratio: 1 });
+      // Wrapped if need be, never cut off.
+      expect({ path, clipped: await text.evaluate((el) => el.scrollWidth > el.clientWidth) }).toEqual({ path, clipped: false });
+    }
+  });
+
   test("at 1024 px no staff list widens the page: a table too wide for its box scrolls inside it", async ({ page }) => {
     await signIn(page);
     await page.setViewportSize({ width: 1024, height: 800 });

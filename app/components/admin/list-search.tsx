@@ -7,7 +7,12 @@ import { useDebouncedCallback } from "~/hooks/use-debounced-callback";
 type Props = {
   /** The visible label, e.g. 'Search registrations'. */
   label: string;
-  placeholder?: string;
+  /**
+   * What the search reads, e.g. 'Name, email, level or city': shown under the
+   * label and tied to the box by aria-describedby. (Not a placeholder: at
+   * 375 px a placeholder this long was cut off, and it vanished on typing.)
+   */
+  hint?: string;
   /** Query parameters kept while searching (e.g. a date range); `page` is always reset. */
   keep?: readonly string[];
   debounceMs?: number;
@@ -20,7 +25,7 @@ type Props = {
  * is not flooded. A new search starts at page 1. The box follows the URL when
  * it changes from elsewhere (Back, a link), never while the user is typing.
  */
-export function ListSearch({ label, placeholder, keep = [], debounceMs = 300 }: Props) {
+export function ListSearch({ label, hint, keep = [], debounceMs = 300 }: Props) {
   const id = useId();
   const [params] = useSearchParams();
   const urlValue = params.get("search") ?? "";
@@ -64,9 +69,14 @@ export function ListSearch({ label, placeholder, keep = [], debounceMs = 300 }: 
     >
       {keep.map((k) => (params.get(k) ? <input key={k} type="hidden" name={k} value={params.get(k) ?? ""} /> : null))}
       <div className="min-w-0 grow">
-        <label htmlFor={id} className="mb-1.5 block text-sm font-semibold">
+        <label htmlFor={id} className={`${hint ? "" : "mb-1.5 "}block text-sm font-semibold`}>
           {label}
         </label>
+        {hint ? (
+          <p id={`${id}-hint`} className="mb-1.5 text-sm text-muted">
+            {hint}
+          </p>
+        ) : null}
         <div className="relative">
           <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted" />
           <input
@@ -76,7 +86,7 @@ export function ListSearch({ label, placeholder, keep = [], debounceMs = 300 }: 
             value={value}
             maxLength={200}
             autoComplete="off"
-            placeholder={placeholder}
+            aria-describedby={hint ? `${id}-hint` : undefined}
             onChange={(e) => {
               setValue(e.target.value);
               if (e.target.value.trim() !== sent) debounced.run(e.target.value);

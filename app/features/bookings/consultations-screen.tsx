@@ -207,7 +207,7 @@ export function ConsultationsScreen(p: Props) {
       <DoneNotice message={p.deleted ? "The consultation was deleted and its seat is free again." : null} />
 
       <div className="mt-6 flex flex-wrap items-end justify-between gap-3">
-        <ListSearch label="Search consultations" placeholder="Name, email, phone, location or event" keep={["startDate", "endDate"]} />
+        <ListSearch label="Search consultations" hint="By name, email, phone, location or event" keep={["startDate", "endDate"]} />
         <div className="flex flex-wrap gap-2">
           <Link
             to={keep({})}

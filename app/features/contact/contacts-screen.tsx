@@ -179,7 +179,7 @@ export function ContactsScreen(p: Props) {
       </div>
 
       <div className="mt-6 flex flex-wrap items-end justify-between gap-3">
-        <ListSearch label="Search contacts" placeholder="Name, email, country, phone or status" />
+        <ListSearch label="Search contacts" hint="By name, email, country, phone or status" />
         <div className="flex flex-wrap gap-2">
           <Link
             to={`${listHref(current)}`}

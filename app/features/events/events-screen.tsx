@@ -100,9 +100,12 @@ export function EventsScreen({ data }: { data: EventsScreenData }) {
 
       <Form method="get" role="search" aria-label="Search events" className="mt-6 flex flex-wrap items-end gap-3">
         <div className="min-w-0 grow sm:max-w-md">
-          <label htmlFor="events-search" className="mb-1.5 block text-sm font-semibold">
+          <label htmlFor="events-search" className="block text-sm font-semibold">
             Search events
           </label>
+          <p id="events-search-hint" className="mb-1.5 text-sm text-muted">
+            By location, facilitator, organizer or status
+          </p>
           <input
             id="events-search"
             name="search"
@@ -110,7 +113,7 @@ export function EventsScreen({ data }: { data: EventsScreenData }) {
             value={typedSearch}
             onChange={(e) => setTypedSearch(e.target.value)}
             maxLength={100}
-            placeholder="Location, facilitator, organizer or status"
+            aria-describedby="events-search-hint"
             className={inputClass}
           />
         </div>

@@ -126,7 +126,7 @@ export function StaffRegistrationsScreen(p: Props) {
       <DoneNotice message={p.deleted ? "The registration was deleted and its seat is free again." : null} />
 
       <div className="mt-6 flex flex-wrap items-end justify-between gap-3">
-        <ListSearch label="Search registrations" placeholder="Name, email, level or city" />
+        <ListSearch label="Search registrations" hint="By name, email, level or city" />
         <Link
           to={listHref(current, { download: "1" })}
           preventScrollReset
