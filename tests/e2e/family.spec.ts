@@ -1,7 +1,7 @@
 import { DatabaseSync } from "node:sqlite";
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectNoAxeViolations, queryDb } from "./fixtures";
+import { expectNoAxeViolations, queryDb, hydrated as whenHydrated } from "./fixtures";
 
 const uniqueEmail = (who: string) => `${who}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
 
@@ -26,7 +26,7 @@ function addFamilySession(capacity: number): { id: string; city: string } {
 }
 
 /** Waits until React has hydrated the page (generous: the CPUs are shared). */
-const hydrated = (page: Page) => expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 30_000 });
+const hydrated = (page: Page) => whenHydrated(page, 30_000);
 
 /** The session's row in the table (1280 px wide: the table, not the cards). */
 const row = (page: Page, id: string) => page.locator(`tr[data-session="${id}"]`);

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectNoAxeViolations, holdLongTimers, queryDb, releaseLongTimers, toastsSettled } from "./fixtures";
+import { expectNoAxeViolations, holdLongTimers, queryDb, releaseLongTimers, toastsSettled, hydrated as whenHydrated } from "./fixtures";
 
 /**
  * Level and programme pages (spec part 2 §2.2, issue 7 point 2). The demo seed's
@@ -27,9 +27,7 @@ function venueDay(sessionId: string): string {
 }
 
 /** Waits until React has hydrated the page; the shared CPUs can take well over the default 7 s. */
-async function hydrated(page: Page) {
-  await expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 30_000 });
-}
+const hydrated = (page: Page) => whenHydrated(page, 30_000);
 
 const panel = (page: Page) => page.getByRole("complementary", { name: "Enrollment" });
 const registrationDialog = (page: Page) => page.getByRole("dialog", { name: "Registration Form" });

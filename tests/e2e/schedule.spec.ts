@@ -1,7 +1,7 @@
 import { DatabaseSync } from "node:sqlite";
 import path from "node:path";
 import { expect as baseExpect, test, type Page, type Route } from "@playwright/test";
-import { expectNoAxeViolations, expectVisibleFocusRing } from "./fixtures";
+import { expectNoAxeViolations, expectVisibleFocusRing, hydrated as whenHydrated } from "./fixtures";
 
 // The CPUs are shared with other suites: a navigation's chunk and data may take a while. No timing is asserted.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -43,7 +43,7 @@ function venueDay(at: Date): string {
 }
 
 /** Waits until React has hydrated the page; generous, as the CPUs are shared with other suites. */
-const hydrated = (page: Page) => expect(page.locator("html[data-hydrated]")).toHaveCount(1);
+const hydrated = (page: Page) => whenHydrated(page, 30_000);
 
 /** The table row of a session, by its (unique) title. */
 const rowOf = (page: Page, title: string) => page.getByRole("row").filter({ hasText: title });

@@ -2,7 +2,7 @@ import { DatabaseSync } from "node:sqlite";
 import path from "node:path";
 import crypto from "node:crypto";
 import { expect, request, test, type Page } from "@playwright/test";
-import { createStaffAccount, expectNoAxeViolations, mailTo, queryDb } from "./fixtures";
+import { createStaffAccount, expectNoAxeViolations, mailTo, queryDb, hydrated as whenHydrated } from "./fixtures";
 
 /**
  * The waiting list (issue 11 point 1), as a visitor lives it: a full Family
@@ -64,7 +64,7 @@ async function signedInStaff() {
   }
 }
 
-const hydrated = (page: Page) => expect(page.locator("html[data-hydrated]")).toHaveCount(1, { timeout: 30_000 });
+const hydrated = (page: Page) => whenHydrated(page, 30_000);
 
 test.describe("Waiting list", () => {
   test("join a full session's waiting list, get the freed seat's offer by mail, confirm it from the link; axe clean throughout", async ({ page }) => {
