@@ -18,8 +18,16 @@ export function sendClientError(req: express.Request, res: express.Response, sta
 }
 
 /**
+ * A control character (NUL, CR, LF, tab…) or a line or paragraph separator: no
+ * address of ours holds one. React Router's `*` does not match a line break, so
+ * `/api/x%0Ay` fell through the API's JSON not-found to the HTML page.
+ */
+const CONTROL_IN_PATH = /[\p{Cc}\u2028\u2029]/u;
+
+/**
  * A path whose percent-encoding does not decode to UTF-8 (`/%ZZ`, `/%E0%A4%A`,
- * `/%C0%AF`), or that decodes to a NUL, is the client's error: 400. So is a
+ * `/%C0%AF`), or that decodes to a control character or a line separator
+ * (`/%00`, `/api/x%0D%0A`), is the client's error: 400. So is a
  * query with a NUL (`?q=%00`): no parameter takes one, and PostgreSQL refuses
  * any statement that carries one. (A query's other broken escapes are read
  * leniently, as URLSearchParams does, and checked by each route.) API paths
@@ -32,7 +40,7 @@ export function malformedUrl(): express.RequestHandler {
     const raw = mark < 0 ? url : url.slice(0, mark);
     let ok = mark < 0 || !/%00/i.test(url.slice(mark + 1));
     try {
-      ok &&= !decodeURIComponent(raw).includes("\0");
+      ok &&= !CONTROL_IN_PATH.test(decodeURIComponent(raw));
     } catch {
       ok = false;
     }

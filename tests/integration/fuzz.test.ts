@@ -18,7 +18,8 @@ import { startSite, type RunningSite } from "../helpers/site";
  * keys, deep nesting, huge multipart parts and malformed percent-encoding.
  * Whatever arrives, the answer is a 4xx with a message (JSON under /api), never
  * a 5xx, and nothing is stored. On failure fast-check prints the seed and the
- * shrunk request; `FUZZ_RUNS` raises the number of random requests.
+ * shrunk request; `FUZZ_RUNS` raises the number of random requests, and
+ * `FUZZ_SEED` replays a printed seed.
  */
 
 type Op = { method: string; path: string; api: boolean };
@@ -270,7 +271,7 @@ describe.each(dialects)("fuzzing every form and API endpoint on %s", { timeout: 
         },
       ),
       // Shrinking re-sends hundreds of requests: the first counterexample, with its seed, is enough.
-      { numRuns: RUNS, endOnFailure: true },
+      { numRuns: RUNS, endOnFailure: true, ...(process.env.FUZZ_SEED ? { seed: Number(process.env.FUZZ_SEED) } : {}) },
     );
     expect(await counts()).toEqual(before);
   });

@@ -56,7 +56,7 @@ describe("malformed requests are the client's errors, never 500 (issue 6)", () =
     await s?.stop();
   });
 
-  it.each(["/%ZZ", "/%", "/%E0%A4%A", "/decode/level/%ZZ", "/assets/%ZZ", "/about/%C0%AF", "/media/%ZZ", "/%00", "/schedule?type=%00"])(
+  it.each(["/%ZZ", "/%", "/%E0%A4%A", "/decode/level/%ZZ", "/assets/%ZZ", "/about/%C0%AF", "/media/%ZZ", "/%00", "/schedule?type=%00", "/no-such%0Apage", "/decode/level/a%0D%0Ab"])(
     "GET %s answers the layout's 400 page",
     async (p) => {
       const res = await fetch(`${s.url}${p}`);
@@ -67,7 +67,9 @@ describe("malformed requests are the client's errors, never 500 (issue 6)", () =
     },
   );
 
-  it.each(["/api/decode/user/%FF", "/api/decode/user/%C0%AF", "/api/%ZZ", "/api/events/open?search=a%00b"])("GET %s answers JSON 400", async (p) => {
+  it.each(["/api/decode/user/%FF", "/api/decode/user/%C0%AF", "/api/%ZZ", "/api/events/open?search=a%00b",
+    // A line break or separator: React Router's `*` does not match one, so these had the HTML not-found page.
+    "/api/x%0Ay", "/api/admin/photos/%0D%0A%0D%0A", "/api/events/open/a%E2%80%A8b", "/api/contacts/%09"])("GET %s answers JSON 400", async (p) => {
     const res = await fetch(`${s.url}${p}`);
     expect(res.status).toBe(400);
     expect(await res.json()).toMatchObject({ success: false });
