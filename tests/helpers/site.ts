@@ -36,11 +36,32 @@ export async function startSite(
   await new Promise<void>((resolve) => server.once("listening", () => resolve()));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
+  const db = site.database.db;
   return {
     url,
     site,
-    db: site.database.db,
+    db,
     config,
+    /**
+     * Empties the outbox, its table and its folder, for the next test. First it
+     * waits until the mail worker has nothing due or in hand. A mail it is
+     * writing keeps being written after its row is deleted: it once landed in
+     * the folder while it was being removed (ENOTEMPTY), and it could have
+     * landed in the next test's outbox.
+     */
+    async clearOutbox() {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const now = Date.now();
+        const pending = await db.selectFrom("outbox").select(["next_attempt_at", "locked_until"]).where("status", "=", "pending").execute();
+        const busy = pending.some((r) => r.locked_until !== null || new Date(r.next_attempt_at).getTime() <= now);
+        if (!busy) break;
+        if (now > deadline) throw new Error("the mail worker did not finish the outbox within 10 s");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      await db.deleteFrom("outbox").execute();
+      fs.rmSync(config.mail.outboxDir, { recursive: true, force: true });
+    },
     async stop() {
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await site.close();

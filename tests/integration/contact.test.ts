@@ -24,10 +24,9 @@ describe.each(dialects)("Contact Us on %s", (dialect) => {
     await s?.stop();
   });
   beforeEach(async () => {
+    await s.clearOutbox();
     await s.db.deleteFrom("contact_messages").execute();
-    await s.db.deleteFrom("outbox").execute();
     await s.site.services.formLimiter.delete("127.0.0.1");
-    fs.rmSync(s.config.mail.outboxDir, { recursive: true, force: true });
   });
 
   const outbox = () =>

@@ -44,9 +44,8 @@ describe.each(dialects)("Family Constellation bookings on %s", (dialect) => {
     await s?.stop();
   });
   beforeEach(async () => {
-    await s.db.deleteFrom("outbox").execute();
+    await s.clearOutbox();
     await s.db.deleteFrom("family_bookings").where("id", "not like", "%-demo-%").execute();
-    fs.rmSync(s.config.mail.outboxDir, { recursive: true, force: true });
   });
 
   const post = (p: string, body: unknown) =>

@@ -21,10 +21,9 @@ describe.each(dialects)("registrations on %s", (dialect) => {
     await s?.stop();
   });
   beforeEach(async () => {
-    await s.db.deleteFrom("outbox").execute();
+    await s.clearOutbox();
     await s.db.deleteFrom("registrations").where("id", "not like", "%-demo-%").execute();
     await s.db.deleteFrom("files").execute();
-    fs.rmSync(s.config.mail.outboxDir, { recursive: true, force: true });
   });
 
   const postJson = (p: string, body: unknown) =>
