@@ -126,6 +126,34 @@ test.describe("Home", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("End on the seek bar finishes the testimonial even while its video is still loading", async ({ page }) => {
+    // The video's bytes are held back: it is playing (not paused) with no length known yet.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/testimonial-1[^/]*\.mp4/, async (route) => {
+      await held;
+      await route.continue().catch(() => {});
+    });
+    try {
+      await page.goto("/");
+      await hydrated(page);
+      const section = page.locator("section", { has: page.getByRole("heading", { name: "What People Say" }) });
+      const card = section.getByTestId("testimonial-card");
+      const play = section.getByRole("button", { name: /^Play testimonial from/ });
+      await play.focus();
+      await page.keyboard.press("Enter");
+      const seek = card.getByRole("slider", { name: "Seek" });
+      await expect(seek).toBeVisible();
+      expect(await card.locator("video").evaluate((v: HTMLVideoElement) => [v.paused, v.readyState])).toEqual([false, 0]);
+      await seek.focus();
+      await page.keyboard.press("End");
+      await expect(play).toBeFocused();
+      await expect(card.locator("video")).toHaveCount(0);
+    } finally {
+      release();
+    }
+  });
+
   test("at 1280 px the single testimonial's words sit beside its card", async ({ page }) => {
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/");

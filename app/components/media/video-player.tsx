@@ -189,15 +189,21 @@ export function VideoPlayer({
     }
   };
 
+  /**
+   * Seeking to the very end finishes the video now. Waiting for the element's
+   * 'ended' event is not enough: a paused or still-buffering video may never
+   * fire it.
+   */
+  const finish = () => {
+    reset();
+    onEnded?.();
+  };
+
   const seekTo = (seconds: number) => {
     const v = videoRef.current;
     if (!v || !Number.isFinite(v.duration)) return;
     if (seconds >= v.duration) {
-      // Seeking to the very end finishes the video now. Waiting for the element's
-      // 'ended' event is not enough: a paused or still-buffering video may never
-      // fire it.
-      reset();
-      onEnded?.();
+      finish();
       return;
     }
     v.currentTime = Math.max(0, seconds);
@@ -220,7 +226,8 @@ export function VideoPlayer({
       seekTo(0);
     } else if (e.key === "End") {
       e.preventDefault();
-      seekTo(duration);
+      // The end, even while the video's length is still unknown (its first bytes not yet in).
+      finish();
     }
   };
 
