@@ -2,15 +2,17 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { testBrowserPath } from "./tests/helpers/browser-path";
 
 /**
- * End-to-end tests drive the system Chromium (never a downloaded browser)
+ * End-to-end tests drive the system Chromium (never a downloaded browser;
+ * its headless shell where Debian's chromium-headless-shell is installed)
  * against the production build served by server.ts on its own data folder.
  */
 const port = Number(process.env.E2E_PORT ?? 4317);
 const dataDir = process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), "site-e2e-"));
 process.env.E2E_DATA_DIR = dataDir;
-const executablePath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const executablePath = testBrowserPath();
 
 export default defineConfig({
   testDir: "tests/e2e",

@@ -1,13 +1,14 @@
 // `npm test`: typecheck, lint, build, unit + integration (Vitest), end-to-end (Playwright).
 // Under CI=true the PostgreSQL and browser suites are mandatory; elsewhere a
-// missing TEST_DATABASE_URL or /usr/bin/chromium skips them with a notice.
+// missing TEST_DATABASE_URL or Chromium skips them with a notice.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { testBrowserPath } from "../tests/helpers/browser-path.ts";
 
 const ci = process.env.CI === "true";
 const bin = (name: string) => path.resolve("node_modules/.bin", name);
-const chromium = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromium = testBrowserPath();
 
 type Step = { name: string; cmd: string; args: string[]; skip?: string };
 const steps: Step[] = [
@@ -22,7 +23,7 @@ const steps: Step[] = [
     args: ["test"],
     skip: fs.existsSync(chromium)
       ? undefined
-      : `${chromium} not found. Install it (apt-get install -y chromium) or set CHROMIUM_PATH to run the browser suite.`,
+      : `${chromium} not found. Install it (apt-get install -y chromium-headless-shell, or chromium) or set CHROMIUM_PATH to run the browser suite.`,
   },
 ];
 

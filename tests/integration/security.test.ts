@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routes from "~/routes";
 import { createStaffAccount } from "~/features/admin-auth/accounts.server";
 import { createSession } from "~/features/admin-auth/sessions.server";
+import { testBrowserPath } from "../helpers/browser-path";
 import { dialects } from "../helpers/databases";
 import { addSession, valid } from "../helpers/registration";
 import { startSite, type RunningSite } from "../helpers/site";
@@ -104,7 +105,7 @@ const PAGE_POSTS = flatten(routes as unknown as Entry[])
 
 const WATCHED = ["registrations", "family_bookings", "contact_messages", "programmes", "events", "files", "staff_accounts", "staff_sessions", "outbox"] as const;
 
-const chromiumPath = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
+const chromiumPath = testBrowserPath();
 
 describe.each(dialects)("security checks on %s", { timeout: 300_000 }, (dialect) => {
   let s: RunningSite;
