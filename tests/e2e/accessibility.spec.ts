@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
 import routes from "../../app/routes";
-import { expectNoAxeViolations, hydrated, mailTo, createStaffAccount } from "./fixtures";
+import { expectNoAxeViolations, hydrated, mailTo, createStaffAccount, smallTargets } from "./fixtures";
 
 /**
  * Issue 10, point 8: axe-core (WCAG 2.0–2.2 A and AA) on every page route,
@@ -120,6 +120,29 @@ test("the axe check fails on a page that breaks the rules", async ({ page }) => 
   );
   baseExpect(failure).toContain("image-alt");
   baseExpect(failure).toContain("label");
+});
+
+test("the target-size check finds a control under 24 px, but not a link in a sentence or a box with a large label", async ({ page }) => {
+  await page.goto("/coming-soon");
+  await hydrated(page);
+  await page.evaluate(() => {
+    const main = document.querySelector("main")!;
+    const small = document.createElement("button");
+    small.textContent = "x";
+    small.setAttribute("aria-label", "Tiny close");
+    // Through the CSSOM: the CSP refuses style attributes.
+    Object.assign(small.style, { width: "20px", height: "20px", padding: "0" });
+    const sentence = document.createElement("p");
+    sentence.innerHTML = 'Read the <a href="/about">story</a> of the institute.';
+    const label = document.createElement("label");
+    Object.assign(label.style, { display: "flex", minHeight: "44px", alignItems: "center" });
+    const box = document.createElement("input");
+    box.type = "checkbox";
+    Object.assign(box.style, { width: "13px", height: "13px" });
+    label.append(box, " Remember");
+    main.append(small, sentence, label);
+  });
+  baseExpect(await smallTargets(page)).toEqual(['button "Tiny close" 20×20']);
 });
 
 test.describe("axe on every public page", () => {

@@ -55,6 +55,40 @@ export async function expectNoAxeViolations(page: Page, exclude: string[] = []) 
   const results = await builder.analyze();
   const summary = results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
   expect(summary).toEqual([]);
+  expect(await smallTargets(page)).toEqual([]);
+}
+
+/**
+ * Controls under 24 × 24 px (WCAG 2.2's 2.5.8 minimum), without the spacing
+ * exception axe's target-size rule allows: a small target that passes only
+ * because nothing is near it today fails once something is. A link inside a
+ * sentence is exempt, as the criterion says, and a box or radio counts its
+ * label, which takes its clicks. Each is named with its size.
+ */
+export async function smallTargets(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found = new Set<string>();
+    const controls = document.querySelectorAll<HTMLElement>(
+      'a[href], button, input:not([type="hidden"]), select, textarea, summary, [role="button"], [role="link"], [tabindex="0"]',
+    );
+    for (const el of controls) {
+      const box = el.getBoundingClientRect();
+      // Half a pixel of rounding allowed (a 24 px box can measure 23.99 under a transform).
+      if (box.width === 0 || box.height === 0 || (box.width >= 23.5 && box.height >= 23.5)) continue;
+      const style = getComputedStyle(el);
+      if (style.visibility === "hidden" || el.closest(".sr-only")) continue;
+      // A box or radio whose label is 24 px: a click on the label is a click on it.
+      const labels = el instanceof HTMLInputElement ? [...(el.labels ?? [])] : [];
+      if (labels.some((l) => l.getBoundingClientRect().width >= 23.5 && l.getBoundingClientRect().height >= 23.5)) continue;
+      // Inline in a sentence: its block has more text than the link itself.
+      const ownText = (el.textContent ?? "").trim().length;
+      const blockText = (el.parentElement?.textContent ?? "").trim().length;
+      if (style.display === "inline" && blockText > ownText + 3) continue;
+      const name = (el.getAttribute("aria-label") ?? el.textContent ?? el.id).trim().slice(0, 40);
+      found.add(`${el.tagName.toLowerCase()} "${name}" ${Math.round(box.width)}×${Math.round(box.height)}`);
+    }
+    return [...found];
+  });
 }
 
 /**
@@ -101,9 +135,15 @@ export async function releaseLongTimers(page: Page) {
  * axe measures colours as they are at that instant, so an element half-way
  * through a transition reads as low contrast. Waits until no CSS transition
  * runs anywhere and no toast is still mounting or animating. (Endless
- * animations, such as a skeleton's pulse, are not waited for.)
+ * animations, such as a skeleton's pulse, are not waited for.) A private
+ * page whose cancel question closed failed so once: the page got shorter,
+ * scrolled back to the top, and the header turned plum while axe ran.
  */
 export async function toastsSettled(page: Page) {
+  // Two frames first: a change the test just waited for can move the page's
+  // scroll (a shorter page) and the header's colour follows the scroll event a
+  // frame later. Checked at once, that transition had not started yet.
+  await page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
   await expect
     .poll(
       () =>

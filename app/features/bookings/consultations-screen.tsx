@@ -6,6 +6,7 @@ import { DataTable, type DataColumn } from "~/components/admin/data-table";
 import { DownloadDialog } from "~/components/admin/download-dialog";
 import { ListSearch } from "~/components/admin/list-search";
 import { ListEmpty, useListPending } from "~/components/admin/list-states";
+import { MailLink } from "~/components/admin/mail-link";
 import { PaginationNav } from "~/components/admin/pagination-nav";
 import { DetailSection, StaffDialog } from "~/components/admin/staff-dialog";
 import { inputClass } from "~/components/ui/field";
@@ -102,7 +103,7 @@ function ConsultationDetails({ c }: { c: ConsultationJson }) {
         title="Personal Information"
         items={[
           { label: "Full name", value: c.fullName },
-          { label: "Email", value: <a href={`mailto:${c.email}`} className="text-plum-800 underline">{c.email}</a> },
+          { label: "Email", value: <MailLink address={c.email} /> },
           { label: "Phone", value: c.phone },
           { label: "Communication preferences", value: c.communicationPreferences ? "Yes, send updates" : "No" },
         ]}
@@ -116,7 +117,7 @@ function ConsultationDetails({ c }: { c: ConsultationJson }) {
           { label: "Location", value: c.location },
           { label: "Facilitator", value: c.facilitator || "N/A" },
           { label: "Organized by", value: c.organisedBy },
-          { label: "Organizer email", value: c.organiserEmail ? <a href={`mailto:${c.organiserEmail}`} className="text-plum-800 underline">{c.organiserEmail}</a> : null },
+          { label: "Organizer email", value: c.organiserEmail ? <MailLink address={c.organiserEmail} /> : null },
           { label: "Price", value: c.price === null ? "Price Not Available" : formatPrice(Math.round(c.price * 100), c.currency) },
         ]}
       />

@@ -5,6 +5,7 @@ import { DataTable, type DataColumn } from "~/components/admin/data-table";
 import { DownloadDialog } from "~/components/admin/download-dialog";
 import { ListSearch } from "~/components/admin/list-search";
 import { ListEmpty, useListPending } from "~/components/admin/list-states";
+import { MailLink } from "~/components/admin/mail-link";
 import { PaginationNav } from "~/components/admin/pagination-nav";
 import { DetailSection, StaffDialog } from "~/components/admin/staff-dialog";
 import { inputClass } from "~/components/ui/field";
@@ -108,7 +109,7 @@ function ContactDetails({ c, actionData }: { c: ContactJson; actionData: Contact
         title="Contact Information"
         items={[
           { label: "Full name", value: c.fullName },
-          { label: "Email", value: <a href={`mailto:${c.email}`} className="text-plum-800 underline">{c.email}</a> },
+          { label: "Email", value: <MailLink address={c.email} /> },
           { label: "Phone number", value: c.phoneNumber },
           { label: "Country", value: c.countryName },
           { label: "Zip code", value: c.zipCode },

@@ -219,7 +219,7 @@ export function EventForm({ event, onCancel, onSaved, onBusyChange }: Props) {
               />
             )}
           </Field>
-          <button type="button" onClick={resetEnd} disabled={!values.startDate} className="absolute top-0 right-0 text-sm font-semibold text-plum-700 underline underline-offset-2 hover:text-plum-900 disabled:cursor-not-allowed disabled:opacity-50">
+          <button type="button" onClick={resetEnd} disabled={!values.startDate} className="absolute top-0 right-0 inline-flex min-h-6 items-center text-sm font-semibold text-plum-700 underline underline-offset-2 hover:text-plum-900 disabled:cursor-not-allowed disabled:opacity-50">
             Reset End Time
           </button>
         </div>

@@ -1,3 +1,4 @@
+import { MailLink } from "~/components/admin/mail-link";
 import { DetailSection } from "~/components/admin/staff-dialog";
 import { PhotoThumbnail } from "~/components/admin/photo-thumbnail";
 import type { RegistrationDetailView } from "./staff-registrations-page.server";
@@ -18,7 +19,7 @@ export function StaffRegistrationDetails({ r, showPhotos }: { r: RegistrationDet
           { label: "Middle name", value: r.middleName },
           { label: "Last name", value: r.lastName },
           { label: "Name on certificate", value: r.nameOnCertificate },
-          { label: "Email", value: <a href={`mailto:${r.email}`} className="text-plum-800 underline">{r.email}</a> },
+          { label: "Email", value: <MailLink address={r.email} /> },
           { label: "Mobile", value: r.mobile },
           { label: "Telephone", value: r.telephone },
           { label: "Date of birth", value: r.dateOfBirth },

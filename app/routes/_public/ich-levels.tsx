@@ -73,7 +73,7 @@ export default function IchLevels({ loaderData }: Route.ComponentProps) {
             </ol>
           )}
           <p className="mt-8 text-center">
-            <Link to="/ich" className="font-semibold text-plum-700 underline underline-offset-4 hover:text-plum-900">
+            <Link to="/ich" className="inline-block min-h-6 font-semibold text-plum-700 underline underline-offset-4 hover:text-plum-900">
               See every program with its preview video
             </Link>
           </p>

@@ -114,7 +114,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           </Field>
           <div className="pb-6">
             <label className="inline-flex min-h-11 items-center gap-3 font-medium text-ink">
-              <input type="checkbox" name="remember" className="size-5 accent-plum-700" aria-describedby="login-remember-hint" />
+              <input type="checkbox" name="remember" className="size-6 accent-plum-700" aria-describedby="login-remember-hint" />
               Remember me
             </label>
             <p id="login-remember-hint" className="text-sm text-muted">
