@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, hydrated, queryDb } from "./fixtures";
+import { expectNoAxeViolations, hydrated, queryDb, toastsSettled } from "./fixtures";
 
 async function fillValid(page: Page, email: string) {
   await page.getByLabel("First Name").fill("Maya");
@@ -60,6 +60,54 @@ test.describe("Contact Us", () => {
       email,
     );
     expect(rows).toEqual([{ first_name: "Maya", country: "US", message: "Is there a DECODE session in San Francisco next spring?" }]);
+  });
+
+  test("a toast whose library is still loading is waited for before axe measures the page", async ({ page }) => {
+    // The toast library is a chunk of its own, fetched on first input: hold it back.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    await page.route("**/assets/*.js", async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes("data-sonner-toaster")) await held;
+      await route.fulfill({ response, body });
+    });
+    await page.goto("/contact-us");
+    await hydrated(page);
+    await fillValid(page, `maya.lib.${Date.now()}@example.com`);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.locator("form").getByText("Message sent successfully! We will contact you soon.")).toBeVisible();
+    // Asked for, not shown: the page says so.
+    await expect(page.locator("html")).toHaveAttribute("data-toasts-pending", /^[1-9]/);
+    let settled = false;
+    const settling = toastsSettled(page).then(() => (settled = true));
+    await page.waitForTimeout(500);
+    expect(settled).toBe(false);
+    release();
+    await settling;
+    const shown = page.getByRole("region", { name: /Notifications/ }).getByText("Message sent successfully! We will contact you soon.");
+    await expect(shown).toBeVisible();
+    expect(await shown.evaluate((el) => getComputedStyle(el.closest("[data-sonner-toast]")!).opacity)).toBe("1");
+    await expect(page.locator("html")).not.toHaveAttribute("data-toasts-pending");
+  });
+
+  test("a toast library that fails to load costs the toasts only: the message is sent, stored and thanked in the page", async ({ page }) => {
+    await page.route("**/assets/*.js", async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes("data-sonner-toaster")) return route.abort("connectionreset");
+      await route.fulfill({ response, body });
+    });
+    const email = `maya.nolib.${Date.now()}@example.com`;
+    await page.goto("/contact-us");
+    await hydrated(page);
+    await fillValid(page, email);
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect(page.locator("form").getByText("Message sent successfully! We will contact you soon.")).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Contact Us" })).toBeVisible();
+    await expect(page.getByLabel("First Name")).toHaveValue("");
+    await expect(page.locator("html")).not.toHaveAttribute("data-toasts-pending");
+    expect(queryDb("SELECT id FROM contact_messages WHERE email = ?", email)).toHaveLength(1);
   });
 
   test("every validation message appears as the visitor types", async ({ page }) => {

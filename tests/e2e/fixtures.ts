@@ -134,7 +134,9 @@ export async function releaseLongTimers(page: Page) {
  * (a pointer left over it from the last click starts that on the next page);
  * axe measures colours as they are at that instant, so an element half-way
  * through a transition reads as low contrast. Waits until no CSS transition
- * runs anywhere and no toast is still mounting or animating. (Endless
+ * runs anywhere, no toast asked for is still to come (`data-toasts-pending`:
+ * the first loads its library, a chunk that can take longer than a few
+ * frames) and no toast is still mounting or animating. (Endless
  * animations, such as a skeleton's pulse, are not waited for.) A private
  * page whose cancel question closed failed so once: the page got shorter,
  * scrolled back to the top, and the header turned plum while axe ran.
@@ -149,6 +151,8 @@ export async function toastsSettled(page: Page) {
       () =>
         page.evaluate(
           () =>
+            // A toast asked for but not yet shown (its library still loading, say).
+            document.documentElement.hasAttribute("data-toasts-pending") ||
             document.getAnimations().some((a) => a instanceof CSSTransition && a.playState === "running") ||
             [...document.querySelectorAll("[data-sonner-toast]")].some(
               // A toast not yet mounted is about to start its entry transition.

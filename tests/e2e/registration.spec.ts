@@ -154,6 +154,24 @@ test.describe("Registration dialog", () => {
     await expect(dialog.getByLabel("First Name")).toHaveValue("Omar");
   });
 
+  test("a toast library that never loads holds nothing up: the registration is stored and confirmed in the dialog", async ({ page }) => {
+    test.slow();
+    // The toast library's chunk never arrives (a stalled connection).
+    await page.route("**/assets/*.js", async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes("data-sonner-toaster")) return; // left unanswered
+      await route.fulfill({ response, body });
+    });
+    const email = uniqueEmail("stalled");
+    const dialog = await openTassoDialog(page);
+    await fillRegistration(dialog, email);
+    await dialog.getByRole("button", { name: "Submit Registration" }).click();
+    await expect(dialog.getByRole("heading", { name: "Thank you for registering!" })).toBeVisible({ timeout: 15_000 });
+    expect(queryDb("SELECT id FROM registrations WHERE email = ?", email)).toHaveLength(1);
+    await expect(page.locator("html")).toHaveAttribute("data-toasts-pending", /^[1-9]/);
+  });
+
   test("a session that fills up meanwhile: 'This session is full', shown in place, the seat counts update and the waiting list is offered", async ({ page, request }) => {
     // Browser-heavy (axe runs, real waits) on shared CPUs.
     test.slow();

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useState } from "react";
+import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import type { ExternalToast } from "sonner";
 import { toastLayer } from "~/lib/toast-layer";
@@ -14,17 +14,34 @@ let library: Promise<Sonner> | null = null;
 let requestMount: (() => void) | null = null;
 let mountRequested = false;
 let markReady: () => void = () => {};
-const ready = new Promise<void>((resolve) => {
+let markFailed: (error: unknown) => void = () => {};
+/** Settles once the toaster is in the page; rejects if its library could not load (no toasts then, for this page's life). */
+const ready = new Promise<void>((resolve, reject) => {
   markReady = resolve;
+  markFailed = reject;
 });
+ready.catch(() => {});
 
-export function preloadToasts(): Promise<Sonner> {
+function loadLibrary(): Promise<Sonner> {
   library ??= import("sonner");
   return library;
 }
 
-const LazyToaster = lazy(async () => {
-  const { Toaster } = await preloadToasts();
+/** Starts the library's download early; a failure shows only when a toast is asked for. */
+export function preloadToasts(): void {
+  loadLibrary().catch(() => {});
+}
+
+const LazyToaster = lazy(async (): Promise<{ default: () => ReactNode }> => {
+  let Toaster: Sonner["Toaster"];
+  try {
+    ({ Toaster } = await loadLibrary());
+  } catch (error) {
+    // A chunk that did not load (a dropped connection) costs the toasts only: the forms still
+    // send, and their own messages still show in the page. Thrown, it would replace the page with an error.
+    markFailed(error);
+    return { default: () => null };
+  }
   function MountedToaster() {
     useEffect(() => markReady(), []);
     // In the toast layer, which follows the topmost modal dialog (see lib/toast-layer.ts).
@@ -57,19 +74,38 @@ export function ToastHost() {
 async function sonner(): Promise<Sonner> {
   mountRequested = true;
   requestMount?.();
-  const lib = await preloadToasts();
+  const lib = await loadLibrary();
   await ready;
   return lib;
 }
 
+/**
+ * Toasts asked for and not yet in the page: `data-toasts-pending` on <html>
+ * while any is (the library may still be loading). Like `data-hydrated`, a mark
+ * the end-to-end tests wait on: axe must not measure a toast fading in.
+ */
+let pending = 0;
+function markPending(delta: number) {
+  pending += delta;
+  if (pending > 0) document.documentElement.dataset.toastsPending = String(pending);
+  else delete document.documentElement.dataset.toastsPending;
+}
+
+/** Never rejects: without its library a toast is not shown (undefined), and the form goes on. */
+async function show<T>(make: (lib: Sonner) => T): Promise<T | undefined> {
+  markPending(1);
+  try {
+    return make(await sonner());
+  } catch {
+    return undefined;
+  } finally {
+    // Sonner adds the toast to the page in a timer of its own: this one, queued after it, runs once it is there.
+    setTimeout(() => markPending(-1));
+  }
+}
+
 export const toast = {
-  async loading(message: string, options?: ExternalToast) {
-    return (await sonner()).toast.loading(message, options);
-  },
-  async success(message: string, options?: ExternalToast) {
-    return (await sonner()).toast.success(message, options);
-  },
-  async error(message: string, options?: ExternalToast) {
-    return (await sonner()).toast.error(message, options);
-  },
+  loading: (message: string, options?: ExternalToast) => show((lib) => lib.toast.loading(message, options)),
+  success: (message: string, options?: ExternalToast) => show((lib) => lib.toast.success(message, options)),
+  error: (message: string, options?: ExternalToast) => show((lib) => lib.toast.error(message, options)),
 };

@@ -82,10 +82,12 @@ export function ContactForm({ initial, serverErrors }: Props) {
     }
     if (!dirty) return;
     setSending(true);
-    const id = await toast.loading(SENDING_TOAST, { duration: 80_000 });
+    // The request does not wait for the toast library to load.
+    const sendingToast = toast.loading(SENDING_TOAST, { duration: 80_000 });
     try {
       const answer = await apiRequest<{ message?: string }>("POST", "/contact", values);
-      void toast.success(answer?.message || SUCCESS_TOAST, { id, duration: 5000 });
+      // The "sending" toast turns into the answer once it is shown; the page does not wait for it.
+      void sendingToast.then((id) => toast.success(answer?.message || SUCCESS_TOAST, { id, duration: 5000 }));
       setSent(answer?.message || SUCCESS_TOAST);
       setValues({ ...empty });
       setTouched({});
@@ -97,7 +99,7 @@ export function ContactForm({ initial, serverErrors }: Props) {
         setRemoteErrors((error.data as { errors: FieldErrors<ContactField> }).errors);
         focusFirstInvalid();
       }
-      void toast.error(message || FAILURE_TOAST, { id, duration: 4000 });
+      void sendingToast.then((id) => toast.error(message || FAILURE_TOAST, { id, duration: 4000 }));
     } finally {
       setSending(false);
     }

@@ -322,13 +322,15 @@ export function RegistrationForm({
         body,
       );
       if (!answer || answer.success !== true) throw new NotSucceeded();
-      void toast.success(answer.waitingList ? WAITING_LIST_JOINED : answer.awaitingApproval ? AWAITING_APPROVAL_TEXT : SUCCESS_TOAST, { id: await toastId, duration: 4000 });
+      const done = answer.waitingList ? WAITING_LIST_JOINED : answer.awaitingApproval ? AWAITING_APPROVAL_TEXT : SUCCESS_TOAST;
+      // The "submitting" toast turns into the answer once it is shown; the dialog does not wait for it.
+      void toastId.then((toastKey) => toast.success(done, { id: toastKey, duration: 4000 }));
       // Seats left change for everyone looking at this session.
       void revalidator.revalidate();
       onSuccess?.({ id: answer.data?._id ?? null, session, waitingList: answer.waitingList === true, awaitingApproval: answer.awaitingApproval === true });
     } catch (error) {
       const message = failureText(error);
-      void toast.error(message, { id: await toastId, duration: 5000 });
+      void toastId.then((toastKey) => toast.error(message, { id: toastKey, duration: 5000 }));
       setBanner(bannerText(channel, message));
       const fields = serverFieldErrors(error);
       const conflict = error instanceof ApiError && error.status === 409;
