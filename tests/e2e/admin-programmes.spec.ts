@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { createStaffAccount, expectNoAxeViolations, hydrated, queryDb, writeDb } from "./fixtures";
+import { createStaffAccount, expectNoAxeViolations, hydrated, queryDb, smallTargets, writeDb } from "./fixtures";
 
 /**
  * Staff management of programmes (issue 9, points 8–10 and 13), as a staff
@@ -36,6 +36,26 @@ function futureLocal(daysAhead: number, hour: number) {
 }
 
 test.describe("programme management", () => {
+  test("an editor whose code does not load: its fields say so, and the page and the form's other fields stay", async ({ page }) => {
+    // The editor's own chunk fails (a dropped connection, a new deployment).
+    await page.route("**/assets/*.js", async (route) => {
+      const response = await route.fetch();
+      const body = await response.text();
+      if (body.includes("listShortcuts")) return route.abort("connectionreset");
+      await route.fulfill({ response, body });
+    });
+    await signIn(page, "/admin/hypnotherapy");
+    await page.getByRole("button", { name: "Add New Program" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add New Program" });
+    await expect(dialog).toBeVisible();
+    const unavailable = dialog.getByRole("alert").filter({ hasText: "The text editor could not load. Check your connection, then reload the page." });
+    await expect(unavailable.first()).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "Hypnotherapy Programs" })).toBeVisible();
+    await dialog.getByLabel(label("Title")).fill("Still typed");
+    await expect(dialog.getByLabel(label("Title"))).toHaveValue("Still typed");
+    await expectNoAxeViolations(page);
+  });
+
   test("create with rich text and a thumbnail, see it on the public site, edit, delete with confirmation", async ({ page }) => {
     // Four axe-core runs over large pages and a full-cost sign-in, on a shared 2-core machine.
     test.setTimeout(420_000);
@@ -183,6 +203,9 @@ test.describe("programme management", () => {
     const edit = page.getByRole("dialog", { name: "Edit Program" });
     await expect(edit.getByLabel(label("Title"))).toHaveValue(title);
     await expect(edit.getByRole("img", { name: "Current thumbnail" })).toBeVisible();
+    // "Remove thumbnail" shows only here, beside a saved thumbnail.
+    await expect(edit.getByRole("button", { name: "Remove thumbnail" })).toBeVisible();
+    expect(await smallTargets(page)).toEqual([]);
     await expect(edit.getByRole("textbox", { name: "Card Points" }).locator("strong")).toHaveText("Certified");
     // The last learning section cannot be removed.
     const removeLast = edit.getByRole("button", { name: "Remove section 1" });

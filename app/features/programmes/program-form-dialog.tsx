@@ -7,6 +7,7 @@ import { toast } from "~/components/ui/toasts";
 import { VENUE_TIME_ZONES, toLocalInput } from "~/features/events/schema";
 import { useFocusFirstInvalid } from "~/hooks/use-focus-first-invalid";
 import type { ProgrammeJson } from "./programmes.server";
+import type { RichTextEditorProps } from "~/components/admin/rich-text-editor";
 import { REQUIRED_LEVEL_LABEL, REQUIRED_LEVEL_NONE, requirableProgrammes } from "~/features/prerequisites/rules";
 import {
   emptyProgramForm,
@@ -23,7 +24,19 @@ import {
 } from "./schema";
 
 // Tiptap is big: it loads only when a staff member opens this form.
-const RichTextEditor = lazy(() => import("~/components/admin/rich-text-editor"));
+// If its code cannot be fetched (a dropped connection, a new deployment), the fields say so
+// instead of the error page taking the whole screen, and the rest of the form stays.
+const RichTextEditor = lazy(() => import("~/components/admin/rich-text-editor").catch(() => ({ default: EditorUnavailable })));
+
+const EDITOR_UNAVAILABLE = "The text editor could not load. Check your connection, then reload the page.";
+
+function EditorUnavailable({ id }: RichTextEditorProps) {
+  return (
+    <p id={id} role="alert" className="rounded-xl border border-danger/40 bg-white p-3 text-sm text-danger">
+      {EDITOR_UNAVAILABLE}
+    </p>
+  );
+}
 
 const THUMBNAIL_MAX = 5 * 1024 * 1024;
 const THUMBNAIL_TYPES = ["image/png", "image/jpeg", "image/gif", "image/webp"];
@@ -324,7 +337,7 @@ export function ProgramFormDialog({ open, onClose, kindLabel, program, openCount
                   PNG, JPG, GIF or WebP, max 5MB
                 </p>
                 {existingThumb && !preview ? (
-                  <button type="button" onClick={() => setRemoveThumbnail(true)} className="mt-1 text-sm font-semibold text-danger underline">
+                  <button type="button" onClick={() => setRemoveThumbnail(true)} className="mt-1 inline-flex min-h-6 items-center text-sm font-semibold text-danger underline">
                     Remove thumbnail
                   </button>
                 ) : null}
