@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { createStaffAccount, expectNoAxeViolations, hydrated, queryDb, smallTargets, writeDb } from "./fixtures";
+import { createStaffAccount, expectNoAxeViolations, hydrated, interceptChunk, queryDb, smallTargets, writeDb } from "./fixtures";
 
 /**
  * Staff management of programmes (issue 9, points 8–10 and 13), as a staff
@@ -38,12 +38,7 @@ function futureLocal(daysAhead: number, hour: number) {
 test.describe("programme management", () => {
   test("an editor whose code does not load: its fields say so, and the page and the form's other fields stay", async ({ page }) => {
     // The editor's own chunk fails (a dropped connection, a new deployment).
-    await page.route("**/assets/*.js", async (route) => {
-      const response = await route.fetch();
-      const body = await response.text();
-      if (body.includes("listShortcuts")) return route.abort("connectionreset");
-      await route.fulfill({ response, body });
-    });
+    await interceptChunk(page, "listShortcuts", "fail");
     await signIn(page, "/admin/hypnotherapy");
     await page.getByRole("button", { name: "Add New Program" }).click();
     const dialog = page.getByRole("dialog", { name: "Add New Program" });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, hydrated, queryDb, toastsSettled } from "./fixtures";
+import { expectNoAxeViolations, hydrated, interceptChunk, queryDb, toastsSettled } from "./fixtures";
 
 async function fillValid(page: Page, email: string) {
   await page.getByLabel("First Name").fill("Maya");
@@ -66,12 +66,7 @@ test.describe("Contact Us", () => {
     // The toast library is a chunk of its own, fetched on first input: hold it back.
     let release!: () => void;
     const held = new Promise<void>((r) => (release = r));
-    await page.route("**/assets/*.js", async (route) => {
-      const response = await route.fetch();
-      const body = await response.text();
-      if (body.includes("data-sonner-toaster")) await held;
-      await route.fulfill({ response, body });
-    });
+    await interceptChunk(page, "data-sonner-toaster", held);
     await page.goto("/contact-us");
     await hydrated(page);
     await fillValid(page, `maya.lib.${Date.now()}@example.com`);
@@ -92,12 +87,7 @@ test.describe("Contact Us", () => {
   });
 
   test("a toast library that fails to load costs the toasts only: the message is sent, stored and thanked in the page", async ({ page }) => {
-    await page.route("**/assets/*.js", async (route) => {
-      const response = await route.fetch();
-      const body = await response.text();
-      if (body.includes("data-sonner-toaster")) return route.abort("connectionreset");
-      await route.fulfill({ response, body });
-    });
+    await interceptChunk(page, "data-sonner-toaster", "fail");
     const email = `maya.nolib.${Date.now()}@example.com`;
     await page.goto("/contact-us");
     await hydrated(page);

@@ -92,6 +92,25 @@ export async function smallTargets(page: Page): Promise<string[]> {
 }
 
 /**
+ * Intercepts the site's scripts: the chunk whose code contains `marker` (a
+ * string only that chunk holds) fails ("fail": a connection reset), never
+ * arrives ("stall"), or arrives once `release` settles (a promise). The others
+ * pass unchanged.
+ */
+export async function interceptChunk(page: Page, marker: string, outcome: "fail" | "stall" | Promise<void>) {
+  await page.route("**/assets/*.js", async (route) => {
+    const response = await route.fetch();
+    const body = await response.text();
+    if (body.includes(marker)) {
+      if (outcome === "fail") return route.abort("connectionreset");
+      if (outcome === "stall") return;
+      await outcome;
+    }
+    await route.fulfill({ response, body });
+  });
+}
+
+/**
  * Holds the page's timers of 4 s or more (the toasts' 4 s, the confirmation's 5 s
  * auto-close) until `window.releaseLongTimers()`, which starts them then: on a
  * loaded machine an axe run can outlast them. Shorter timers (React, axe) run as usual.

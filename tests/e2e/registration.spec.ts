@@ -2,7 +2,7 @@ import { DatabaseSync } from "node:sqlite";
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { expectNoAxeViolations, hydrated, queryDb, toastsSettled } from "./fixtures";
+import { expectNoAxeViolations, hydrated, interceptChunk, queryDb, toastsSettled } from "./fixtures";
 
 const CONTACT = "hello@mindfulpath.example";
 const FIX = "Please fix the errors below before submitting";
@@ -157,12 +157,7 @@ test.describe("Registration dialog", () => {
   test("a toast library that never loads holds nothing up: the registration is stored and confirmed in the dialog", async ({ page }) => {
     test.slow();
     // The toast library's chunk never arrives (a stalled connection).
-    await page.route("**/assets/*.js", async (route) => {
-      const response = await route.fetch();
-      const body = await response.text();
-      if (body.includes("data-sonner-toaster")) return; // left unanswered
-      await route.fulfill({ response, body });
-    });
+    await interceptChunk(page, "data-sonner-toaster", "stall");
     const email = uniqueEmail("stalled");
     const dialog = await openTassoDialog(page);
     await fillRegistration(dialog, email);
