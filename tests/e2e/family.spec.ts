@@ -1,7 +1,7 @@
 import { DatabaseSync } from "node:sqlite";
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectNoAxeViolations, queryDb, hydrated as whenHydrated } from "./fixtures";
+import { expectNoAxeViolations, queryDb, hydrated } from "./fixtures";
 
 const uniqueEmail = (who: string) => `${who}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
 
@@ -24,9 +24,6 @@ function addFamilySession(capacity: number): { id: string; city: string } {
   }
   return { id, city };
 }
-
-/** Waits until React has hydrated the page (generous: the CPUs are shared). */
-const hydrated = (page: Page) => whenHydrated(page, 30_000);
 
 /** The session's row in the table (1280 px wide: the table, not the cards). */
 const row = (page: Page, id: string) => page.locator(`tr[data-session="${id}"]`);

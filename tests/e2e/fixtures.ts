@@ -188,9 +188,10 @@ export async function toastsSettled(page: Page) {
  * Waits until React has hydrated the page (the layout marks <html> once it has).
  * Checked at every frame in the page: a locator assertion retries at 0, 20, 50,
  * 100, 100 ms and then every 500 ms, and saw the mark a median 167 ms late here
- * (9 ms this way), on some 150 waits a suite.
+ * (9 ms this way), on some 150 waits a suite. Generous by default: on shared
+ * CPUs hydration can take well over the 7 s an assertion waits.
  */
-export async function hydrated(page: Page, timeout = 15_000) {
+export async function hydrated(page: Page, timeout = 30_000) {
   await page.waitForFunction(() => document.documentElement.hasAttribute("data-hydrated"), null, { polling: "raf", timeout });
 }
 

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectNoAxeViolations, holdLongTimers, queryDb, releaseLongTimers, toastsSettled, hydrated as whenHydrated } from "./fixtures";
+import { expectNoAxeViolations, holdLongTimers, queryDb, releaseLongTimers, toastsSettled, hydrated } from "./fixtures";
 
 /**
  * Level and programme pages (spec part 2 §2.2, issue 7 point 2). The demo seed's
@@ -25,9 +25,6 @@ function venueDay(sessionId: string): string {
   const [row] = queryDb<{ starts_at: string; time_zone: string }>("SELECT starts_at, time_zone FROM events WHERE id = ?", sessionId);
   return new Intl.DateTimeFormat("en-CA", { timeZone: row!.time_zone, year: "numeric", month: "2-digit", day: "2-digit" }).format(new Date(row!.starts_at));
 }
-
-/** Waits until React has hydrated the page; the shared CPUs can take well over the default 7 s. */
-const hydrated = (page: Page) => whenHydrated(page, 30_000);
 
 const panel = (page: Page) => page.getByRole("complementary", { name: "Enrollment" });
 const registrationDialog = (page: Page) => page.getByRole("dialog", { name: "Registration Form" });

@@ -1,7 +1,7 @@
 import { DatabaseSync } from "node:sqlite";
 import path from "node:path";
 import { expect as baseExpect, test, type Page, type Route } from "@playwright/test";
-import { expectNoAxeViolations, expectVisibleFocusRing, hydrated as whenHydrated } from "./fixtures";
+import { expectNoAxeViolations, expectVisibleFocusRing, hydrated } from "./fixtures";
 
 // The CPUs are shared with other suites: a navigation's chunk and data may take a while. No timing is asserted.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -41,9 +41,6 @@ function venueDay(at: Date): string {
   const suffix = d % 10 === 1 && d !== 11 ? "st" : d % 10 === 2 && d !== 12 ? "nd" : d % 10 === 3 && d !== 13 ? "rd" : "th";
   return `${d}${suffix} ${parts.month} ${parts.year}`;
 }
-
-/** Waits until React has hydrated the page; generous, as the CPUs are shared with other suites. */
-const hydrated = (page: Page) => whenHydrated(page, 30_000);
 
 /** The table row of a session, by its (unique) title. */
 const rowOf = (page: Page, title: string) => page.getByRole("row").filter({ hasText: title });

@@ -1,8 +1,8 @@
 import { DatabaseSync } from "node:sqlite";
 import path from "node:path";
 import crypto from "node:crypto";
-import { expect, request, test, type Page } from "@playwright/test";
-import { createStaffAccount, expectNoAxeViolations, mailTo, queryDb, hydrated as whenHydrated } from "./fixtures";
+import { expect, request, test } from "@playwright/test";
+import { createStaffAccount, expectNoAxeViolations, mailTo, queryDb, hydrated } from "./fixtures";
 
 /**
  * The waiting list (issue 11 point 1), as a visitor lives it: a full Family
@@ -63,8 +63,6 @@ async function signedInStaff() {
     await api.dispose();
   }
 }
-
-const hydrated = (page: Page) => whenHydrated(page, 30_000);
 
 test.describe("Waiting list", () => {
   test("join a full session's waiting list, get the freed seat's offer by mail, confirm it from the link; axe clean throughout", async ({ page }) => {
