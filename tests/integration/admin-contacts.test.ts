@@ -342,6 +342,11 @@ describe.each(dialects)("staff lists of contacts and family consultations on %s"
       expect(await inRange("startDate=2026-02-10&endDate=2026-02-10")).toBe(1);
       expect(await inRange("startDate=2026-02-11")).toBe(0);
       expect(await inRange("endDate=2026-02-09")).toBe(0);
+      // The last day there is: its next midnight has no four-digit year, so the range is open at the end.
+      expect(await inRange("startDate=2026-02-10&endDate=9999-12-31")).toBe(1);
+      const farCsv = await api("/api/family-consultation/download-csv?endDate=9999-12-31&search=sam");
+      expect(farCsv.status).toBe(200);
+      expect(parseCsv((await csvText(farCsv)).slice(1))).toHaveLength(2);
 
       const res = await api("/api/family-consultation/download-csv?startDate=2026-02-01&endDate=2026-02-28&search=sam");
       expect(res.headers.get("content-disposition")).toBe('attachment; filename="family-consultation-registrations_2026-02-01_to_2026-02-28.csv"');
@@ -352,7 +357,7 @@ describe.each(dialects)("staff lists of contacts and family consultations on %s"
       expect(rows[1]!.at(-1)).toBe(sam!.id);
       const none = parseCsv((await csvText(await api("/api/family-consultation/download-csv?startDate=2026-03-01"))).slice(1));
       expect(none).toHaveLength(1);
-      expect((await audit("export", "family-bookings")).length).toBe(2);
+      expect((await audit("export", "family-bookings")).length).toBe(3);
     });
 
     it("renders the staff screen and deletes through its confirmation form", async () => {

@@ -135,6 +135,12 @@ describe.each(dialects)("staff management of Family Constellation events on %s",
     });
     const end = await api("POST", "", form({ endDate: `${dayAhead(40)}T08:00` }));
     expect((errorResponse.parse(await end.json())).errors).toEqual({ endDate: "End date must be after or equal to start date" });
+    // 23:59 on 31 December 9999 in Denver is the year 10000 in UTC: no date that stores, sorts or means anything.
+    const far = await api("POST", "", form({ endDate: "9999-12-31T23:59", timeZone: "America/Denver" }));
+    expect(far.status).toBe(400);
+    expect(errorResponse.parse(await far.json()).errors).toEqual({ endDate: "Invalid date format" });
+    const rollover = await api("POST", "", form({ startDate: `${dayAhead(40)}T09:00:60` }));
+    expect(errorResponse.parse(await rollover.json()).errors).toEqual({ startDate: "Invalid date format" });
     expect((await api("POST", "", "not an object")).status).toBe(400);
     const junk = await fetch(`${s.url}/api/familyEvent`, { method: "POST", headers: { authorization: `Bearer ${token}`, "content-type": "application/json" }, body: "{nope" });
     expect(junk.status).toBe(400);

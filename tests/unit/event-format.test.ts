@@ -150,6 +150,22 @@ describe("parseEventInstant", () => {
     expect(parseEventInstant("next week", NY)).toBeNull();
     expect(parseEventInstant(null, NY)).toBeNull();
   });
+
+  it("refuses a minute or second that would roll over, and a two-digit year", () => {
+    expect(parseEventInstant("2027-05-05T10:60", NY)).toBeNull();
+    expect(parseEventInstant("2027-05-05T10:00:60", NY)).toBeNull();
+    expect(parseEventInstant("2027-05-05T25:00", NY)).toBeNull();
+    expect(parseEventInstant("0050-05-05T10:00", NY)).toBeNull();
+    expect(parseEventInstant("2027-05-05T23:59:59", NY)?.toISOString()).toBe("2027-05-06T03:59:59.000Z");
+  });
+
+  it("refuses instants whose ISO text would not have a four-digit year (they would not sort or store)", () => {
+    // 23:59 on 31 December 9999 in Denver is already the year 10000 in UTC.
+    expect(parseEventInstant("9999-12-31T23:59", "America/Denver")).toBeNull();
+    expect(parseEventInstant("9999-12-31T23:59-07:00", NY)).toBeNull();
+    expect(parseEventInstant("9999-12-31T12:00", "America/Denver")?.toISOString()).toBe("9999-12-31T19:00:00.000Z");
+    expect(parseEventInstant(-62_167_219_200_001, NY)).toBeNull();
+  });
 });
 
 describe("knownCityFallback (spec part 2 §4)", () => {

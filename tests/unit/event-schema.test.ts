@@ -18,6 +18,7 @@ import {
   PAYMENT_LINK_REQUIRED,
   PRICE_FORMAT,
   PRICE_REQUIRED,
+  PRICE_TOO_HIGH,
   priceToCents,
   START_IN_PAST,
   START_REQUIRED,
@@ -125,6 +126,27 @@ describe("the event form schema (spec part 2 §5 'Event form')", () => {
     expect(priceToCents("$1,500.50")).toBe(150050);
     expect(centsToPrice(150050)).toBe("$1,500.50");
     expect(centsToPrice(37500)).toBe("$375");
+  });
+
+  it("refuses a price past $1,000,000, whose cents would soon stop being exact", () => {
+    expect(errorsOf({ ...valid, price: "$1,000,000" })).toEqual({});
+    expect(PRICE_TOO_HIGH).toBe("Price must be $1,000,000 or less");
+    expect(errorsOf({ ...valid, price: "$1,000,000.01" })).toEqual({ price: "Price must be $1,000,000 or less" });
+    expect(errorsOf({ ...valid, price: "$99999999999999999" })).toEqual({ price: "Price must be $1,000,000 or less" });
+  });
+
+  it("stores a time zone as the time-zone database spells it, whatever case it was typed in", () => {
+    const zoneOf = (timeZone: string) => {
+      const r = validateEventForm({ ...valid, timeZone }, { now });
+      return r.ok ? r.data.timeZone : r.errors;
+    };
+    expect(zoneOf("america/denver")).toBe("America/Denver");
+    expect(zoneOf(" AMERICA/NEW_YORK ")).toBe("America/New_York");
+    expect(zoneOf("utc")).toBe("UTC");
+    expect(zoneOf("Mars/Olympus")).toEqual({ timeZone: TIME_ZONE_INVALID });
+    // Read in the zone as spelt: 09:00 in Denver in December is 16:00 UTC.
+    const r = validateEventForm({ ...valid, timeZone: "america/denver" }, { now });
+    expect(r.ok && r.data.startsAt).toBe("2026-12-05T16:00:00.000Z");
   });
 
   it("refuses unreadable dates, a start before today at the venue, and an end before the start", () => {

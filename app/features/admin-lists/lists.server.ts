@@ -45,8 +45,9 @@ export function dayRange(query: Pick<ListQuery, "startDate" | "endDate">, timeZo
   let until: string | null = null;
   if (query.endDate) {
     const [y, m, d] = query.endDate.split("-").map(Number) as [number, number, number];
-    const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
-    until = parseEventInstant(next, timeZone)?.toISOString() ?? null;
+    const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString();
+    // After 9999-12-31 there is no day to stop before (its ISO text has no four-digit year): open end.
+    until = /^\d{4}-/.test(next) ? parseEventInstant(next.slice(0, 10), timeZone)?.toISOString() ?? null : null;
   }
   return { from, until };
 }

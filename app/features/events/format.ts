@@ -174,9 +174,11 @@ export function parseEventInstant(value: InstantInput, timeZone: string = DEFAUL
     const m = naiveLocal.exec(value.trim());
     if (m) {
       const [, y, mo, d, h = "0", mi = "0", s = "0"] = m;
+      // 10:60 or 10:00:60 would roll over to the next minute or hour: not a time anyone meant.
+      if (Number(h) > 23 || Number(mi) > 59 || Number(s) > 59) return null;
       const wall = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s));
       const check = new Date(wall);
-      if (check.getUTCMonth() !== Number(mo) - 1 || check.getUTCDate() !== Number(d)) return null;
+      if (check.getUTCFullYear() !== Number(y) || check.getUTCMonth() !== Number(mo) - 1 || check.getUTCDate() !== Number(d)) return null;
       const day = 86_400_000;
       const before = zoneOffsetMinutes(new Date(wall - day), timeZone) * 60_000;
       const after = zoneOffsetMinutes(new Date(wall + day), timeZone) * 60_000;
@@ -185,10 +187,27 @@ export function parseEventInstant(value: InstantInput, timeZone: string = DEFAUL
       // Neither fits in the skipped hour of a spring-forward change: the offset
       // before the change, which lands as far after it as the time was meant to be.
       const candidates = [before, after].filter(fits).map((o) => wall - o);
-      return new Date(candidates.length ? Math.min(...candidates) : wall - before);
+      return storable(new Date(candidates.length ? Math.min(...candidates) : wall - before));
     }
   }
-  return toDate(value);
+  return storable(toDate(value));
+}
+
+/** The instants whose ISO text has a four-digit year: 0000-01-01 to 9999-12-31 in UTC. */
+const FIRST_STORABLE = Date.parse("0000-01-01T00:00:00.000Z");
+const LAST_STORABLE = Date.parse("9999-12-31T23:59:59.999Z");
+
+/**
+ * Instants are stored and compared as ISO text. Past the year 9999 in UTC that
+ * text becomes '+010000-…', which sorts before every ordinary date on SQLite
+ * (so a session in the far future would read as long past) and which
+ * PostgreSQL refuses. Such an instant is no date anyone means: null, as for
+ * any other unusable date.
+ */
+function storable(date: Date | null): Date | null {
+  if (!date) return null;
+  const t = date.getTime();
+  return t >= FIRST_STORABLE && t <= LAST_STORABLE ? date : null;
 }
 
 type CityFallback = { venue: string; timeSlot: string };

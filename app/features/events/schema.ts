@@ -29,6 +29,9 @@ export const ORGANIZER_EMAIL_REQUIRED = "Organizer email is required";
 export const ORGANIZER_EMAIL_INVALID = "Invalid email address";
 export const PRICE_REQUIRED = "Price is required";
 export const PRICE_FORMAT = "Price must be in currency format (e.g., $375 or $375.00)";
+/** Our own bound: past it a price is a typo, and past about $90 trillion its cents would no longer be exact. */
+export const PRICE_MAX_CENTS = 100_000_000;
+export const PRICE_TOO_HIGH = "Price must be $1,000,000 or less";
 export const PAYMENT_LINK_REQUIRED = "Payment link is required";
 export const URL_INVALID = "Invalid URL format";
 export const STATUS_REQUIRED = "Status is required";
@@ -70,11 +73,22 @@ export const pricePattern = /^\$ ?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d{2})?$/;
 export const urlPattern = /^https?:\/\/[^\s/?#.]+(?:\.[^\s/?#.]+)*(?::\d{1,5})?(?:[/?#]\S*)?$/i;
 
 export function isTimeZone(value: string): boolean {
-  if (!/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+){0,2}$/.test(value) && value !== "UTC") return false;
+  return canonicalTimeZone(value) !== null;
+}
+
+/**
+ * A zone's name as the time-zone database spells it ('america/denver' →
+ * 'America/Denver', 'utc' → 'UTC'), or null when it names none. Intl reads
+ * names in any case, but the calendar file's VTIMEZONE and every comparison
+ * want the one spelling.
+ */
+export function canonicalTimeZone(value: string): string | null {
+  if (!/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+){0,2}$/.test(value)) return null;
   try {
-    return new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone.length > 0;
+    const name = new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
+    return name.length > 0 ? name : null;
   } catch {
-    return false;
+    return null;
   }
 }
 
@@ -91,7 +105,10 @@ export const eventFormSchema = z.object({
   endDate: z.pipe(z.transform(text), requiredText({ required: END_REQUIRED, invalid: INVALID_DATE, max: 40 })),
   timeZone: z.pipe(
     z.transform((v: unknown) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? DEFAULT_TIME_ZONE : v)),
-    z.string({ error: TIME_ZONE_INVALID }).check(z.trim(), z.refine(isTimeZone, { error: TIME_ZONE_INVALID })),
+    z.pipe(
+      z.string({ error: TIME_ZONE_INVALID }).check(z.trim(), z.refine(isTimeZone, { error: TIME_ZONE_INVALID })),
+      z.transform((v: string) => canonicalTimeZone(v)!),
+    ),
   ),
   location: requiredText({ required: LOCATION_REQUIRED, invalid: "Invalid location", min: 3, minMessage: LOCATION_MIN, max: 200 }),
   facilitator: optionalText({ max: 200, invalid: FACILITATOR_INVALID }),
@@ -108,7 +125,7 @@ export const eventFormSchema = z.object({
     z.transform((v: unknown) => (typeof v === "number" && Number.isFinite(v) && v >= 0 ? `$${v.toFixed(2)}` : v)),
     z.pipe(
       requiredText({ required: PRICE_REQUIRED, invalid: PRICE_FORMAT, max: 20, pattern: pricePattern, patternMessage: PRICE_FORMAT }),
-      z.transform((v: string) => priceToCents(v)),
+      z.pipe(z.transform((v: string) => priceToCents(v)), z.number().check(z.maximum(PRICE_MAX_CENTS, { error: PRICE_TOO_HIGH }))),
     ),
   ),
   paymentLink: requiredUrl(PAYMENT_LINK_REQUIRED),
@@ -219,7 +236,7 @@ export function validateEventForm(values: unknown, context: EventFormContext = {
       if (!(key in errors)) errors[key] = issue.message;
     }
   }
-  const zoneValue = typeof input.timeZone === "string" && isTimeZone(input.timeZone.trim()) ? input.timeZone.trim() : DEFAULT_TIME_ZONE;
+  const zoneValue = (typeof input.timeZone === "string" && canonicalTimeZone(input.timeZone.trim())) || DEFAULT_TIME_ZONE;
   const startText = typeof input.startDate === "string" ? input.startDate : "";
   const endText = typeof input.endDate === "string" ? input.endDate : "";
   const start = !errors.startDate && startText ? readDateTime(startText, zoneValue) : null;

@@ -8,7 +8,7 @@
  */
 import * as z from "zod/mini";
 import { DEFAULT_TIME_ZONE } from "~/features/events/format";
-import { isTimeZone, readDateTime, urlPattern } from "~/features/events/schema";
+import { canonicalTimeZone, readDateTime, urlPattern } from "~/features/events/schema";
 import { emailPattern, hasControlCharacters } from "~/lib/validation";
 import { REQUIRED_LEVEL_INVALID } from "~/features/prerequisites/rules";
 
@@ -212,7 +212,7 @@ function checkSession(raw: Record<string, unknown>, prefix: string, errors: Prog
     if (m && !(`${prefix}.${k}` in errors)) errors[`${prefix}.${k}`] = m;
   };
   const zoneText = str(raw.timeZone).trim() || DEFAULT_TIME_ZONE;
-  const timeZone = isTimeZone(zoneText) ? zoneText : null;
+  const timeZone = canonicalTimeZone(zoneText);
   if (!timeZone) set("timeZone", SESSION_TIME_ZONE_INVALID);
   const zone = timeZone ?? DEFAULT_TIME_ZONE;
   const start = v.startDate ? readDateTime(v.startDate, zone) : null;
