@@ -15,6 +15,9 @@ export const streamTimeout = 5_000;
  */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
+  // React Router's own refusal of a request (a POST to a page without an action: 405) is the
+  // client's doing, not a fault: the shell's request line already logs it as a warning.
+  if (isRouteErrorResponse(error) && error.status < 500) return;
   // An internal error response (a thrown 500 of React Router's own) carries the real error.
   const inner = isRouteErrorResponse(error) ? (error as { error?: unknown }).error : undefined;
   const cause = inner ?? error;

@@ -219,11 +219,15 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
       wantsWhole: (res) => res.locals.pendingPage !== undefined,
       // A 500 (or a page's own 503) caused by the database: the outage answer instead.
       takeOver: (req, res, response) => {
-        // A write to a read-only API route (one with a loader and no action): React Router's own 405
-        // has no Allow header and an "Unexpected Server Error" body; the API answers as its other refusals do.
-        if (response.status === 405 && !response.headers.has("allow") && req.method !== "GET" && req.method !== "HEAD" && isApi(req)) {
-          sendClientError(req, res, 405, "This address only answers GET.", { Allow: "GET, HEAD" });
-          return true;
+        // A write to a route with a loader and no action: React Router's own 405 has no Allow header,
+        // and a resource route's (an API path, /robots.txt, a calendar file) has an "Unexpected Server
+        // Error" body. Those answer as the shell's other refusals do; a page keeps its 405 page.
+        if (response.status === 405 && !response.headers.has("allow") && req.method !== "GET" && req.method !== "HEAD") {
+          if (isApi(req) || !(response.headers.get("content-type") ?? "").startsWith("text/html")) {
+            sendClientError(req, res, 405, "This address only answers GET.", { Allow: "GET, HEAD" });
+            return true;
+          }
+          res.setHeader("Allow", "GET, HEAD");
         }
         if (response.status < 500) return false;
         const failure = (res.locals.databaseFailure as DatabaseFailure | undefined) ?? (database.status.down ? "unreachable" : null);
@@ -308,12 +312,16 @@ async function readContentVersion(database: DbHandle): Promise<string> {
  * Node's parser answers 431 (or 414) and destroys the socket at once. A client
  * still sending a body then gets a TCP reset instead of the answer. Here the
  * answer is written, our side half-closed, and whatever the client still sends
- * is read and thrown away (for at most 10 s), so it reads the 431. Other parser
- * errors keep Node's own handling.
+ * is read and thrown away (for at most 10 s), so it reads the 431. A listener
+ * here turns Node's own answers off for every parser error, so the others get
+ * theirs here too, as Node would give them: a request it cannot parse (a header
+ * line without a colon, two Content-Lengths, a control character in the path)
+ * gets 400, one that took too long 408. A connection the client reset is
+ * only closed.
  */
 export function answerOversizedHeaders(server: http.Server): void {
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
-    const status = error.code === "HPE_HEADER_OVERFLOW" ? "431 Request Header Fields Too Large" : error.code === "HPE_URI_TOO_LONG" ? "414 URI Too Long" : null;
+    const status = clientErrorAnswer(error.code);
     if (!status || !socket.writable || (socket as Socket & { _httpMessage?: unknown })._httpMessage) {
       if (!socket.destroyed) socket.destroy(error);
       return;
@@ -323,6 +331,23 @@ export function answerOversizedHeaders(server: http.Server): void {
     socket.resume();
     setTimeout(() => socket.destroy(), 10_000).unref();
   });
+}
+
+function clientErrorAnswer(code: string | undefined): string | null {
+  switch (code) {
+    case "ECONNRESET":
+      return null;
+    case "HPE_HEADER_OVERFLOW":
+      return "431 Request Header Fields Too Large";
+    case "HPE_URI_TOO_LONG":
+      return "414 URI Too Long";
+    case "HPE_CHUNK_EXTENSIONS_OVERFLOW":
+      return "413 Payload Too Large";
+    case "ERR_HTTP_REQUEST_TIMEOUT":
+      return "408 Request Timeout";
+    default:
+      return "400 Bad Request";
+  }
 }
 
 /** No request body, upload forms included, may be larger than this; routes set smaller limits of their own. */

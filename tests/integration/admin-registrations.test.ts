@@ -214,6 +214,10 @@ describe.each(dialects)("staff registration lists on %s", { timeout: 120_000 }, 
     expect(front.headers.get("content-type")).toBe("image/png");
     expect((await api(`/api/admin/registrations/${ichId}/photos/id-back`)).status).toBe(404);
     expect((await api(`/api/admin/registrations/${ichId}/photos/passport`)).status).toBe(404);
+    // Names every JavaScript object has are no photo either.
+    for (const name of ["constructor", "toString", "__proto__", "hasOwnProperty"]) {
+      expect((await api(`/api/admin/registrations/${ichId}/photos/${name}`)).status).toBe(404);
+    }
     // Nothing of the photos is on a public path.
     expect((await fetch(`${s.url}/uploads/${ichId}`)).status).toBe(404);
   });

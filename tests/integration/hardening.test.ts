@@ -101,6 +101,18 @@ describe("malformed requests are the client's errors, never 500 (issue 6)", () =
     expect(r.status).toBeLessThan(500);
   });
 
+  it.each([
+    ["a header line without a colon", "GET / HTTP/1.1\r\nHost: x\r\nNo colon here\r\nConnection: close\r\n\r\n"],
+    ["two Content-Lengths", "POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 3\r\nConnection: close\r\n\r\n{}"],
+    ["a Content-Length past any number", "POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999999999999999\r\nConnection: close\r\n\r\n{}"],
+    ["a control character in the path", "GET /a\x01b HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"],
+    ["Content-Length beside Transfer-Encoding", "POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n0\r\n\r\n"],
+  ])("answers a request Node cannot parse (%s) with 400, not a closed connection", async (_name, request) => {
+    const r = await raw(s.url, request);
+    expect(r.text).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(r.reset).toBe(false);
+  });
+
   it("answers headers past Node's limit with 431 that the client reads, even while it still sends a large body", async () => {
     // A 20 KB address and a 6 MB upload: Node's parser refuses the headers before any handler runs.
     const body = Buffer.alloc(6 * 1024 * 1024, 0x61);

@@ -84,6 +84,33 @@ describe("the server process", () => {
     expect(s.output().out).toContain("SIGTERM received");
   });
 
+  it("answers a write to an address that only reads with 405 and Allow, logged as a warning, not an error", async () => {
+    const s = startServer({ DATA_DIR: tempDir() });
+    children.push(s.child);
+    const url = await s.url;
+    const post = (p: string, method: "POST" | "PUT" = "POST") =>
+      fetch(`${url}${p}`, { method, headers: { "content-type": "application/x-www-form-urlencoded" }, body: "a=b" });
+    for (const p of ["/robots.txt", "/sitemap.xml"]) {
+      const res = await post(p);
+      expect(res.status).toBe(405);
+      expect(res.headers.get("allow")).toBe("GET, HEAD");
+      expect(await res.text()).toBe("This address only answers GET.");
+    }
+    const page = await post("/about");
+    expect(page.status).toBe(405);
+    expect(page.headers.get("allow")).toBe("GET, HEAD");
+    expect(page.headers.get("content-type")).toContain("text/html");
+    const api = await post("/api/events/open", "PUT");
+    expect(api.status).toBe(405);
+    expect(api.headers.get("allow")).toBe("GET, HEAD");
+    s.child.kill("SIGTERM");
+    expect(await s.exited).toBe(0);
+    const lines = s.output().out.split("\n").filter((l) => l.startsWith("{")).map((l) => JSON.parse(l) as { level: number; msg: string; status?: number });
+    // pino: 40 warn, 50 error. Each refusal is one request line at warn, and nothing is logged as an error.
+    expect(lines.filter((l) => l.level >= 50)).toEqual([]);
+    expect(lines.filter((l) => l.msg === "request" && l.level === 40).length).toBeGreaterThanOrEqual(4);
+  });
+
   it.each([
     [{ PORT: "not-a-port" }, "PORT"],
     [{ DATABASE_URL: "mysql://nope" }, "DATABASE_URL"],

@@ -90,7 +90,7 @@ export async function registrationOneApi(
 
 /** A private photo: only to staff, never cached, named, not sniffed (S5). */
 export async function registrationPhotoApi(db: Kysely<DB>, id: string | undefined, photo: string | undefined, audit: AuditContext) {
-  if (!validId(id) || !photo || !(photo in PHOTO_KINDS)) return jsonError(404, "Image not found");
+  if (!validId(id) || !photo || !Object.hasOwn(PHOTO_KINDS, photo)) return jsonError(404, "Image not found");
   const file = await registrationPhoto(db, id, photo as PhotoKind, audit);
   if (!file) return jsonError(404, "Image not found");
   return new Response(file.bytes as Uint8Array<ArrayBuffer>, {

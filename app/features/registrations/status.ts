@@ -19,7 +19,7 @@ export type SeatStatus = keyof typeof SEAT_STATUS_LABELS;
 
 /** 'awaiting_approval' → 'Awaiting approval'; an unknown value is shown capitalized, underscores as spaces, never raw. */
 export function seatStatusLabel(status: string): string {
-  if (status in SEAT_STATUS_LABELS) return SEAT_STATUS_LABELS[status as SeatStatus];
+  if (Object.hasOwn(SEAT_STATUS_LABELS, status)) return SEAT_STATUS_LABELS[status as SeatStatus];
   const words = status.replace(/_/g, " ").trim();
   return words ? words[0]!.toUpperCase() + words.slice(1) : "Unknown";
 }
