@@ -35,6 +35,12 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
       headers: { "Content-Type": "application/json" },
       body: JSON.stringify({ ...valid, email, upcomingEventId: sessionId, programId: undefined, ...(waitingList ? { waitingList: true } : {}) }),
     });
+  const bookFamily = (sessionId: string, email: string, waitingList: boolean) =>
+    fetch(`${s.url}/api/familyConsitalation/register`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ fullName: "Maria Lopez", email, phone: "5551234567", termsAndCondition: true, programId: sessionId, ...(waitingList ? { waitingList: true } : {}) }),
+    });
   const statusOf = async (email: string, sessionId: string) =>
     (await s.db.selectFrom("registrations").select("status").where("event_id", "=", sessionId).where("email_key", "=", email).executeTakeFirstOrThrow()).status;
   const mailTo = (email: string, subjectStart: string) =>
@@ -131,17 +137,40 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
 
   it("a family session's booking dialog can join its waiting list too", async () => {
     const sessionId = await addSession(s, { kind: "family", capacity: 1, title: "Family one seat" });
-    const book = (email: string, waitingList = false) =>
-      fetch(`${s.url}/api/familyConsitalation/register`, {
-        method: "POST",
-        headers: { "Content-Type": "application/json" },
-        body: JSON.stringify({ fullName: "Maria Lopez", email, phone: "5551234567", termsAndCondition: true, programId: sessionId, ...(waitingList ? { waitingList: true } : {}) }),
-      });
+    const book = (email: string, waitingList = false) => bookFamily(sessionId, email, waitingList);
     expect((await book("fam1@example.com")).status).toBe(201);
     expect((await book("fam2@example.com")).status).toBe(409);
     expect(await (await book("fam2@example.com", true)).json()).toMatchObject({ waitingList: true, data: { position: 1 } });
     const row = await s.db.selectFrom("family_bookings").select("status").where("email_key", "=", "fam2@example.com").executeTakeFirstOrThrow();
     expect(row.status).toBe("waiting");
+  });
+
+  it("joins at once give each entry its own place, in the order they were stored, for registrations and bookings", async () => {
+    const sessionId = await addSession(s, { capacity: 1, title: "Tiny" });
+    expect((await register(sessionId, "tiny0@example.com")).status).toBe(201);
+    const family = await addSession(s, { kind: "family", capacity: 1, title: "Family tiny" });
+    const book = (email: string, waitingList = false) => bookFamily(family, email, waitingList);
+    expect((await book("famtiny0@example.com")).status).toBe(201);
+    for (const [event, join] of [
+      [sessionId, (i: number) => register(sessionId, `tinywait${i}@example.com`, true)],
+      [family, (i: number) => book(`famtinywait${i}@example.com`, true)],
+    ] as const) {
+      // Several rounds: joins in the same millisecond were ordered by their random ids, so two were told the same place.
+      for (let round = 0; round < 3; round++) {
+        const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => join(round * 10 + i)));
+        expect(answers.map((r) => r.status)).toEqual(Array(10).fill(201));
+      }
+      const list = await waitingEntries(s.db, event);
+      expect(list).toHaveLength(30);
+      const times = list.map((e) => e.createdAt);
+      expect(new Set(times).size).toBe(30);
+      // The place each was told is its place in the list the offers follow, and their mails say the same.
+      const mails = await s.db.selectFrom("outbox").select(["to_address", "text_body"]).where("subject", "like", "On the waiting list%").execute();
+      list.forEach((entry, i) => {
+        const mail = mails.find((m) => m.to_address === entry.email);
+        expect(mail?.text_body).toContain(`Your place on the list: ${i + 1}`);
+      });
+    }
   });
 
   it("under concurrency, offers, confirmations and newcomers never exceed the capacity", async () => {

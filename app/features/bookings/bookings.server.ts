@@ -10,7 +10,7 @@ import { refusalMessages, SIGN_UP_ELSEWHERE } from "~/features/events/seats";
 import { safeExternalLink } from "~/lib/external-link";
 import { ALREADY_REGISTERED } from "~/features/registrations/registrations.server";
 import type { FieldErrors } from "~/lib/validation";
-import { waitingListMail, waitingPosition, wantsWaitingList } from "~/features/waiting-list/join.server";
+import { joinedAt, waitingListMail, waitingPosition, wantsWaitingList } from "~/features/waiting-list/join.server";
 import { bookingMails } from "./booking-mail.server";
 import { validateBooking, type BookingField } from "./schema";
 import { toldSession } from "~/features/events/told";
@@ -69,7 +69,7 @@ export async function submitBooking(
       const waiting = state === "full" && wantsWaitingList(values);
       if (state !== "open" && !waiting) return { status: "refused", code: 409, message: refusalMessages[state] } as const;
       if (safeExternalLink(event.external_link)) return { status: "refused", code: 409, message: SIGN_UP_ELSEWHERE } as const;
-      const now = new Date().toISOString();
+      const now = waiting ? await joinedAt(trx, event.id) : new Date().toISOString();
       await trx
         .insertInto("family_bookings")
         .values({

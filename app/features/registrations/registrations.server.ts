@@ -10,7 +10,7 @@ import { courseDetailDate, courseDetailTime, sessionLabel } from "~/features/eve
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { cleanImage, ImageRejected, storeImage, type CleanImage } from "~/features/uploads/images.server";
 import type { FieldErrors } from "~/lib/validation";
-import { waitingListMail, waitingPosition, wantsWaitingList } from "~/features/waiting-list/join.server";
+import { joinedAt, waitingListMail, waitingPosition, wantsWaitingList } from "~/features/waiting-list/join.server";
 import { awaitingApprovalMails, hasAttended, requirementOf } from "~/features/prerequisites/prerequisites.server";
 import { AWAITING_APPROVAL_TEXT, decidePrerequisite } from "~/features/prerequisites/rules";
 import { accessPath, newAccessToken } from "./access.server";
@@ -207,7 +207,7 @@ async function insertRegistration(
   for (const field of Object.keys(photos) as PhotoField[]) {
     fileIds[field] = await storeImage(trx, photos[field]!, photoFields[field]);
   }
-  const now = new Date().toISOString();
+  const now = status === "waiting" ? await joinedAt(trx, event.id) : new Date().toISOString();
   await trx
     .insertInto("registrations")
     .values({

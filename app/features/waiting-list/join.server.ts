@@ -17,6 +17,29 @@ export function wantsWaitingList(values: Record<string, unknown>): boolean {
   return v === true || v === "true" || v === "on" || v === "1";
 }
 
+/**
+ * The moment a new waiting-list entry is stored as having joined: now, or a
+ * millisecond after the latest entry already in this session's list when that
+ * is later. Called under the session's seat lock, so each entry joins strictly
+ * after the one before it: two joins in the same millisecond, or on two
+ * servers whose clocks differ a little, keep the order in which they took the
+ * lock. The list, its places and its offers are all read in this order.
+ */
+export async function joinedAt(db: Kysely<DB>, eventId: string, now = new Date()): Promise<string> {
+  let latest = now.getTime();
+  for (const table of ["registrations", "family_bookings"] as const) {
+    const row = await db
+      .selectFrom(table)
+      .select((eb) => eb.fn.max("created_at").as("at"))
+      .where("event_id", "=", eventId)
+      .where("status", "in", ["waiting", "offered"])
+      .executeTakeFirst();
+    const at = row?.at ? Date.parse(String(row.at)) : Number.NaN;
+    if (at >= latest) latest = at + 1;
+  }
+  return new Date(latest).toISOString();
+}
+
 /** The entry's place in its session's list (1 = next to be offered a seat), in order of arrival. */
 export async function waitingPosition(db: Kysely<DB>, eventId: string, id: string): Promise<number> {
   const ahead = async (table: "registrations" | "family_bookings") => {
