@@ -130,6 +130,30 @@ test.describe("Registration dialog", () => {
     await expect(dialog.getByText(/I confirm that I am over 18 years of age/)).toBeVisible();
   });
 
+  for (const width of [375, 1280]) {
+    test(`at ${width} px, bringing the first error into view scrolls only the form, never the dialog's header out of its box`, async ({ page }) => {
+      await page.setViewportSize({ width, height: width === 375 ? 740 : 800 });
+      const dialog = await openTassoDialog(page);
+      // Everything valid but the terms, the last field: the form scrolls down to it.
+      await fillRegistration(dialog, uniqueEmail("scroll"));
+      await dialog.getByRole("checkbox", { name: /accept the terms and conditions/ }).uncheck();
+      const pageScroll = await page.evaluate(() => window.scrollY);
+      await dialog.getByRole("button", { name: "Submit Registration" }).click();
+      const terms = dialog.getByRole("checkbox", { name: /accept the terms and conditions/ });
+      await expect(terms).toBeFocused();
+      await expect(terms).toBeInViewport();
+      // The dialog box itself has not moved: its header (title and close button) is where it was, inside it.
+      expect(await dialog.evaluate((d) => d.scrollTop)).toBe(0);
+      const box = (await dialog.boundingBox())!;
+      const title = (await dialog.getByRole("heading", { name: "Registration Form" }).boundingBox())!;
+      const close = (await dialog.getByRole("button", { name: "Close registration form" }).boundingBox())!;
+      expect(title.y).toBeGreaterThanOrEqual(box.y);
+      expect(close.y).toBeGreaterThanOrEqual(box.y);
+      // Nor has the page behind it.
+      expect(await page.evaluate(() => window.scrollY)).toBe(pageScroll);
+    });
+  }
+
   test("a failure without a server message shows the §8 text in a dismissible banner", async ({ page }) => {
     // Browser-heavy (axe runs, real waits) on shared CPUs.
     test.slow();
@@ -216,7 +240,8 @@ test.describe("Registration page (/register/{sessionId})", () => {
     await page.getByRole("textbox", { name: "Email" }).fill("lena@");
     await page.getByLabel("Mobile Number").fill("12345");
     await page.getByRole("button", { name: "Submit Registration" }).click();
-    await expect(page.getByRole("alert")).toHaveText(`Submission failed: ${FIX}`);
+    // The same banner the dialog shows for its own checks, without the "Submission failed:" of a failed request.
+    await expect(page.getByRole("alert")).toHaveText(FIX);
     await expect(page.locator("#lastName-error")).toHaveText("Last name is required");
     await expect(page.locator("#email-error")).toHaveText("Please enter a valid email address");
     await expect(page.locator("#mobileNo-error")).toHaveText("Mobile number must be 10 digits");

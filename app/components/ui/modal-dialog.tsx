@@ -52,7 +52,7 @@ export function ModalDialog({ open, onClose, busy = false, title, subtitle, clos
       <dialog
         {...dialogProps}
         aria-labelledby={titleId}
-        className={`registration-dialog m-auto max-h-[calc(100dvh-1rem)] ${widthClass} max-w-none flex-col overflow-hidden rounded-2xl bg-sand-50 p-0 text-ink shadow-2xl backdrop:bg-plum-950/70 hidden open:flex sm:max-h-[calc(100dvh-3rem)]`}
+        className={`registration-dialog m-auto max-h-[calc(100dvh-1rem)] ${widthClass} max-w-none flex-col overflow-clip rounded-2xl bg-sand-50 p-0 text-ink shadow-2xl backdrop:bg-plum-950/70 hidden open:flex sm:max-h-[calc(100dvh-3rem)]`}
       >
         <DialogHeader
           titleId={titleId}

@@ -1,5 +1,6 @@
 import { AlertCircle, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
+import { revealInScrollArea } from "~/lib/reveal";
 import { useRevalidator } from "react-router";
 import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field, inputClass } from "~/components/ui/field";
@@ -105,7 +106,7 @@ export function BookingForm({ session, initial, serverErrors, serverMessage, onC
   useEffect(() => {
     if (!focusRequest) return;
     const target = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? bannerRef.current;
-    target?.scrollIntoView({ block: "center" });
+    if (target) revealInScrollArea(target);
     target?.focus({ preventScroll: true });
     // oxlint-disable-next-line react/set-state-in-effect -- a one-shot request, consumed here
     setFocusRequest(false);

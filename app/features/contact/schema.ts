@@ -13,8 +13,12 @@ export const countryOptions = [
 
 const countryCodes = countryOptions.map((c) => c.value) as string[];
 
-/** Optional plus, then at least 10 digits, spaces, hyphens or parentheses (spec part 1 §5.1). */
-export const phonePattern = /^\+?[\d\s\-()]{10,}$/;
+/**
+ * Optional plus, then at least 10 digits, spaces, hyphens or parentheses (spec
+ * part 1 §5.1), of which at least 7 are digits (ours: '(((())))))' is no
+ * number to call back; no country in the list has a shorter one).
+ */
+export const phonePattern = /^(?=(?:\D*\d){7})\+?[\d\s\-()]{10,}$/;
 
 /** Spec part 1 §5.1, with its exact messages; upper bounds are ours (docs/decisions/0004). */
 export const contactSchema = z.object({

@@ -25,4 +25,4 @@ export const WAITING_LIST_BUTTON = "Waiting list";
 export const WAITING_LIST_HEADING = "You are on the waiting list";
 export const WAITING_LIST_JOINED = "You are on the waiting list. We will email you as soon as a seat frees up.";
 export const WAITING_LIST_INVITE =
-  "This session is full. Join the waiting list with the same form: when a seat frees up, the first in line get an email with a link that holds it for them.";
+  "This session is full. Join the waiting list with the same form: when a seat frees up, the first person in line gets an email with a link that holds it for them.";

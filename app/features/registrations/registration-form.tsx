@@ -1,6 +1,7 @@
 import { AlertCircle, X } from "lucide-react";
 import { SESSION_FULL, WAITING_LIST_INVITE, WAITING_LIST_JOINED, WAITING_LIST_LABEL } from "~/features/events/seats";
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
+import { revealInScrollArea } from "~/lib/reveal";
 import { useRevalidator } from "react-router";
 import { CheckboxField as Check } from "~/components/ui/checkbox-field";
 import { Field, inputClass } from "~/components/ui/field";
@@ -157,7 +158,10 @@ export function RegistrationForm({
     for (const [k, v] of Object.entries(serverErrors ?? {})) if (v && !(errorSlot(k) in out)) out[errorSlot(k)] = v;
     return out;
   });
-  const [banner, setBanner] = useState<string | null>(serverMessage ? bannerText(channel, serverMessage) : null);
+  // Without JavaScript the server's checks find what the dialog's own would have: the same banner, unprefixed.
+  const [banner, setBanner] = useState<string | null>(
+    serverMessage ? (serverMessage === FIX_ERRORS_MESSAGE ? serverMessage : bannerText(channel, serverMessage)) : null,
+  );
   const [submitting, setSubmitting] = useState(false);
   const [focusRequest, setFocusRequest] = useState<"first-error" | "banner" | null>(
     serverMessage || Object.keys(serverErrors ?? {}).length ? "first-error" : null,
@@ -247,7 +251,7 @@ export function RegistrationForm({
       focusRequest === "banner"
         ? bannerRef.current
         : (formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]') ?? bannerRef.current);
-    target?.scrollIntoView({ block: "center" });
+    if (target) revealInScrollArea(target);
     target?.focus({ preventScroll: true });
     // oxlint-disable-next-line react/set-state-in-effect -- a one-shot request, consumed here
     setFocusRequest(null);
