@@ -83,7 +83,8 @@ test.describe("Event calendar (/schedule)", () => {
     await expect(behavior).toContainText(/\d{1,2}(st|nd|rd|th) \w{3}( \d{4})?, 9:00 AM( C[SD]T)? – \d{1,2}(st|nd|rd|th) \w{3} \d{4}, 6:00 PM C[SD]T/);
     await expect(page.getByRole("row").filter({ hasText: "Decode Your Mind" }).filter({ hasText: "Silver Lake Studio" })).toContainText("Not Limited");
     const full = page.getByRole("row").filter({ hasText: "Decode Your Relationships" }).filter({ hasText: "Larimer Room" });
-    await expect(full.getByRole("button", { name: /^Full/ })).toBeDisabled();
+    // A full session leads to its level page's dialog, which joins the waiting list.
+    await expect(full.getByRole("link", { name: /^Waiting list ?: Decode Your Relationships/ })).toHaveAttribute("href", /^\/decode\/level\//);
     const openDay = page.getByRole("row").filter({ hasText: "Decode The Child: open evening" });
     await expect(openDay.getByRole("link", { name: /Enroll Now/ })).toHaveCount(0);
     await expect(openDay.getByText("No online enrollment")).toHaveCount(1);
@@ -94,6 +95,18 @@ test.describe("Event calendar (/schedule)", () => {
     await withJs.goto("/schedule");
     await hydrated(withJs);
     await expectNoAxeViolations(withJs);
+  });
+
+  test("a full session's 'Waiting list' opens its registration dialog on that session, offering the waiting list", async ({ page }) => {
+    await page.goto("/schedule");
+    await hydrated(page);
+    const full = page.getByRole("row").filter({ hasText: "Decode Your Relationships" }).filter({ hasText: "Larimer Room" });
+    await full.getByRole("link", { name: /^Waiting list/ }).click();
+    const dialog = page.getByRole("dialog", { name: "Registration Form" });
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByText(/^This session is full\. Join the waiting list with the same form/)).toBeVisible();
+    await expect(dialog.getByLabel("City")).toHaveValue(/.+/);
+    await expect(dialog.getByLabel("City").locator("option:checked")).toContainText("Denver");
   });
 
   test("under 640 px the sessions are cards; axe clean", async ({ page }) => {

@@ -471,6 +471,12 @@ describe.each(dialects)("staff cancel a session on %s", { timeout: 180_000 }, (d
     expect(page.status).toBe(404);
     expect(await page.text()).toContain("This session has been canceled.");
 
+    // Staff tell the people who held a seat apart from those of a session still on: in the list and in the details.
+    const list = await (await fetch(`${s.url}/admin/registrations?search=${encodeURIComponent("one@example.com")}`, { headers: { cookie } })).text();
+    expect(list).toContain("Registered – session canceled");
+    const one = await s.db.selectFrom("registrations").select("id").where("event_id", "=", sessionId).where("email_key", "=", "one@example.com").executeTakeFirstOrThrow();
+    expect(await (await fetch(`${s.url}/admin/registrations?view=${one.id}`, { headers: { cookie } })).text()).toContain("Registered – session canceled");
+
     // Later jobs send nothing more about it; cancelling again or editing it is refused.
     await s.db.deleteFrom("outbox").execute();
     await s.db.updateTable("events").set({ city: "Evanston" }).where("id", "=", sessionId).execute();
@@ -505,6 +511,10 @@ describe.each(dialects)("staff cancel a session on %s", { timeout: 180_000 }, (d
     const html = await (await fetch(`${s.url}/admin/family-events?search=canceled`, { headers: { cookie } })).text();
     expect(html).toContain(">Canceled</span>");
     expect(await (await fetch(`${s.url}/family-constellation`)).text()).not.toContain(sessionId);
+    // The booking keeps its status, and staff read that its session was canceled.
+    const booking = await s.db.selectFrom("family_bookings").select("id").where("event_id", "=", sessionId).executeTakeFirstOrThrow();
+    const details = await (await fetch(`${s.url}/admin/family-consultations?view=${booking.id}`, { headers: { cookie } })).text();
+    expect(details).toContain("Booked – session canceled");
   });
 
   it("a registrant's private page of a cancelled session says so and offers no cancelling", async () => {

@@ -61,6 +61,7 @@ describe("Enroll Now (spec part 2 §2.6)", () => {
     for (const e of [decode(), ich(), family(), ev({ kind: "tasso" }), ev()]) {
       expect(enrollAction({ ...e, externalLink: "https://tickets.example.org/a" })).toEqual({
         kind: "go",
+        label: "Enroll Now",
         target: { kind: "external", href: "https://tickets.example.org/a" },
       });
     }
@@ -72,6 +73,7 @@ describe("Enroll Now (spec part 2 §2.6)", () => {
     const e = ich();
     expect(enrollAction(e)).toEqual({
       kind: "go",
+      label: "Enroll Now",
       target: { kind: "internal", to: "/ich/level/ich-3", state: { fromSchedule: true, openModal: true, selectedEvent: e } },
     });
   });
@@ -80,6 +82,7 @@ describe("Enroll Now (spec part 2 §2.6)", () => {
     const e = family({ _id: "fc 9&x" });
     expect(enrollAction(e)).toEqual({
       kind: "go",
+      label: "Enroll Now",
       target: { kind: "internal", to: "/family-constellation?id=fc%209%26x&modal=true", state: { fromSchedule: true, openModal: true, selectedEvent: e } },
     });
   });
@@ -88,22 +91,23 @@ describe("Enroll Now (spec part 2 §2.6)", () => {
     const e = decode();
     expect(enrollAction(e)).toEqual({
       kind: "go",
+      label: "Enroll Now",
       target: { kind: "internal", to: "/decode/level/decode-2", state: { fromSchedule: true, openModal: true, selectedEvent: e } },
     });
   });
 
   it("otherwise the event's link: a path of this site (same tab) or a full URL (new tab)", () => {
-    expect(enrollAction(ev({ link: "/contact-us?topic=retreat" }))).toEqual({ kind: "go", target: { kind: "internal", to: "/contact-us?topic=retreat" } });
-    expect(enrollAction(ev({ link: "https://example.org/signup" }))).toEqual({ kind: "go", target: { kind: "external", href: "https://example.org/signup" } });
-    expect(enrollAction(ev({ pagelink: "/tasso" }))).toEqual({ kind: "go", target: { kind: "internal", to: "/tasso" } });
+    expect(enrollAction(ev({ link: "/contact-us?topic=retreat" }))).toEqual({ kind: "go", label: "Enroll Now", target: { kind: "internal", to: "/contact-us?topic=retreat" } });
+    expect(enrollAction(ev({ link: "https://example.org/signup" }))).toEqual({ kind: "go", label: "Enroll Now", target: { kind: "external", href: "https://example.org/signup" } });
+    expect(enrollAction(ev({ pagelink: "/tasso" }))).toEqual({ kind: "go", label: "Enroll Now", target: { kind: "internal", to: "/tasso" } });
     // A DECODE or ICH session without its programme falls to its link too.
-    expect(enrollAction(decode({ programId: null, link: "/level/2" }))).toEqual({ kind: "go", target: { kind: "internal", to: "/level/2" } });
+    expect(enrollAction(decode({ programId: null, link: "/level/2" }))).toEqual({ kind: "go", label: "Enroll Now", target: { kind: "internal", to: "/level/2" } });
   });
 
   it("with no link at all: the session's registration page for DECODE, ICH and TASSO; nothing to enroll in otherwise", () => {
-    expect(enrollAction(ev({ kind: "tasso", _id: "s-tasso-a" }))).toEqual({ kind: "go", target: { kind: "internal", to: "/register/s-tasso-a" } });
-    expect(enrollAction(decode({ programId: null }))).toEqual({ kind: "go", target: { kind: "internal", to: "/register/s-1" } });
-    expect(enrollAction(ich({ programId: null }))).toEqual({ kind: "go", target: { kind: "internal", to: "/register/s-1" } });
+    expect(enrollAction(ev({ kind: "tasso", _id: "s-tasso-a" }))).toEqual({ kind: "go", label: "Enroll Now", target: { kind: "internal", to: "/register/s-tasso-a" } });
+    expect(enrollAction(decode({ programId: null }))).toEqual({ kind: "go", label: "Enroll Now", target: { kind: "internal", to: "/register/s-1" } });
+    expect(enrollAction(ich({ programId: null }))).toEqual({ kind: "go", label: "Enroll Now", target: { kind: "internal", to: "/register/s-1" } });
     expect(enrollAction(ev())).toEqual({ kind: "none" });
     expect(enrollAction(ev({ link: "javascript:alert(1)" }))).toEqual({ kind: "none" });
   });
@@ -114,9 +118,11 @@ describe("Enroll Now (spec part 2 §2.6)", () => {
     expect(enrollAction(ev({ noenroll: true, externalLink: "https://tickets.example.org/a" }))).toEqual({ kind: "none" });
   });
 
-  it("a full session reads 'Full', a closed (or started) one 'Closed' (D7)", () => {
-    expect(enrollAction(decode({ availability: "full" }))).toEqual({ kind: "unavailable", label: "Full" });
-    expect(enrollAction(family({ availability: "full" }))).toEqual({ kind: "unavailable", label: "Full" });
+  it("a full session leads to its dialog's waiting list; with nowhere to lead it reads 'Full'; a closed (or started) one 'Closed' (D7)", () => {
+    const full = enrollAction(decode({ availability: "full" }));
+    expect(full).toMatchObject({ kind: "go", label: "Waiting list", target: { kind: "internal", to: "/decode/level/decode-2", state: { openModal: true } } });
+    expect(enrollAction(family({ availability: "full" }))).toMatchObject({ kind: "go", label: "Waiting list", target: { to: "/family-constellation?id=fc-9&modal=true" } });
+    expect(enrollAction(ev({ availability: "full" }))).toEqual({ kind: "unavailable", label: "Full" });
     expect(enrollAction(ich({ availability: "closed" }))).toEqual({ kind: "unavailable", label: "Closed" });
     expect(enrollAction(ev({ kind: "tasso", availability: "past" }))).toEqual({ kind: "unavailable", label: "Closed" });
   });

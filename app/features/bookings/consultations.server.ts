@@ -11,7 +11,7 @@ import { olderThan, dayRangeCondition, searchCondition } from "~/features/admin-
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { csvFileName, keysetRows, type CsvColumn } from "~/features/exports/csv.server";
 import { formatSessionDate, formatTimeRange } from "~/features/events/format";
-import { seatStatusLabel } from "~/features/registrations/status";
+import { holderStatusLabel, seatStatusLabel } from "~/features/registrations/status";
 import { paginationOf, pageWindow, type ListQuery } from "~/lib/list-query";
 import { deleteMailsAbout } from "~/features/mail/outbox.server";
 
@@ -61,6 +61,7 @@ const columns = [
   "e.facilitator",
   "e.price_cents",
   "e.currency",
+  "e.status as event_status",
 ] as const;
 
 type Joined = {
@@ -84,6 +85,7 @@ type Joined = {
   facilitator: string | null;
   price_cents: number | null;
   currency: string;
+  event_status: string;
 };
 
 /** '+1 (555) 123-4567' from the 10 digits stored after the fixed +1. */
@@ -118,7 +120,7 @@ export function consultationToJson(r: Joined) {
     sessionId: r.event_id,
     status: r.status === "cancelled" ? "Cancelled" : "Booked",
     /** What staff read: the status itself, e.g. 'On the waiting list' (the wire's status keeps its two values). */
-    statusLabel: seatStatusLabel(r.status),
+    statusLabel: holderStatusLabel(r.status, r.event_status === "Cancelled"),
     communicationPreferences: r.communication_preferences === 1,
     termsAcceptedAt: r.terms_accepted_at,
     createdAt: r.created_at,

@@ -10,8 +10,9 @@ const buttonClass =
 
 /**
  * The Action column (§2.6): Enroll Now where it leads (a new tab for an external
- * sign-up; the level or family page with the dialog open on this session), a
- * disabled 'Full' or 'Closed', or a dash for a session without online enrollment.
+ * sign-up; the level or family page with the dialog open on this session),
+ * 'Waiting list' to the same dialog for a full session, a disabled 'Closed', or
+ * a dash for a session without online enrollment.
  */
 export function EnrollControl({ event, className = "" }: { event: CalendarSession; className?: string }) {
   const action = enrollAction(event);
@@ -25,7 +26,7 @@ export function EnrollControl({ event, className = "" }: { event: CalendarSessio
       </button>
     );
   }
-  const { target } = action;
+  const { target, label } = action;
   const enabled = `${buttonClass} bg-brand-gradient text-white hover:opacity-95 ${className}`;
   if (target.kind === "external") {
     return (
@@ -38,7 +39,7 @@ export function EnrollControl({ event, className = "" }: { event: CalendarSessio
   }
   return (
     <Link to={target.to} state={target.state} className={enabled}>
-      Enroll Now
+      {label}
       <span className="sr-only">: {context}</span>
     </Link>
   );

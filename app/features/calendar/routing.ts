@@ -74,7 +74,8 @@ export function eventNameTarget<E extends RoutedEvent>(event: E): Target<E> | nu
 const registrable = new Set(["decode", "hypnotherapy", "tasso"]);
 
 export type EnrollAction<E = RoutedEvent> =
-  | { kind: "go"; target: Target<E> }
+  /** Enroll Now; for a full session 'Waiting list', to the same dialog, which then joins its waiting list. */
+  | { kind: "go"; target: Target<E>; label: "Enroll Now" | "Waiting list" }
   /** No online enrollment: a dash for price and action (§2.6 'noenroll'). */
   | { kind: "none" }
   /** Shown as a disabled button with this label. */
@@ -86,23 +87,30 @@ export type EnrollAction<E = RoutedEvent> =
  * and /decode/level/{programId} for decode, each with the navigation state that
  * opens the dialog with this session preselected; otherwise the event's link
  * (a path of this site or a full URL); with none, the session's own
- * registration page (DECODE, ICH and TASSO sessions), else nothing to enroll in (a dash). A session marked noenroll gets the dash; a full or closed
- * one a disabled 'Full' or 'Closed' (D7).
+ * registration page (DECODE, ICH and TASSO sessions), else nothing to enroll in (a dash). A session marked noenroll gets the dash; a closed
+ * one a disabled 'Closed' (D7). A full one leads to the same dialog as 'Waiting list' (issue 11's waiting list, which
+ * its dialog joins); a full one with nowhere to lead is a disabled 'Full'.
  */
 export function enrollAction<E extends RoutedEvent>(event: E): EnrollAction<E> {
   if (event.noenroll || event.availability === "no-enrol") return { kind: "none" };
   const external = ownLink<E>(event.externalLink);
-  if (external) return { kind: "go", target: external };
-  if (event.availability === "full") return { kind: "unavailable", label: "Full" };
+  if (external) return { kind: "go", target: external, label: "Enroll Now" };
   if (event.availability === "cancelled") return { kind: "unavailable", label: "Canceled" };
   if (event.availability === "closed" || event.availability === "past") return { kind: "unavailable", label: "Closed" };
+  const full = event.availability === "full";
+  const target = enrollTarget(event);
+  if (!target) return full ? { kind: "unavailable", label: "Full" } : { kind: "none" };
+  return { kind: "go", target, label: full ? "Waiting list" : "Enroll Now" };
+}
+
+function enrollTarget<E extends RoutedEvent>(event: E): Target<E> | null {
   const state: ScheduleNavigationState<E> = { fromSchedule: true, openModal: true, selectedEvent: event };
   const id = trimmed(event.programId);
-  if (event.eventType === "hyp" && id) return { kind: "go", target: { kind: "internal", to: `/ich/level/${enc(id)}`, state } };
-  if (event.eventType === "fc") return { kind: "go", target: { kind: "internal", to: `/family-constellation?id=${enc(event._id)}&modal=true`, state } };
-  if (event.eventType === "decode" && id) return { kind: "go", target: { kind: "internal", to: `/decode/level/${enc(id)}`, state } };
+  if (event.eventType === "hyp" && id) return { kind: "internal", to: `/ich/level/${enc(id)}`, state };
+  if (event.eventType === "fc") return { kind: "internal", to: `/family-constellation?id=${enc(event._id)}&modal=true`, state };
+  if (event.eventType === "decode" && id) return { kind: "internal", to: `/decode/level/${enc(id)}`, state };
   const own = ownLink<E>(event.link) ?? ownLink<E>(event.pagelink);
-  if (own) return { kind: "go", target: own };
-  if (event.kind && registrable.has(event.kind)) return { kind: "go", target: { kind: "internal", to: `/register/${enc(event._id)}` } };
-  return { kind: "none" };
+  if (own) return own;
+  if (event.kind && registrable.has(event.kind)) return { kind: "internal", to: `/register/${enc(event._id)}` };
+  return null;
 }

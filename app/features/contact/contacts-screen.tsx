@@ -136,10 +136,11 @@ function ContactDetails({ c, actionData }: { c: ContactJson; actionData: Contact
 /** The list's columns; `hrefWith` keeps the list's place in the links it builds. */
 function contactColumns(hrefWith: (extra: Record<string, string>) => string): DataColumn<ContactJson>[] {
   return [
-    { header: "Name", cell: (c) => <span className="font-semibold text-ink">{c.fullName}</span> },
-    { header: "Email", cell: (c) => c.email, className: "max-w-64" },
+    // Text columns may break a long word (floors keep short ones whole), so the table fits at 1280 px beside the sidebar.
+    { header: "Name", cell: (c) => <span className="font-semibold text-ink">{c.fullName}</span>, className: "min-w-28", wrap: "anywhere" },
+    { header: "Email", cell: (c) => c.email, className: "min-w-32 max-w-64", wrap: "anywhere" },
     { header: "Phone", cell: (c) => c.phoneNumber, className: "whitespace-nowrap" },
-    { header: "Country", cell: (c) => c.countryName },
+    { header: "Country", cell: (c) => c.countryName, className: "min-w-24", wrap: "anywhere" },
     { header: "Status", cell: (c) => <ContactStatusBadge status={c.status} /> },
     { header: "Received", cell: (c) => <time dateTime={c.createdAt}>{staffDateTime(c.createdAt)}</time>, className: "whitespace-nowrap" },
     {

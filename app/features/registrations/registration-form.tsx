@@ -6,7 +6,7 @@ import { useRevalidator } from "react-router";
 import { CheckboxField as Check } from "~/components/ui/checkbox-field";
 import { Field, inputClass } from "~/components/ui/field";
 import { preloadToasts, toast } from "~/components/ui/toasts";
-import { formatTimeRange, TIME_TBD, VENUE_TBD } from "~/features/events/format";
+import { formatSessionWhen, TIME_TBD, VENUE_TBD } from "~/features/events/format";
 import { ApiError, apiRequest } from "~/lib/api-client";
 import { emailPattern } from "~/lib/validation";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -380,9 +380,10 @@ export function RegistrationForm({
     </Field>
   );
 
-  // The chosen session's dates and seats, in the venue's zone; before a choice, how the options read.
+  // The chosen session's date, times and seats, in the venue's zone (a phone cuts the option's text short);
+  // before a choice, how the options read.
   const sessionHint = session
-    ? `${formatTimeRange(session.startDate, session.endDate, session.timeZone)}${
+    ? `${formatSessionWhen(session.startDate, session.endDate, session.timeZone)}${
         session.seatsLeft !== null && session.seatsLeft !== undefined && session.availability === "open"
           ? ` · ${session.seatsLeft} ${session.seatsLeft === 1 ? "seat" : "seats"} left`
           : ""

@@ -2,7 +2,26 @@ import { DEFAULT_TIME_ZONE } from "~/features/events/format";
 
 /** Dates on the staff screens, in the organisation's time zone (the same on the server and in the browser). */
 const day = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: DEFAULT_TIME_ZONE });
-const dayTime = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: DEFAULT_TIME_ZONE });
+/** With the zone's abbreviation ('Nov 25, 2026, 11:03 AM EST'): staff in other zones read it right, and it matches the audit trail. */
+const dayTime = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  timeZoneName: "short",
+  timeZone: DEFAULT_TIME_ZONE,
+});
+const dayTimeSeconds = new Intl.DateTimeFormat("en-US", {
+  month: "short",
+  day: "numeric",
+  year: "numeric",
+  hour: "numeric",
+  minute: "2-digit",
+  second: "2-digit",
+  timeZoneName: "short",
+  timeZone: DEFAULT_TIME_ZONE,
+});
 
 export function staffDate(iso: string | null | undefined): string {
   if (!iso) return "Date Not Available";
@@ -14,4 +33,11 @@ export function staffDateTime(iso: string | null | undefined): string {
   if (!iso) return "Date Not Available";
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? "Date Not Available" : dayTime.format(d);
+}
+
+/** The audit trail's moments, to the second: 'Nov 25, 2026, 11:03:13 AM EST'. */
+export function staffMoment(iso: string | null | undefined): string {
+  if (!iso) return "Date Not Available";
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? "Date Not Available" : dayTimeSeconds.format(d);
 }

@@ -4,9 +4,10 @@ import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
 import { parseListQuery } from "~/lib/list-query";
 import { BadRequest, readForm } from "~/lib/http.server";
-import { seatStatusLabel } from "./status";
+import { holderStatusLabel } from "./status";
 import { DELETE_FAILED } from "./staff-registrations-api.server";
 import {
+  cancelledSessionsOf,
   deleteRegistration,
   listRegistrations,
   photoUrl,
@@ -60,7 +61,7 @@ function detailView(r: RegistrationDetail) {
     communicationPreferences: r.communication_preferences === 1,
     termsAcceptedAt: r.terms_accepted_at,
     status: r.status,
-    statusLabel: seatStatusLabel(r.status),
+    statusLabel: holderStatusLabel(r.status, r.event_status === "Cancelled"),
     cancelledAt: r.cancelled_at,
     attendance: r.attendance,
     attendanceMarkedAt: r.attendance_marked_at,
@@ -91,8 +92,9 @@ export async function registrationsPageLoader(request: Request, context: Ctx, li
     const row = result.rows.find((r) => r.id === removeId) ?? (await db.selectFrom("registrations").selectAll().where("id", "=", removeId).executeTakeFirst());
     if (row) remove = { id: row.id, name: summaryOf(row).name };
   }
+  const cancelled = await cancelledSessionsOf(db, result.rows.map((r) => r.event_id));
   return {
-    rows: result.rows.map(summaryOf),
+    rows: result.rows.map((r) => summaryOf(r, cancelled)),
     total: result.total,
     capped: result.capped,
     page: result.page,

@@ -12,7 +12,7 @@ import { listHref } from "~/lib/list-query";
 import { StaffRegistrationDetails } from "./staff-registration-details";
 import { staffDate } from "./staff-format";
 import type { RegistrationDetailView } from "./staff-registrations-page.server";
-import { seatStatusLabel } from "./status";
+import { holderStatusLabel } from "./status";
 import type { RegistrationSummary, StaffRegistrationList } from "./staff-registrations.server";
 import { DoneNotice } from "~/components/admin/done-notice";
 
@@ -61,8 +61,10 @@ function registrationColumns(keepPage: (extra: Record<string, string>) => string
       cell: (r) => (
         <span className="font-semibold text-ink">
           {r.name}
-          {r.status !== "registered" ? (
-            <span className="mt-1 block w-fit rounded-full bg-sand-100 px-2 py-0.5 text-xs font-semibold text-muted">{seatStatusLabel(r.status)}</span>
+          {r.status !== "registered" || r.sessionCancelled ? (
+            <span className="mt-1 block w-fit rounded-full bg-sand-100 px-2 py-0.5 text-xs font-semibold text-muted">
+              {holderStatusLabel(r.status, r.sessionCancelled)}
+            </span>
           ) : null}
         </span>
       ),

@@ -41,6 +41,8 @@ export type RegistrationSummary = {
   mobile: string;
   createdAt: string;
   status: string;
+  /** Staff canceled its session (the entry keeps its own status). */
+  sessionCancelled: boolean;
 };
 
 export type PhotoKind = "profile" | "id-front" | "id-back";
@@ -138,7 +140,7 @@ export async function listRegistrations(db: Kysely<DB>, list: StaffRegistrationL
   return { rows, total, page, totalPages, limit: query.limit, capped };
 }
 
-export function summaryOf(r: RegistrationRow): RegistrationSummary {
+export function summaryOf(r: RegistrationRow, cancelledSessions: ReadonlySet<string> = new Set()): RegistrationSummary {
   return {
     id: r.id,
     name: fullName(r),
@@ -148,7 +150,16 @@ export function summaryOf(r: RegistrationRow): RegistrationSummary {
     mobile: r.mobile_no,
     createdAt: r.created_at,
     status: r.status,
+    sessionCancelled: r.event_id !== null && cancelledSessions.has(r.event_id),
   };
+}
+
+/** Which of these sessions staff canceled (one query for a page of rows). */
+export async function cancelledSessionsOf(db: Kysely<DB>, eventIds: readonly (string | null)[]): Promise<Set<string>> {
+  const ids = [...new Set(eventIds.filter((id): id is string => id !== null))];
+  if (ids.length === 0) return new Set();
+  const rows = await db.selectFrom("events").select("id").where("id", "in", ids).where("status", "=", "Cancelled").execute();
+  return new Set(rows.map((r) => r.id));
 }
 
 /** The registration with the spec's field names (part 2 §3), photos as staff-only URLs. */
@@ -210,7 +221,13 @@ export async function viewRegistration(db: Kysely<DB>, list: StaffRegistrationLi
     .leftJoin("events", "events.id", "registrations.event_id")
     .leftJoin("programmes", "programmes.id", "registrations.programme_id")
     .selectAll("registrations")
-    .select(["events.title as event_title", "events.starts_at as event_starts_at", "events.time_zone as event_time_zone", "programmes.title as programme_title"])
+    .select([
+      "events.title as event_title",
+      "events.starts_at as event_starts_at",
+      "events.time_zone as event_time_zone",
+      "events.status as event_status",
+      "programmes.title as programme_title",
+    ])
     .where("registrations.id", "=", id)
     .where("registrations.kind", "in", LIST_KINDS[list])
     .executeTakeFirst();

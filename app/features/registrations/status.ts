@@ -17,6 +17,20 @@ export const SEAT_STATUS_LABELS = {
 
 export type SeatStatus = keyof typeof SEAT_STATUS_LABELS;
 
+/** The statuses that hold (or are about to hold) a seat: a canceled session's holders are told apart by it. */
+const HOLDING = new Set(["registered", "booked", "offered", "awaiting_approval"]);
+
+/**
+ * What staff read for an entry: its status, and for someone still holding a
+ * seat in a session staff canceled, that too ('Registered – session canceled'),
+ * since the entry itself keeps its status (decision 0032) and the team may owe
+ * them a refund or a move.
+ */
+export function holderStatusLabel(status: string, sessionCancelled: boolean): string {
+  const label = seatStatusLabel(status);
+  return sessionCancelled && HOLDING.has(status) ? `${label} – session canceled` : label;
+}
+
 /** 'awaiting_approval' → 'Awaiting approval'; an unknown value is shown capitalized, underscores as spaces, never raw. */
 export function seatStatusLabel(status: string): string {
   if (Object.hasOwn(SEAT_STATUS_LABELS, status)) return SEAT_STATUS_LABELS[status as SeatStatus];

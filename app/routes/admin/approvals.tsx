@@ -79,7 +79,7 @@ export default function Approvals({ loaderData, actionData: answered }: Route.Co
         {entries.map((e) => (
           <li key={e.id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-plum-100 sm:p-5">
             <h2 className="text-xl text-plum-900 [overflow-wrap:anywhere]">
-              {e.name} <span className="text-base font-normal text-muted">· {e.email}</span>
+              {e.name} <span className="block text-base font-normal text-muted">{e.email}</span>
             </h2>
             <dl className="mt-3 grid gap-x-6 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
               <dt className="font-semibold text-plum-700">Session</dt>

@@ -2,6 +2,7 @@ import { Form, Link } from "react-router";
 import { inputClass } from "~/components/ui/field";
 import { servicesContext } from "~/context.server";
 import { AUDIT_ACTIONS } from "~/features/audit/actions";
+import { staffMoment } from "~/features/registrations/staff-format";
 import { auditQueryFrom, listAudit } from "~/features/audit/audit.server";
 import type { Route } from "./+types/audit";
 
@@ -17,7 +18,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const cell =
   "px-4 py-3 [overflow-wrap:anywhere] max-sm:flex max-sm:gap-3 max-sm:py-1 max-sm:before:w-24 max-sm:before:shrink-0 max-sm:before:font-semibold max-sm:before:content-[attr(data-label)]";
 
-const when = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "medium", timeZone: "UTC" });
 
 function pageLink(action: string, q: string, page: number) {
   const p = new URLSearchParams();
@@ -34,7 +34,8 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
     <div>
       <h1 className="text-3xl text-plum-900">Audit trail</h1>
       <p className="mt-2 max-w-3xl text-muted">
-        Every sign-in, failed attempt, view, export and change made in the staff area, newest first. Entries cannot be edited or deleted.
+        Every sign-in, failed attempt, record opened, export and change made in the staff area, and every list read through the API, newest
+        first. Entries cannot be edited or deleted.
       </p>
 
       <Form method="get" role="search" aria-label="Filter the audit trail" className="mt-6 flex flex-wrap items-end gap-3">
@@ -78,7 +79,7 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
             <caption className="sr-only">Audit entries</caption>
             <thead className="bg-plum-50 text-plum-900 max-sm:sr-only">
               <tr>
-                <th scope="col" className="px-4 py-3">When (UTC)</th>
+                <th scope="col" className="px-4 py-3">When</th>
                 <th scope="col" className="px-4 py-3">Who</th>
                 <th scope="col" className="px-4 py-3">Action</th>
                 <th scope="col" className="px-4 py-3">Record</th>
@@ -88,10 +89,10 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
             <tbody className="max-sm:block">
               {records.map((r) => (
                 <tr key={r.id} className="border-t border-plum-100 align-top max-sm:block max-sm:py-2">
-                  <td data-label="When (UTC)" className={cell}>
-                    <time dateTime={r.at}>{when.format(new Date(r.at))}</time>
+                  <td data-label="When" className={`${cell} sm:min-w-44`}>
+                    <time dateTime={r.at}>{staffMoment(r.at)}</time>
                   </td>
-                  <td data-label="Who" className={cell}>{r.actorEmail ?? "Unknown"}</td>
+                  <td data-label="Who" className={`${cell} sm:min-w-48`}>{r.actorEmail ?? "Unknown"}</td>
                   <td data-label="Action" className={cell}>{AUDIT_ACTIONS[r.action as keyof typeof AUDIT_ACTIONS] ?? r.action}</td>
                   <td data-label="Record" className={cell}>
                     <span className="min-w-0">
@@ -100,7 +101,7 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
                     {typeof r.detail?.summary === "string" ? <span className="mt-1 block text-muted">{r.detail.summary}</span> : null}
                     </span>
                   </td>
-                  <td data-label="Address" className={cell}>{r.ip ?? "—"}</td>
+                  <td data-label="Address" className={`${cell} sm:min-w-32`}>{r.ip ?? "—"}</td>
                 </tr>
               ))}
             </tbody>

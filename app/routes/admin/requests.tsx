@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
-import { formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { formatSessionDate, formatSessionWhen } from "~/features/events/format";
 import { staffDate } from "~/features/registrations/staff-format";
 import { eraseRegistration, listErasureRequests } from "~/features/retention/retention.server";
 import { currentSettings } from "~/features/settings/settings.server";
@@ -27,7 +27,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     sessions: sessions.map((s) => ({
       ...s,
-      when: `${formatSessionDate(s.startsAt, s.timeZone)} · ${formatTimeRange(s.startsAt, s.endsAt, s.timeZone)}`,
+      // Its date said once, also for a session over several days.
+      when: formatSessionWhen(s.startsAt, s.endsAt, s.timeZone, " · "),
       entries: s.entries.map((e) => ({ ...e, joined: staffDate(e.createdAt), offerUntil: e.offerExpiresAt ? formatSessionDate(e.offerExpiresAt, s.timeZone) : null })),
     })),
     erasures: erasures.map((e) => ({ ...e, requested: staffDate(e.requestedAt), when: formatSessionDate(e.startsAt, e.timeZone) })),
