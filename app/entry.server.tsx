@@ -39,6 +39,8 @@ export default function handleRequest(
   loadContext: RouterContextProvider,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
+    // The headers a GET would have (RFC 9110 §9.3.2), without rendering the page.
+    responseHeaders.set("Content-Type", "text/html; charset=utf-8");
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
   }
   // The same nonce is in this response's Content-Security-Policy header.

@@ -314,6 +314,14 @@ describe.each(dialects)("form hardening on %s (issue 6, points 2–6)", (dialect
     expect(await count()).toBe(1);
   });
 
+  it("answers HEAD with the Content-Type a GET has, whether or not the page is cached", async () => {
+    for (const p of ["/privacy-policy", "/privacy-policy", "/register/s-decode-1-a"]) {
+      const res = await fetch(`${s.url}${p}`, { method: "HEAD" });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("content-type")).toBe("text/html; charset=utf-8");
+    }
+  });
+
   it.each(["PUT", "PATCH", "DELETE"])("%s /contact-us answers 405 with Allow and stores nothing", async (method) => {
     const init: RequestInit = { method, headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: form(valid) };
     const res = await fetch(`${s.url}/contact-us`, init);
