@@ -92,7 +92,8 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
     logger,
     onQueued: () => mailWorker.kick(),
   });
-  const retention = startRetentionJob(database.db, config.settingDefaults, logger);
+  // Mail files exist only without SMTP (the outbox folder's fallback).
+  const retention = startRetentionJob(database.db, config.settingDefaults, logger, config.mail.smtpUrl ? undefined : config.mail.outboxDir);
   const services: AppServices = {
     config,
     db: database.db,

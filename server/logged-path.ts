@@ -5,5 +5,6 @@
  * written: anyone who can read the logs could otherwise cancel a registration.
  */
 export function loggedPath(path: string): string {
-  return path.replace(/^\/(my-registration|waiting-list)\/[^/]+?(?=\.data$|\/|$)/, "/$1/[token]");
+  // Case-insensitive, as the router matches: /MY-REGISTRATION/… reaches the same page.
+  return path.replace(/^\/(my-registration|waiting-list)\/[^/]+?(?=\.data$|\/|$)/i, "/$1/[token]");
 }

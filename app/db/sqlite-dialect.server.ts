@@ -41,6 +41,10 @@ export function openSqlite(file: string): { dialect: SqliteDialect; raw: Databas
   raw.exec("PRAGMA synchronous = FULL");
   raw.exec("PRAGMA foreign_keys = ON");
   raw.exec("PRAGMA busy_timeout = 5000");
+  // Deleted and overwritten content is zeroed in the file, not left in free space: an erased
+  // registrant's details or a deleted ID photo must not be readable from the file or a copy of it
+  // (decision 0056). The full-text index does the same by its own option (migration 0027).
+  raw.exec("PRAGMA secure_delete = ON");
   // Kysely prepares every query it runs; preparing costs about as much as running
   // a short one, so the compiled statements are kept, most recently used last.
   // One connection runs one query at a time (Kysely's driver holds a lock), so a

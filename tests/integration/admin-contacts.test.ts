@@ -223,7 +223,7 @@ describe.each(dialects)("staff lists of contacts and family consultations on %s"
 
       const exports = await audit("export", "contacts");
       expect(exports).toHaveLength(3);
-      expect(JSON.parse(exports[0]!.detail!)).toEqual({ search: null, startDate: "2026-01-03", endDate: "2026-01-05" });
+      expect(JSON.parse(exports[0]!.detail!)).toEqual({ searched: false, startDate: "2026-01-03", endDate: "2026-01-05" });
       expect((await api("/api/contacts/download-csv?endDate=soon")).status).toBe(400);
     });
 
@@ -327,7 +327,9 @@ describe.each(dialects)("staff lists of contacts and family consultations on %s"
       expect(((await again.json()) as { message: string }).message).toBe("Consultation not found");
       const [entry] = await audit("delete", "family-booking");
       expect(entry).toMatchObject({ target_id: rosa!.id, actor_email: "boss@example.org", ip: "127.0.0.1" });
-      expect(JSON.parse(entry!.detail!)).toMatchObject({ sessionId: session, fullName: "Rosa Díaz", email: "rosa@example.com" });
+      // Which booking, session and status, not the booker's name or email (decision 0056).
+      expect(JSON.parse(entry!.detail!)).toEqual({ sessionId: session, status: "booked" });
+      expect(JSON.stringify(await s.db.selectFrom("audit_events").selectAll().execute())).not.toContain("rosa@example.com");
     });
 
     it("shows one booking (a recorded view), filters by registration date, and exports the CSV with the range", async () => {

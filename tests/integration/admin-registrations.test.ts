@@ -311,7 +311,7 @@ describe.each(dialects)("staff registration lists on %s", { timeout: 120_000 }, 
       expect(await decodeCsv.text()).toContain("ann.decode@example.com");
       const exports = (await s.db.selectFrom("audit_events").selectAll().where("action", "=", "export").execute()).filter((e) => !earlier.has(e.id));
       expect(exports.map((e) => e.target_type).sort()).toEqual(["decode-registrations", "ich-registrations", "ich-registrations"]);
-      expect(JSON.parse(exports.find((e) => e.detail?.includes("2025-03-01"))!.detail!)).toMatchObject({ search: "quoted", startDate: "2025-03-01", endDate: "2025-03-01" });
+      expect(JSON.parse(exports.find((e) => e.detail?.includes("2025-03-01"))!.detail!)).toEqual({ searched: true, startDate: "2025-03-01", endDate: "2025-03-01" });
     } finally {
       await s.db.deleteFrom("registrations").where("id", "in", rows.map((r) => r.id)).execute();
     }

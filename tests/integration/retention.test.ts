@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, type DbHandle } from "~/db/db.server";
 import { seatsTaken } from "~/features/events/events.server";
-import { claimRetentionRun, eraseRegistration, purgeExpired } from "~/features/retention/retention.server";
+import { claimRetentionRun, eraseRegistration, purgeExpired, purgeOldMailFiles } from "~/features/retention/retention.server";
 import { createPostgresDatabase, dialects } from "../helpers/databases";
 
 /** Retention of personal data (issue 11 point 4) on both databases, moving the clock. */
@@ -178,6 +179,33 @@ describe.each(dialects)("retention on %s", { timeout: 60_000 }, (dialect) => {
     await h.db.deleteFrom("outbox").execute();
   });
 
+  it.runIf(dialect === "sqlite")("on SQLite, an erased registrant's details and photos are not left readable in the database file", async () => {
+    const photo = { ...file("f-secret", "id_front"), bytes: new TextEncoder().encode("PHOTO-BYTES-OF-ZEPHYRINE") };
+    await h.db.insertInto("files").values(photo).execute();
+    await h.db
+      .insertInto("registrations")
+      .values({
+        ...registration("r-secret", "zephyrine.quillfeather@example.com", null),
+        first_name: "Zephyrine",
+        last_name: "Quillfeather",
+        current_address: "77 Obscura Lane, Hollowmere",
+        id_front_id: "f-secret",
+      })
+      .execute();
+    // Everything in the write-ahead log moved into the file first, so the file is all there is to read.
+    const fileText = async () => {
+      await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(h.db);
+      return fs.readFileSync(path.join(dataDir, "site.db")).toString("latin1");
+    };
+    expect(await fileText()).toContain("Quillfeather");
+    expect(await eraseRegistration(h.db, "r-secret", { id: null, email: "boss@example.org" }, null)).toBe(true);
+    const after = await fileText();
+    for (const secret of ["Quillfeather", "zephyrine.quillfeather@example.com", "77 Obscura Lane", "PHOTO-BYTES-OF-ZEPHYRINE"]) expect(after).not.toContain(secret);
+    // The later tests count this session's registrations.
+    await h.db.deleteFrom("registrations").where("id", "=", "r-secret").execute();
+    await h.db.deleteFrom("audit_events").where("target_id", "=", "r-secret").execute();
+  });
+
   it("two years after a contact message it is anonymised; three years after the session its registrations and bookings are, seats still counted", async () => {
     expect(await purgeExpired(h.db, policy, new Date(contactAt + 2 * 365 * DAY + 2 * DAY))).toMatchObject({ contacts: 1, registrations: 0, bookings: 0 });
     const c = await h.db.selectFrom("contact_messages").selectAll().where("id", "=", "c1").executeTakeFirstOrThrow();
@@ -219,6 +247,30 @@ describe.each(dialects)("retention on %s", { timeout: 60_000 }, (dialect) => {
     const audit = await h.db.selectFrom("audit_events").select(["target_type", "detail"]).where("action", "=", "purge").where("target_type", "=", "mails").execute();
     expect(audit).toHaveLength(1);
     expect(await purgeExpired(h.db, policy, new Date(t))).toMatchObject({ mails: 0 });
+  });
+});
+
+describe("the outbox folder's mail files (no mail server)", () => {
+  it("are removed a week after they were written, as the outbox table's copies are; newer ones and other files stay", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-files-"));
+    try {
+      const now = new Date("2026-11-25T12:00:00Z");
+      const write = (name: string, ageDays: number) => {
+        const file = path.join(dir, name);
+        fs.writeFileSync(file, "Subject: hello\n\nAnn Lee, 12 Pine St");
+        const at = new Date(now.getTime() - ageDays * 86_400_000);
+        fs.utimesSync(file, at, at);
+      };
+      write("old.eml", 8);
+      write("week.eml", 6.9);
+      write("new.eml", 0);
+      write("notes.txt", 30);
+      expect(await purgeOldMailFiles(dir, now)).toBe(1);
+      expect(fs.readdirSync(dir).sort()).toEqual(["new.eml", "notes.txt", "week.eml"]);
+      expect(await purgeOldMailFiles(path.join(dir, "missing"), now)).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

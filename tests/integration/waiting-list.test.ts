@@ -243,6 +243,18 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
     expect(audit.map((a) => a.action)).toEqual(["delete", "update", "erase"]);
     expect(new Set(audit.map((a) => a.actor_email))).toEqual(new Set([`staff-${dialect}@example.org`]));
 
+    // Erasing an entry that holds an offer: the offer's link opens nothing, and the seat passes to the next in line.
+    expect((await register(sessionId, "queue3@example.com", true)).status).toBe(201);
+    const offerMail = (await mailTo("queue2@example.com", "A seat is free for you"))[0]!;
+    const offerLink = linkIn(offerMail.text_body, "waiting-list")!;
+    expect((await fetch(`${s.url}${offerLink}`)).status).toBe(200);
+    expect((await act(`intent=erase&id=${q2!.id}`)).status).toBe(200);
+    expect((await fetch(`${s.url}${offerLink}`)).status).toBe(404);
+    const q2row = await s.db.selectFrom("registrations").select(["status", "offer_token_hash", "email"]).where("id", "=", q2!.id).executeTakeFirstOrThrow();
+    expect(q2row).toEqual({ status: "removed", offer_token_hash: null, email: "" });
+    expect(await statusOf("queue3@example.com", sessionId)).toBe("offered");
+    expect(await mailTo("queue3@example.com", "A seat is free for you")).toHaveLength(1);
+
     // Signed out: the page sends to sign-in and the action does nothing.
     const anonymous = await fetch(`${s.url}/admin/requests`, { redirect: "manual" });
     expect(anonymous.status).toBe(302);

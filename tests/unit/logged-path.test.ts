@@ -9,6 +9,10 @@ describe("the path the request log writes", () => {
     [`/my-registration/${token}/calendar.ics`, "/my-registration/[token]/calendar.ics"],
     [`/waiting-list/${token}`, "/waiting-list/[token]"],
     [`/waiting-list/${token}.data`, "/waiting-list/[token].data"],
+    // The router matches paths in any case, so the log must too.
+    [`/MY-REGISTRATION/${token}`, "/MY-REGISTRATION/[token]"],
+    [`/My-registration/${token}/calendar.ics`, "/My-registration/[token]/calendar.ics"],
+    [`/Waiting-List/${token}`, "/Waiting-List/[token]"],
   ])("leaves the secret out of %s", (path, logged) => {
     expect(loggedPath(path)).toBe(logged);
     expect(loggedPath(path)).not.toContain(token);

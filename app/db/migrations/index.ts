@@ -20,6 +20,8 @@ import * as m0022 from "./0022-family-booking-email.ts";
 import * as m0023 from "./0023-told-session.ts";
 import * as m0024 from "./0024-registration-links.ts";
 import * as m0025 from "./0025-seat-columns-version.ts";
+import * as m0026 from "./0026-audit-without-personal-data.ts";
+import * as m0027 from "./0027-fts-secure-delete.ts";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +46,6 @@ export const migrations: Record<string, Migration> = {
   "0023-told-session": m0023,
   "0024-registration-links": m0024,
   "0025-seat-columns-version": m0025,
+  "0026-audit-without-personal-data": m0026,
+  "0027-fts-secure-delete": m0027,
 };

@@ -22,3 +22,6 @@ export const AUDIT_ACTIONS = {
 } as const;
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
+
+/** Actions a registrant takes on their private page: recorded without their email or address, shown as "The registrant". */
+export const REGISTRANT_ACTIONS: ReadonlySet<string> = new Set<AuditAction>(["cancel", "erasure-request"]);

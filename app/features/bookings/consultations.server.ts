@@ -170,7 +170,9 @@ export async function deleteConsultation(db: Database, id: string, who: StaffAct
       actor: who.actor,
       ip: who.ip,
       target: { type: "family-booking", id },
-      detail: { sessionId: booking.event_id, fullName: booking.full_name, email: booking.email, status: booking.status },
+      // The booking's id, session and status, not the booker's name or email: a deletion is often what the
+      // booker asked for, and this trail is kept longer than their details may be (decision 0056).
+      detail: { sessionId: booking.event_id, status: booking.status },
     });
     return booking.event_id;
   });
@@ -206,7 +208,8 @@ export async function exportConsultations(db: Database, query: Pick<ListQuery, "
     actor: who.actor,
     ip: who.ip,
     target: { type: "family-bookings" },
-    detail: { search: query.search || null, startDate: query.startDate, endDate: query.endDate },
+    // Whether a search narrowed it, not what was typed (decision 0056).
+    detail: { searched: query.search !== "", startDate: query.startDate, endDate: query.endDate },
   });
   const rows = keysetRows<Joined, { at: string; id: string }>(
     async (after, limit) => {

@@ -146,7 +146,8 @@ export async function exportContacts(db: Database, query: Pick<ListQuery, "searc
     actor: who.actor,
     ip: who.ip,
     target: { type: "contacts" },
-    detail: { search: query.search || null, startDate: query.startDate, endDate: query.endDate },
+    // Whether a search narrowed it, not what was typed (decision 0056).
+    detail: { searched: query.search !== "", startDate: query.startDate, endDate: query.endDate },
   });
   const rows = keysetRows<ContactMessageRow, { at: string; id: string }>(
     (after, limit) => {

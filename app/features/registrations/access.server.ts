@@ -9,6 +9,9 @@ import { scheduleSequence } from "~/features/events/events.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { registrationCancelledMails } from "./registration-mail.server";
 
+/** Who a registrant's own action is recorded as: nobody by name (see the audit trail's "The registrant"). */
+const REGISTRANT = { id: null, email: null } as const;
+
 /**
  * The private page of a registration (issue 11): reached only through the link
  * in the registrant's confirmation mail. The link's token is 256 random bits;
@@ -88,7 +91,6 @@ export type CancelOutcome = "cancelled" | "already-cancelled" | "not-found" | "s
 export async function cancelByAccessToken(
   services: Pick<AppServices, "db" | "mailWorker" | "config">,
   token: string,
-  ip: string | null,
   now = new Date(),
 ): Promise<CancelOutcome> {
   const found = await findByAccessToken(services.db, token, now);
@@ -115,9 +117,11 @@ export async function cancelByAccessToken(
       trx,
       {
         action: "cancel",
-        actor: { id: null, email: found.registration.email },
+        // The registrant, named by the target alone: no email or address of theirs is kept here, where an
+        // erasure or the retention job would not reach it (decision 0056).
+        actor: REGISTRANT,
         target: { type: "registration", id: found.registration.id },
-        ip,
+        ip: null,
         detail: { via: "private page", session: found.event.id },
       },
       now,
@@ -137,7 +141,6 @@ export async function cancelByAccessToken(
 export async function requestErasureByAccessToken(
   services: Pick<AppServices, "db" | "mailWorker" | "config">,
   token: string,
-  ip: string | null,
   now = new Date(),
 ): Promise<"requested" | "already-requested" | "not-found"> {
   const found = await findByAccessToken(services.db, token, now);
@@ -154,9 +157,9 @@ export async function requestErasureByAccessToken(
       trx,
       {
         action: "erasure-request",
-        actor: { id: null, email: found.registration.email },
+        actor: REGISTRANT,
         target: { type: "registration", id: found.registration.id },
-        ip,
+        ip: null,
         detail: { via: "private page" },
       },
       now,

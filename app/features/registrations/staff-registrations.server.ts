@@ -209,7 +209,9 @@ export async function listRegistrationsForApi(db: Kysely<DB>, list: StaffRegistr
     actor: audit.actor,
     ip: audit.ip,
     target: { type: `${list}-registrations` },
-    detail: { via: "api", page: result.page, search: query.search || undefined, ids: result.rows.map((r) => r.id) },
+    // Whether a search narrowed it, not what was typed: a search is often someone's name or email,
+    // which an erasure could not reach here (decision 0056). The ids say whose details were read.
+    detail: { via: "api", page: result.page, searched: query.search !== "", ids: result.rows.map((r) => r.id) },
   });
   return result;
 }
@@ -359,7 +361,8 @@ export async function exportRegistrations(db: Kysely<DB>, list: StaffRegistratio
     actor: audit.actor,
     ip: audit.ip,
     target: { type: `${list}-registrations` },
-    detail: { search: query.search || undefined, startDate: query.startDate, endDate: query.endDate },
+    // Whether a search narrowed it, not what was typed (decision 0056).
+    detail: { searched: query.search !== "", startDate: query.startDate, endDate: query.endDate },
   });
   const rows = keysetRows<RegistrationCsvRow, { at: string; id: string }>(
     (after, limit) => {

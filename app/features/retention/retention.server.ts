@@ -1,3 +1,5 @@
+import fs from "node:fs/promises";
+import path from "node:path";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "~/db/db.server";
 import type { DB } from "~/db/schema";
@@ -222,16 +224,38 @@ export async function purgeExpired(db: Database, policy: RetentionPolicy, now = 
  * registration's personal details and photos go at once, recorded as the
  * staff member's. Returns false when there is no such registration or it was
  * already anonymised.
+ *
+ * A seat held stays held (decision 0025). An entry still waiting for a seat,
+ * or holding an offer of one, leaves the list: with its address gone nobody
+ * could be told of a seat, and an offer's link would confirm a seat for no one.
+ * `releasedSeatOf` then names the session whose offered seat is free again.
  */
-export async function eraseRegistration(db: Database, registrationId: string, actor: AuditActor, ip: string | null, now = new Date()): Promise<boolean> {
+export async function eraseRegistration(
+  db: Database,
+  registrationId: string,
+  actor: AuditActor,
+  ip: string | null,
+  now = new Date(),
+  releasedSeatOf?: (eventId: string) => void,
+): Promise<boolean> {
   return writeTransaction(db, async (trx) => {
-    const row = await trx.selectFrom("registrations").select(["id", "anonymised_at", "erasure_requested_at"]).where("id", "=", registrationId).executeTakeFirst();
+    const row = await trx
+      .selectFrom("registrations")
+      .select(["id", "event_id", "status", "anonymised_at", "erasure_requested_at"])
+      .where("id", "=", registrationId)
+      .executeTakeFirst();
     if (!row || row.anonymised_at) return false;
     const files = await dropPhotos(trx, [row.id]);
     await dropLinks(trx, [row.id]);
     // The copies of the mails about it (names, addresses, links), whether sent or not: their address is being erased.
     await deleteMailsAbout(trx, "registration", row.id);
-    await trx.updateTable("registrations").set(anonymousRegistration(now)).where("id", "=", row.id).execute();
+    const leavesList = row.status === "waiting" || row.status === "offered";
+    await trx
+      .updateTable("registrations")
+      .set({ ...anonymousRegistration(now), ...(leavesList ? { status: "removed", offer_token_hash: null, offer_expires_at: null } : {}) })
+      .where("id", "=", row.id)
+      .execute();
+    if (row.status === "offered" && row.event_id) releasedSeatOf?.(row.event_id);
     await recordAudit(trx, { action: "erase", actor, target: { type: "registration", id: row.id }, ip, detail: { files, requested: row.erasure_requested_at } }, now);
     return true;
   });
@@ -274,15 +298,59 @@ export async function runRetentionPass(db: Database, defaults: StaffSettings, no
 }
 
 /**
+ * Without a mail server each mail is written to this instance's outbox folder
+ * (mailer.server.ts). Those copies go when the outbox table's do: MAIL_KEEP_DAYS
+ * after they were written, as the privacy policy says. Returns how many went.
+ */
+export async function purgeOldMailFiles(outboxDir: string, now = new Date()): Promise<number> {
+  const before = now.getTime() - MAIL_KEEP_DAYS * DAY_MS;
+  let names: string[];
+  try {
+    names = await fs.readdir(outboxDir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
+    throw error;
+  }
+  let removed = 0;
+  for (const name of names) {
+    if (!name.endsWith(".eml")) continue;
+    const file = path.join(outboxDir, name);
+    try {
+      if ((await fs.stat(file)).mtimeMs >= before) continue;
+      await fs.rm(file, { force: true });
+      removed += 1;
+    } catch (error) {
+      // Gone meanwhile (another look at the folder): nothing to do.
+      if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+    }
+  }
+  return removed;
+}
+
+/**
  * The daily retention job: each instance checks hourly (and soon after start)
  * whether the day's run is due and, when it wins the claim, runs it with the
- * periods in force then.
+ * periods in force then. Each instance also clears old mail files from its own
+ * outbox folder, hourly, since no other instance can reach it.
  */
-export function startRetentionJob(db: Database, defaults: StaffSettings, logger: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void }) {
+export function startRetentionJob(
+  db: Database,
+  defaults: StaffSettings,
+  logger: { info: (o: object, m: string) => void; warn: (o: object, m: string) => void },
+  outboxDir?: string,
+) {
   let running: Promise<void> | null = null;
   const tick = () => {
     running ??= (async () => {
       try {
+        if (outboxDir) {
+          // A folder that cannot be read must not hold up the database's pass.
+          const files = await purgeOldMailFiles(outboxDir).catch((error: unknown) => {
+            logger.warn({ err: error }, "old mail files could not be removed from the outbox folder");
+            return 0;
+          });
+          if (files > 0) logger.info({ files }, "old mail files removed from the outbox folder");
+        }
         if (!(await claimRetentionRun(db, DAY_MS))) return;
         const report = await runRetentionPass(db, defaults);
         logger.info({ ...report }, "retention job done");

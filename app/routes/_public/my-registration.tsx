@@ -2,7 +2,7 @@ import { CalendarPlus, CheckCircle2, XCircle } from "lucide-react";
 import { useCallback, useEffect, useRef } from "react";
 import { data, Form, Link, redirect, useParams } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
-import { requestContext, servicesContext } from "~/context.server";
+import { servicesContext } from "~/context.server";
 import { formatPrice, formatSessionDate, formatTimeRange } from "~/features/events/format";
 import { cancelByAccessToken, findByAccessToken, requestErasureByAccessToken } from "~/features/registrations/access.server";
 import { offerSeatsNow } from "~/features/waiting-list/offers.server";
@@ -69,14 +69,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     throw error;
   }
   if (form.intent === "erase") {
-    const asked = await requestErasureByAccessToken(context.get(servicesContext), params.token, context.get(requestContext).ip);
+    const asked = await requestErasureByAccessToken(context.get(servicesContext), params.token);
     if (asked === "not-found") return data({ error: "This link is not valid or has expired." }, { status: 404, headers: PRIVATE_HEADERS });
     throw redirect(`/my-registration/${params.token}?erasure=1`, { headers: PRIVATE_HEADERS });
   }
   if (form.intent !== "cancel") return data({ error: "Unknown request." }, { status: 400, headers: PRIVATE_HEADERS });
   const services = context.get(servicesContext);
   const found = await findByAccessToken(services.db, params.token);
-  const outcome = await cancelByAccessToken(services, params.token, context.get(requestContext).ip);
+  const outcome = await cancelByAccessToken(services, params.token);
   // The freed seat goes to the waiting list at once (newcomers cannot take it meanwhile: waiting entries count as taken).
   if (outcome === "cancelled" && found) await offerSeatsNow(services, found.event.id);
   if (outcome === "not-found") return data({ error: "This link is not valid or has expired." }, { status: 404, headers: PRIVATE_HEADERS });

@@ -233,8 +233,8 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
               <li>
                 program registrations and Family Constellation bookings: until {plural(retention.registrationYears, "year")}{" "}
                 after the session ends, so that we can confirm your training when you ask us to; then names, email
-                addresses, phone numbers, addresses and date of birth are removed, and only the count of participants per
-                session stays for our statistics;
+                addresses, phone numbers, addresses and date of birth are removed; what stays for our statistics names no
+                one: the session, your occupation, how you heard about us and whether you attended;
               </li>
               <li>
                 our copies of the emails we send you: deleted {plural(retention.mailDays, "day")} after they are sent

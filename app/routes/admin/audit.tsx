@@ -1,7 +1,7 @@
 import { Form, Link } from "react-router";
 import { inputClass } from "~/components/ui/field";
 import { servicesContext } from "~/context.server";
-import { AUDIT_ACTIONS } from "~/features/audit/actions";
+import { AUDIT_ACTIONS, REGISTRANT_ACTIONS } from "~/features/audit/actions";
 import { staffMoment } from "~/features/registrations/staff-format";
 import { auditQueryFrom, listAudit } from "~/features/audit/audit.server";
 import type { Route } from "./+types/audit";
@@ -92,7 +92,7 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
                   <td data-label="When" className={`${cell} sm:min-w-44`}>
                     <time dateTime={r.at}>{staffMoment(r.at)}</time>
                   </td>
-                  <td data-label="Who" className={`${cell} sm:min-w-48`}>{r.actorEmail ?? "Unknown"}</td>
+                  <td data-label="Who" className={`${cell} sm:min-w-48`}>{r.actorEmail ?? (REGISTRANT_ACTIONS.has(r.action) ? "The registrant" : "Unknown")}</td>
                   <td data-label="Action" className={cell}>{AUDIT_ACTIONS[r.action as keyof typeof AUDIT_ACTIONS] ?? r.action}</td>
                   <td data-label="Record" className={cell}>
                     <span className="min-w-0">
