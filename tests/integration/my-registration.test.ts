@@ -203,8 +203,11 @@ describe.each(dialects)("a registration's private page on %s", (dialect) => {
     const audit = await s.db.selectFrom("audit_events").select(["action", "actor_email", "ip"]).where("target_id", "=", id).execute();
     expect(audit).toEqual([{ action: "erasure-request", actor_email: null, ip: null }]);
     expect(JSON.stringify(await s.db.selectFrom("audit_events").selectAll().execute())).not.toContain("forget-me@example.com");
-    const told = await s.db.selectFrom("outbox").select(["to_address", "subject"]).where("subject", "like", "Erasure requested%").where("topic", "=", `registration:${id}`).execute();
-    expect(told).toEqual([{ to_address: s.config.site.contactEmail, subject: `Erasure requested: registration ${id}` }]);
+    const told = await s.db.selectFrom("outbox").select(["to_address", "subject", "html_body", "text_body"]).where("subject", "like", "Erasure requested%").where("topic", "=", `registration:${id}`).execute();
+    expect(told.map((m) => [m.to_address, m.subject])).toEqual([[s.config.site.contactEmail, `Erasure requested: registration ${id}`]]);
+    // An HTML part as every other mail has, and the way to the staff screen where it is carried out.
+    expect(told[0]!.text_body).toContain(`${s.config.site.publicUrl}/admin/requests`);
+    expect(told[0]!.html_body).toContain(`href="${s.config.site.publicUrl}/admin/requests"`);
 
     expect(await eraseRegistration(s.db, id, { id: null, email: "boss@example.org" }, null)).toBe(true);
     expect((await page(path)).status).toBe(404);

@@ -230,6 +230,9 @@ describe.each(dialects)("level prerequisites on %s", { timeout: 180_000 }, (dial
     expect(confirmation.text_body).toContain("our team has accepted the Level A you completed elsewhere");
     expect(confirmation.text_body).toMatch(/\/my-registration\/[A-Za-z0-9_-]{43}/);
     expect(confirmation.attachments).toContain("BEGIN:VCALENDAR");
+    // The heading says what the subject says.
+    expect(confirmation.html_body).toMatch(/<h1[^>]*>Registration approved: /);
+    expect(confirmation.html_body).not.toContain("Registration confirmed");
 
     const declined = await staff("/admin/approvals", `intent=decline&id=${second}`);
     expect(declined.status).toBe(200);

@@ -104,6 +104,8 @@ describe.each(dialects)("session mail on %s", { timeout: 60_000 }, (dialect) => 
         registration("r-early", "lena@example.com", t0 - 10 * DAY),
         registration("r-late", "sam@example.com", t0 - 0.25 * DAY),
         registration("r-gone", "gone@example.com", t0 - 10 * DAY, "cancelled"),
+        // Awaiting approval of the earlier level (decision 0031): seat held, no calendar entry or private page yet.
+        { ...registration("r-awaiting", "abe@example.com", t0 - 10 * DAY, "awaiting_approval"), first_name: "Abe" },
         // Erased on request (decision 0025): still holds its seat, but has no address to write to.
         { ...registration("r-erased", "", t0 - 10 * DAY), first_name: "", last_name: "", email_key: "erased:r-erased", anonymised_at: iso(t0 - 5 * DAY) },
       ])
@@ -164,7 +166,9 @@ describe.each(dialects)("session mail on %s", { timeout: 60_000 }, (dialect) => 
     expect(na + nb).toBe(2);
     const mails = await outbox();
     expect(mails.map((m) => m.to_address)).toEqual(["lena@example.com", "maria@example.com"]);
-    for (const m of mails) expect(m.subject).toBe("Reminder: Decode Your Mind weekend is in 7 days | Mindful Path Institute");
+    // The 7-day reminder, written 6½ days before: on 1 March for a session on the evening of 7 March in Chicago,
+    // so it says what is true then (decision 0057).
+    for (const m of mails) expect(m.subject).toBe("Reminder: Decode Your Mind weekend is in 6 days | Mindful Path Institute");
     // The time is said at the venue (Chicago), and the calendar entry keeps the confirmation's UID.
     expect(mails[0]!.text_body).toContain("CST");
     expect(calendarOf(mails[0]!)).toContain("UID:registration-r-early@site.example");
@@ -211,22 +215,27 @@ describe.each(dialects)("session mail on %s", { timeout: 60_000 }, (dialect) => 
   it("moving the session mails every seat holder once, with the same UID and a higher SEQUENCE; two quick moves send the final details once", async () => {
     await a.db.updateTable("events").set({ starts_at: iso(start + DAY), ends_at: iso(start + DAY + 8 * 3_600_000) }).where("id", "=", "ev-moving").execute();
     const [na, nb] = await both((db) => queueScheduleUpdates(db, site, new Date(t0)));
-    expect(na + nb).toBe(3);
+    expect(na + nb).toBe(4);
     let mails = await outbox();
-    expect(mails.map((m) => m.to_address)).toEqual(["lena@example.com", "maria@example.com", "sam@example.com"]); // not the erased two
-    for (const m of mails) {
-      expect(m.subject).toBe("Session changed: Decode Your Mind weekend | Mindful Path Institute");
-      expect(calendarOf(m)).toContain("SEQUENCE:1");
-    }
+    // Not the erased two; the one awaiting approval too, whose seat is held (decision 0057).
+    expect(mails.map((m) => m.to_address)).toEqual(["abe@example.com", "lena@example.com", "maria@example.com", "sam@example.com"]);
+    for (const m of mails) expect(m.subject).toBe("Session changed: Decode Your Mind weekend | Mindful Path Institute");
+    // Without a calendar file or a private-page link: both come with the approval.
+    const [abe, ...holders] = mails;
+    expect(JSON.parse(abe!.attachments)).toEqual([]);
+    expect(abe!.text_body).not.toContain("my-registration");
+    expect(abe!.text_body).toContain("Your registration still awaits our approval of the earlier level; the calendar file comes with the approval.");
+    for (const m of holders) expect(calendarOf(m)).toContain("SEQUENCE:1");
+    mails = holders;
     expect(calendarOf(mails[0]!)).toContain("UID:registration-r-early@site.example");
 
     // Two moves before the job runs: one mail each, with the final venue and SEQUENCE 3.
     await a.db.deleteFrom("outbox").execute();
     await a.db.updateTable("events").set({ venue: "Harbor Room" }).where("id", "=", "ev-moving").execute();
     await a.db.updateTable("events").set({ venue: "Garden Room" }).where("id", "=", "ev-moving").execute();
-    expect(await queueScheduleUpdates(a.db, site, new Date(t0))).toBe(3);
+    expect(await queueScheduleUpdates(a.db, site, new Date(t0))).toBe(4);
     expect(await queueScheduleUpdates(b.db, site, new Date(t0))).toBe(0);
-    mails = await outbox();
+    mails = (await outbox()).filter((m) => m.to_address !== "abe@example.com");
     expect(mails).toHaveLength(3);
     for (const m of mails) {
       expect(m.text_body).toContain("Garden Room, Chicago");

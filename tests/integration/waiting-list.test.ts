@@ -135,6 +135,36 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
     ]);
   });
 
+  it("the waiting-list mails greet by first name, say the hold's end with its zone, and say where the seat went; a booker's are in the booking's words and reply to its organizer", async () => {
+    const sessionId = await addSession(s, { capacity: 1, title: "Mail words" });
+    expect((await register(sessionId, "holder.words@example.com")).status).toBe(201);
+    const joined = await fetch(`${s.url}/api/registration`, {
+      method: "POST",
+      headers: { "Content-Type": "application/json" },
+      body: JSON.stringify({ ...valid, firstName: "Mary Ann", email: "maryann@example.com", upcomingEventId: sessionId, programId: undefined, waitingList: true }),
+    });
+    expect(joined.status).toBe(201);
+    await s.db.updateTable("events").set({ capacity: 2 }).where("id", "=", sessionId).execute();
+    await runWaitingList(s.db, s.config.site, 24);
+    const offer = (await mailTo("maryann@example.com", "A seat is free for you"))[0]!;
+    expect(offer.text_body).toMatch(/^Dear Mary Ann,/);
+    // The hold's end at the venue (Chicago), with its zone.
+    expect(offer.text_body).toMatch(/We hold it for you until \d{1,2}(st|nd|rd|th) \w{3} \d{4} at \d{1,2}:\d{2} [AP]M C[SD]T\./);
+    // Nobody else waits: the lapsed seat is released, not "passed to the next person".
+    await runWaitingList(s.db, s.config.site, 24, new Date(Date.now() + 25 * 3_600_000));
+    const expired = (await mailTo("maryann@example.com", "Seat offer expired"))[0]!;
+    expect(expired.text_body).toMatch(/^Dear Mary Ann,/);
+    expect(expired.text_body).toContain("was not confirmed in time, so we have released it.");
+
+    const family = await addSession(s, { kind: "family", capacity: 1, title: "Family words", organiser_email: "circle@example.org" });
+    expect((await bookFamily(family, "famholder.words@example.com", false)).status).toBe(201);
+    expect((await bookFamily(family, "famwait.words@example.com", true)).status).toBe(201);
+    const waitMail = (await s.db.selectFrom("outbox").selectAll().where("to_address", "=", "famwait.words@example.com").execute())[0]!;
+    expect(waitMail.reply_to).toBe("circle@example.org");
+    expect(waitMail.text_body).toContain("Location: Lakeside Center, Chicago");
+    expect(waitMail.text_body).not.toContain("Venue:");
+  });
+
   it("a family session's booking dialog can join its waiting list too", async () => {
     const sessionId = await addSession(s, { kind: "family", capacity: 1, title: "Family one seat" });
     const book = (email: string, waitingList = false) => bookFamily(sessionId, email, waitingList);

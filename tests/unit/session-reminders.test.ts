@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { daysAway, dueReminder, replyAddress } from "~/features/session-mail/session-mail.server";
+import { calendarDaysUntil, daysAway, dueReminder, replyAddress } from "~/features/session-mail/session-mail.server";
 
 const DAY = 86_400_000;
 const start = "2027-05-10T15:00:00.000Z";
@@ -28,8 +28,21 @@ describe("which reminder is due (issue 11 point 3)", () => {
     expect(dueReminder([], start, registered(30), at(0.5))).toBeNull();
   });
   it("says the distance in words", () => {
+    expect(daysAway(0)).toBe("today");
     expect(daysAway(1)).toBe("tomorrow");
     expect(daysAway(7)).toBe("in 7 days");
+  });
+  it("counts the distance in calendar days at the venue from when the mail is written, not the reminder's own number", () => {
+    // 9 AM in New York on 10 May 2027 (13:00 UTC).
+    const nine = "2027-05-10T13:00:00.000Z";
+    const ny = "America/New_York";
+    expect(calendarDaysUntil(nine, ny, new Date("2027-05-03T13:00:00Z"))).toBe(7);
+    // A 16-day reminder added by staff, sent 12 days before: it says 12.
+    expect(calendarDaysUntil(nine, ny, new Date("2027-04-28T10:00:00Z"))).toBe(12);
+    // 11 PM the evening before in New York (03:00 UTC the same day): tomorrow, though under 24 hours away.
+    expect(calendarDaysUntil(nine, ny, new Date("2027-05-10T03:00:00Z"))).toBe(1);
+    // A 1-day reminder sent late, on the morning itself: today.
+    expect(daysAway(calendarDaysUntil(nine, ny, new Date("2027-05-10T11:00:00Z")))).toBe("today");
   });
 });
 

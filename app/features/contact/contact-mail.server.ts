@@ -39,6 +39,8 @@ export function contactMails(site: Pick<SiteSettings, "orgName" | "contactEmail"
     {
       topic: `contact:${m.id}`,
       to: m.email,
+      // It says "simply reply": the reply reaches the team even when MAIL_FROM is a relay's sender.
+      replyTo: contactEmail,
       subject: ackSubject,
       text: `${greeting}\n\n${intro}\n${m.message ? `\nYour message:\n\n${m.message}\n` : ""}\n${outro.join("\n\n")}\n`,
       html: htmlPage(ackSubject, [greeting, intro], yours, outro),

@@ -31,11 +31,14 @@ export function richTextHtml(text: string): string {
   return out.replace(/\r?\n/g, "<br>");
 }
 
+/** A long link or address breaks anywhere rather than make the mail wider than a phone (word-break for clients without overflow-wrap). */
+const WRAP = "overflow-wrap:anywhere;word-break:break-word";
+
 function factsHtml(facts: Facts) {
   const rows = facts
     .map(
       ([k, v]) =>
-        `<tr><th align="left" style="padding:6px 16px 6px 0;color:#5b5170;font-weight:600;vertical-align:top">${escapeHtml(k)}</th><td style="padding:6px 0;color:#1f1a2b">${richTextHtml(v)}</td></tr>`,
+        `<tr><th align="left" style="padding:6px 16px 6px 0;color:#5b5170;font-weight:600;vertical-align:top">${escapeHtml(k)}</th><td style="padding:6px 0;color:#1f1a2b;vertical-align:top;${WRAP}">${richTextHtml(v)}</td></tr>`,
     )
     .join("");
   return `<table role="presentation" cellspacing="0" cellpadding="0" style="border-collapse:collapse;margin:16px 0">${rows}</table>`;
@@ -51,14 +54,14 @@ function heading(title: string): string {
 export type MailLink = { label: string; url: string };
 
 export function htmlPage(title: string, paragraphsBefore: string[], facts: Facts, paragraphsAfter: string[], link?: MailLink) {
-  const p = (t: string) => `<p style="margin:0 0 14px;line-height:1.55">${richTextHtml(t)}</p>`;
+  const p = (t: string) => `<p style="margin:0 0 14px;line-height:1.55;${WRAP}">${richTextHtml(t)}</p>`;
   const button = link
     ? `<p style="margin:0 0 18px"><a href="${escapeHtml(link.url)}" style="display:inline-block;background:#2a1747;color:#ffffff;padding:10px 18px;border-radius:999px;text-decoration:none;font-family:Arial,sans-serif">${escapeHtml(link.label)}</a></p>`
     : "";
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;background:#f7f4fb;font-family:Georgia,'Times New Roman',serif;color:#1f1a2b">
 <div style="max-width:560px;margin:0 auto;padding:32px 24px;background:#ffffff">
-<h1 style="font-size:22px;margin:0 0 18px;color:#2a1747">${escapeHtml(heading(title))}</h1>
+<h1 style="font-size:22px;margin:0 0 18px;color:#2a1747;${WRAP}">${escapeHtml(heading(title))}</h1>
 ${paragraphsBefore.map(p).join("\n")}
 ${factsHtml(facts)}
 ${button}

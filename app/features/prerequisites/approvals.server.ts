@@ -122,8 +122,9 @@ export async function approveRegistration(services: Services, actor: Actor, id: 
       programmeTitle: programme?.title ?? null,
       accessUrl: `${site.publicUrl}${accessPath(access.token)}`,
       intro: approvedIntro(site, programme?.required_title ?? null),
+      subject: `Registration approved: ${event.title} | ${site.orgName}`,
     });
-    if (r.email) await enqueueMail(trx, [{ ...confirmation!, subject: `Registration approved: ${event.title} | ${site.orgName}` }], now);
+    if (r.email) await enqueueMail(trx, [confirmation!], now);
     await recordAudit(trx, { action: "approve", actor: { id: actor.id, email: actor.email }, target: { type: "registration", id }, ip: actor.ip, detail: { session: event.id } }, now);
     return "approved" as const;
   });

@@ -6,6 +6,8 @@ import type { DB, EventRow, RegistrationRow } from "~/db/schema";
 import { lockEvent, writeTransaction } from "~/db/transactions.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { scheduleSequence } from "~/features/events/events.server";
+import { formatSessionDate } from "~/features/events/format";
+import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { registrationCancelledMails } from "./registration-mail.server";
 
@@ -165,12 +167,21 @@ export async function requestErasureByAccessToken(
       now,
     );
     const site = services.config.site;
+    const subject = `Erasure requested: registration ${found.registration.id}`;
+    const intro = "A registrant asked, from their private page, for their personal details to be erased.";
+    const facts: Facts = [
+      ["Registration id", found.registration.id],
+      ["Session", `${found.event.title}, ${formatSessionDate(found.event.starts_at, found.event.time_zone)}`],
+    ];
+    const requests = `${site.publicUrl}/admin/requests`;
+    const outro = ["Carry it out on Waiting lists and requests in the staff area, where the request is listed."];
     await enqueueMail(trx, [
       {
         topic: `registration:${found.registration.id}`,
         to: site.contactEmail,
-        subject: `Erasure requested: registration ${found.registration.id}`,
-        text: `A registrant asked, from their private page, for their personal details to be erased.\n\nRegistration id: ${found.registration.id}\nSession: ${found.event.title}\n\nCarry it out from the registration's details in the staff area (the request is listed there).\n`,
+        subject,
+        text: `${intro}\n\n${factsText(facts)}\n\n${outro[0]} ${requests}\n`,
+        html: htmlPage(subject, [intro], facts, outro, { label: "Open the requests", url: requests }),
       },
     ]);
     return "requested" as const;

@@ -38,6 +38,8 @@ export function registrationMails(
     sequence?: number;
     /** Another opening sentence (a registration staff approved). */
     intro?: string;
+    /** Another subject, which the mail's heading follows (a registration staff approved). */
+    subject?: string;
   },
 ): OutgoingMail[] {
   const { input, event } = r;
@@ -55,7 +57,7 @@ export function registrationMails(
     `If you have questions or cannot attend, reply to this email or write to ${site.contactEmail}.`,
     `Warm regards,\nThe ${site.orgName} team`,
   ];
-  const subject = `Registration confirmed: ${event.title} | ${site.orgName}`;
+  const subject = r.subject ?? `Registration confirmed: ${event.title} | ${site.orgName}`;
   const registrant: OutgoingMail = {
     topic: `registration:${r.id}`,
     to: input.email,

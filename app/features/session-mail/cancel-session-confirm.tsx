@@ -57,7 +57,7 @@ export function CancelSessionConfirm({ session, intent, onCancel, onDone, onBusy
           <p className="mt-2 text-sm text-ink">
             {session.seatsTaken === 0
               ? "Nobody holds a seat in it yet."
-              : `Everyone holding a seat or waiting${holders} gets an email that it is canceled; seat holders get a calendar update that removes it.`}{" "}
+              : `Everyone holding a seat${holders}, and anyone on its waiting list, gets an email that it is canceled; seat holders get a calendar update that removes it.`}{" "}
             The session leaves the public pages at once.
           </p>
         </div>

@@ -5,8 +5,9 @@ import type { DB, EventRow } from "~/db/schema";
 import { writeTransaction } from "~/db/transactions.server";
 import { bookingCalendarFile } from "~/features/bookings/booking-mail.server";
 import { scheduleSequence } from "~/features/events/events.server";
-import { formatSessionWhen } from "~/features/events/format";
+import { courseDetailDate, formatSessionWhen } from "~/features/events/format";
 import { parseToldSession, toldSession, type ToldSession } from "~/features/events/told";
+import { placeLabel, replyAddress } from "~/features/mail/addressing";
 import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
 import { enqueueMail, type OutgoingMail } from "~/features/mail/outbox.server";
 import { addAccessLink } from "~/features/registrations/access.server";
@@ -27,6 +28,13 @@ import type { SiteSettings } from "~/site-settings";
 
 /** Who holds a seat and so gets reminders and updates (not those waiting, nor offers not yet confirmed). */
 const SEAT_HOLDING = ["registered", "booked"];
+/**
+ * Who is told when the session moves: the seat holders, and a registration
+ * awaiting approval of its earlier level, whose seat is held too and whose mail
+ * stated the date (decision 0057). It has no calendar entry or private page
+ * until it is approved, so its update carries neither.
+ */
+const TOLD_OF_MOVES = [...SEAT_HOLDING, "awaiting_approval"];
 
 type Site = Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">;
 const DAY_MS = 86_400_000;
@@ -39,6 +47,8 @@ export type Recipient = {
   email: string;
   createdAt: string;
   programmeTitle: string | null;
+  /** A registration awaiting approval: no calendar entry or private page yet. */
+  awaitingApproval?: boolean;
 };
 
 /**
@@ -47,13 +57,20 @@ export type Recipient = {
  * request or by retention, decision 0025): their address is gone, and a mail
  * queued to it could never be delivered.
  */
-export async function recipientsOf(db: Kysely<DB>, eventId: string): Promise<Recipient[]> {
+export async function recipientsOf(db: Kysely<DB>, eventId: string, statuses: readonly string[] = SEAT_HOLDING): Promise<Recipient[]> {
   const registrations = await db
     .selectFrom("registrations")
     .leftJoin("programmes", "programmes.id", "registrations.programme_id")
-    .select(["registrations.id", "registrations.first_name", "registrations.email", "registrations.created_at", "programmes.title as programme_title"])
+    .select([
+      "registrations.id",
+      "registrations.first_name",
+      "registrations.email",
+      "registrations.created_at",
+      "registrations.status",
+      "programmes.title as programme_title",
+    ])
     .where("registrations.event_id", "=", eventId)
-    .where("registrations.status", "in", SEAT_HOLDING)
+    .where("registrations.status", "in", statuses)
     .where("registrations.anonymised_at", "is", null)
     .where("registrations.email", "<>", "")
     .orderBy("registrations.created_at")
@@ -75,6 +92,7 @@ export async function recipientsOf(db: Kysely<DB>, eventId: string): Promise<Rec
       email: r.email,
       createdAt: r.created_at,
       programmeTitle: r.programme_title ?? null,
+      ...(r.status === "awaiting_approval" ? { awaitingApproval: true } : {}),
     })),
     ...bookings.map((b) => ({ kind: "family-booking" as const, id: b.id, name: b.full_name, email: b.email, createdAt: b.created_at, programmeTitle: null })),
   ];
@@ -86,10 +104,6 @@ function calendarFile(site: Site, who: Recipient, event: EventRow, sequence: num
     : bookingCalendarFile(site, who.id, event, { sequence, cancelled });
 }
 
-/** The place's label, in the words of the person's confirmation: "Location" for a Family Constellation booking, "Venue" for a registration. */
-function placeLabel(kind: Recipient["kind"]): string {
-  return kind === "family-booking" ? "Location" : "Venue";
-}
 
 const whenOf = (p: ToldSession) => formatSessionWhen(p.starts_at, p.ends_at, p.time_zone);
 const placeOf = (p: ToldSession) => [p.venue, p.city].filter(Boolean).join(", ");
@@ -128,7 +142,7 @@ async function noteTold(trx: Kysely<DB>, who: Recipient, event: EventRow): Promi
     .selectFrom(table)
     .select("told_session")
     .where("id", "=", who.id)
-    .where("status", "in", SEAT_HOLDING)
+    .where("status", "in", TOLD_OF_MOVES)
     .where("anonymised_at", "is", null)
     .executeTakeFirst();
   if (!row) return null;
@@ -138,23 +152,28 @@ async function noteTold(trx: Kysely<DB>, who: Recipient, event: EventRow): Promi
 
 /** A new link to a registrant's private page for the mail being queued in `trx`; none for a booking (no such page). */
 async function accessUrlFor(trx: Kysely<DB>, site: Site, who: Recipient, now: Date): Promise<string | undefined> {
-  return who.kind === "registration" ? `${site.publicUrl}${await addAccessLink(trx, who.id, now)}` : undefined;
+  // Awaiting approval: the private page comes with the approval (decision 0031).
+  return who.kind === "registration" && !who.awaitingApproval ? `${site.publicUrl}${await addAccessLink(trx, who.id, now)}` : undefined;
 }
 
 /** 'tomorrow', 'in 2 days', 'in 7 days'. */
 export function daysAway(days: number): string {
-  return days === 1 ? "tomorrow" : `in ${days} days`;
+  return days <= 0 ? "today" : days === 1 ? "tomorrow" : `in ${days} days`;
 }
 
 /**
- * Where a registrant's reply goes: the address their confirmation replied to,
- * so one person's mails about one seat reach one inbox. A Family
- * Constellation booking's confirmation replies to its organizer; a DECODE,
- * ICH or TASSO registration's to the organization's contact address.
+ * Calendar days from `now` to the session's first day, both read at the venue:
+ * what a reminder says. Not the reminder's own number: one sent late (after an
+ * outage, decision 0024) or for a number of days staff just added is sent
+ * nearer the session than that.
  */
-export function replyAddress(site: Pick<Site, "contactEmail">, event: Pick<EventRow, "kind" | "organiser_email">): string {
-  return event.kind === "family" ? (event.organiser_email ?? site.contactEmail) : site.contactEmail;
+export function calendarDaysUntil(startsAt: string, timeZone: string, now: Date): number {
+  const day = (iso: string | null) => (iso ? Date.parse(`${iso}T00:00:00Z`) : Number.NaN);
+  const days = Math.round((day(courseDetailDate(startsAt, timeZone)) - day(courseDetailDate(now, timeZone))) / 86_400_000);
+  return Number.isFinite(days) ? days : 0;
 }
+
+export { replyAddress } from "~/features/mail/addressing";
 
 function personalMail(
   site: Site,
@@ -175,25 +194,38 @@ function personalMail(
     subject: text.subject,
     text: `${greeting}\n\n${text.intro}\n\n${factsText(facts)}\n\n${manage}${outro.join("\n\n")}\n`,
     html: htmlPage(text.subject, [greeting, text.intro], facts, outro, text.accessUrl ? manageButton(text.accessUrl) : undefined),
-    attachments: [
-      {
-        filename: "session.ics",
-        contentType: `text/calendar; charset=utf-8; method=${text.cancelled ? "CANCEL" : "PUBLISH"}`,
-        content: calendarFile(site, who, event, sequence, text.cancelled === true),
-      },
-    ],
+    // Awaiting approval: no calendar entry yet to update; the approval brings it.
+    attachments: who.awaitingApproval
+      ? []
+      : [
+          {
+            filename: "session.ics",
+            contentType: `text/calendar; charset=utf-8; method=${text.cancelled ? "CANCEL" : "PUBLISH"}`,
+            content: calendarFile(site, who, event, sequence, text.cancelled === true),
+          },
+        ],
   };
 }
 
 /** `accessUrl`: a new link to a registrant's private page (`addAccessLink`); a Family Constellation booking has no such page. */
-export function reminderMail(site: Site, who: Recipient, event: EventRow, daysBefore: number, sequence: number, accessUrl?: string, previous: Facts = []): OutgoingMail {
+export function reminderMail(
+  site: Site,
+  who: Recipient,
+  event: EventRow,
+  daysBefore: number,
+  sequence: number,
+  accessUrl?: string,
+  previous: Facts = [],
+  now = new Date(),
+): OutgoingMail {
+  const when = daysAway(calendarDaysUntil(event.starts_at, event.time_zone, now));
   return personalMail(site, who, event, sequence, {
     accessUrl,
     moreFacts: previous,
     topic: `reminder:${who.kind}:${who.id}:${daysBefore}`,
-    subject: `Reminder: ${event.title} is ${daysAway(daysBefore)} | ${site.orgName}`,
+    subject: `Reminder: ${event.title} is ${when} | ${site.orgName}`,
     intro:
-      `This is a friendly reminder that your session with ${site.orgName} is ${daysAway(daysBefore)}. We look forward to seeing you.` +
+      `This is a friendly reminder that your session with ${site.orgName} is ${when}. We look forward to seeing you.` +
       (previous.length ? " Its date, time or place has changed since we last wrote: the details below are the new ones." : ""),
     after: "The session is attached again as a calendar file, in the venue's local time.",
   });
@@ -210,7 +242,9 @@ export function scheduleUpdateMail(site: Site, who: Recipient, event: EventRow, 
     topic: `session-update:${who.kind}:${who.id}:${sequence}`,
     subject: `Session changed: ${event.title} | ${site.orgName}`,
     intro: "The date, time or place of your session has changed. Your seat is kept; here are the new details.",
-    after: "The attached calendar file moves the session in your calendar to the new time, in the venue's local time.",
+    after: who.awaitingApproval
+      ? "Your registration still awaits our approval of the earlier level; the calendar file comes with the approval."
+      : "The attached calendar file moves the session in your calendar to the new time, in the venue's local time.",
     moreFacts: previous,
   });
 }
@@ -310,7 +344,7 @@ export async function queueDueReminders(db: Database, site: Site, daysList: read
         // A change not yet announced is announced here, and the update job then has nothing to tell this person.
         const previous = told.before ? previousFacts(told.before, current, who.kind) : [];
         const sequenceNow = await scheduleSequence(trx, current.id);
-        await enqueueMail(trx, [reminderMail(site, who, current, days, sequenceNow, await accessUrlFor(trx, site, who, now), previous)], now);
+        await enqueueMail(trx, [reminderMail(site, who, current, days, sequenceNow, await accessUrlFor(trx, site, who, now), previous, now)], now);
         return true;
       });
       if (claimed) queued += 1;
@@ -359,7 +393,7 @@ export async function queueScheduleUpdates(db: Database, site: Site, now = new D
       if (!event || event.status === "Cancelled" || Date.parse(event.ends_at) <= now.getTime()) return 0;
       const sequence = await scheduleSequence(trx, event.id);
       const mails: OutgoingMail[] = [];
-      for (const who of await recipientsOf(trx, event.id)) {
+      for (const who of await recipientsOf(trx, event.id, TOLD_OF_MOVES)) {
         const told = await noteTold(trx, who, event);
         if (!told) continue;
         // Rows from before migration 0023 know nothing of what they were told: the new details alone.

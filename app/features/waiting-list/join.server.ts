@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB, EventRow } from "~/db/schema";
 import { formatSessionWhen } from "~/features/events/format";
+import { placeLabel, replyAddress } from "~/features/mail/addressing";
 import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
 import type { OutgoingMail } from "~/features/mail/outbox.server";
 import type { SiteSettings } from "~/site-settings";
@@ -64,10 +65,12 @@ export function waitingListMail(
   w: { to: string; name: string; event: EventRow; position: number; topic: string },
 ): OutgoingMail {
   const { event } = w;
+  // In the words and to the address of the booking or registration it would become (decision 0057).
+  const kind = event.kind === "family" ? "family-booking" : "registration";
   const facts: Facts = [
     ["Session", event.title],
     ["Date and time", formatSessionWhen(event.starts_at, event.ends_at, event.time_zone)],
-    ["Venue", [event.venue, event.city].filter(Boolean).join(", ")],
+    [placeLabel(kind), [event.venue, event.city].filter(Boolean).join(", ")],
     ["Your place on the list", String(w.position)],
   ];
   const subject = `On the waiting list: ${event.title} | ${site.orgName}`;
@@ -81,7 +84,7 @@ export function waitingListMail(
   return {
     topic: w.topic,
     to: w.to,
-    replyTo: site.contactEmail,
+    replyTo: replyAddress(site, event),
     subject,
     text: `${greeting}\n\n${intro}\n\n${factsText(facts)}\n\n${outro.join("\n\n")}\n`,
     html: htmlPage(subject, [greeting, intro], facts, outro),

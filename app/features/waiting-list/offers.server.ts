@@ -7,6 +7,7 @@ import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { bookingMails } from "~/features/bookings/booking-mail.server";
 import { availability, RELEASED_STATUSES } from "~/features/events/events.server";
 import { formatSessionDate, formatSessionWhen, formatTimeRange } from "~/features/events/format";
+import { placeLabel, replyAddress } from "~/features/mail/addressing";
 import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
 import { enqueueMail, type OutgoingMail } from "~/features/mail/outbox.server";
 import { accessPath, hashAccessToken, newAccessToken } from "~/features/registrations/access.server";
@@ -37,7 +38,17 @@ export function offerPath(token: string): string {
   return `/waiting-list/${token}`;
 }
 
-type Entry = { kind: EntryKind; id: string; name: string; email: string; createdAt: string; status: string; offerExpiresAt: string | null };
+type Entry = {
+  kind: EntryKind;
+  id: string;
+  name: string;
+  /** Who the mails greet: a registration's first name, a booking's full name (as their confirmations do). */
+  greetingName: string;
+  email: string;
+  createdAt: string;
+  status: string;
+  offerExpiresAt: string | null;
+};
 
 /** A session's waiting list and open offers, in order of arrival. */
 export async function waitingEntries(db: Kysely<DB>, eventId: string, statuses: readonly string[] = ["waiting", "offered"]): Promise<Entry[]> {
@@ -54,8 +65,26 @@ export async function waitingEntries(db: Kysely<DB>, eventId: string, statuses: 
     .where("status", "in", statuses)
     .execute();
   return [
-    ...regs.map((r) => ({ kind: "registration" as const, id: r.id, name: `${r.first_name} ${r.last_name}`.trim(), email: r.email, createdAt: r.created_at, status: r.status, offerExpiresAt: r.offer_expires_at })),
-    ...books.map((b) => ({ kind: "family-booking" as const, id: b.id, name: b.full_name, email: b.email, createdAt: b.created_at, status: b.status, offerExpiresAt: b.offer_expires_at })),
+    ...regs.map((r) => ({
+      kind: "registration" as const,
+      id: r.id,
+      name: `${r.first_name} ${r.last_name}`.trim(),
+      greetingName: r.first_name,
+      email: r.email,
+      createdAt: r.created_at,
+      status: r.status,
+      offerExpiresAt: r.offer_expires_at,
+    })),
+    ...books.map((b) => ({
+      kind: "family-booking" as const,
+      id: b.id,
+      name: b.full_name,
+      greetingName: b.full_name,
+      email: b.email,
+      createdAt: b.created_at,
+      status: b.status,
+      offerExpiresAt: b.offer_expires_at,
+    })),
   ].sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1));
 }
 
@@ -74,45 +103,44 @@ async function seatsHeld(trx: Kysely<DB>, eventId: string): Promise<number> {
   return n;
 }
 
-function firstName(entry: Entry): string {
-  return entry.kind === "registration" ? entry.name.split(" ")[0] || entry.name : entry.name;
-}
-
-function sessionFacts(event: EventRow): Facts {
+function sessionFacts(event: EventRow, entry: Entry): Facts {
   return [
     ["Session", event.title],
     ["Date and time", formatSessionWhen(event.starts_at, event.ends_at, event.time_zone)],
-    ["Venue", [event.venue, event.city].filter(Boolean).join(", ")],
+    [placeLabel(entry.kind), [event.venue, event.city].filter(Boolean).join(", ")],
   ];
 }
 
 function offerMail(site: Site, entry: Entry, event: EventRow, url: string, expiresAt: Date): OutgoingMail {
   const subject = `A seat is free for you: ${event.title} | ${site.orgName}`;
-  const greeting = `Dear ${firstName(entry)},`;
-  const until = `${formatSessionDate(expiresAt.toISOString(), event.time_zone)} at ${formatTimeRange(expiresAt.toISOString(), expiresAt.toISOString(), event.time_zone).split(" – ")[0]}`;
-  const intro = `Good news: a seat has freed up in the session below and it is yours if you want it. We hold it for you until ${until} (the venue's time).`;
+  const greeting = `Dear ${entry.greetingName},`;
+  // The venue's time with its zone: '26th Nov 2026 at 8:15 AM PST'.
+  const until = `${formatSessionDate(expiresAt.toISOString(), event.time_zone)} at ${formatTimeRange(expiresAt.toISOString(), null, event.time_zone)}`;
+  const intro = `Good news: a seat has freed up in the session below and it is yours if you want it. We hold it for you until ${until}.`;
   const outro = [
     "If you no longer need it, simply let the link expire: the seat then goes to the next person waiting.",
     `Warm regards,\nThe ${site.orgName} team`,
   ];
-  const facts = sessionFacts(event);
+  const facts = sessionFacts(event, entry);
   return {
     topic: `${entry.kind}:${entry.id}`,
     to: entry.email,
-    replyTo: site.contactEmail,
+    replyTo: replyAddress(site, event),
     subject,
     text: `${greeting}\n\n${intro}\n\n${factsText(facts)}\n\nConfirm my seat: ${url}\n\n${outro.join("\n\n")}\n`,
     html: htmlPage(subject, [greeting, intro], facts, outro, { label: "Confirm my seat", url }),
   };
 }
 
-function expiredMail(site: Site, entry: Entry, event: EventRow): OutgoingMail {
+function expiredMail(site: Site, entry: Entry, event: EventRow, othersWaiting: boolean): OutgoingMail {
   const subject = `Seat offer expired: ${event.title} | ${site.orgName}`;
-  const greeting = `Dear ${firstName(entry)},`;
-  const intro = "The seat we held for you in the session below was not confirmed in time, so it has passed to the next person on the waiting list.";
+  const greeting = `Dear ${entry.greetingName},`;
+  const intro = `The seat we held for you in the session below was not confirmed in time, so ${
+    othersWaiting ? "it has passed to the next person on the waiting list" : "we have released it"
+  }.`;
   const outro = [`If you would still like to attend this or another session, write to ${site.contactEmail}.`, `Warm regards,\nThe ${site.orgName} team`];
-  const facts = sessionFacts(event);
-  return { topic: `${entry.kind}:${entry.id}`, to: entry.email, replyTo: site.contactEmail, subject, text: `${greeting}\n\n${intro}\n\n${factsText(facts)}\n\n${outro.join("\n\n")}\n`, html: htmlPage(subject, [greeting, intro], facts, outro) };
+  const facts = sessionFacts(event, entry);
+  return { topic: `${entry.kind}:${entry.id}`, to: entry.email, replyTo: replyAddress(site, event), subject, text: `${greeting}\n\n${intro}\n\n${factsText(facts)}\n\n${outro.join("\n\n")}\n`, html: htmlPage(subject, [greeting, intro], facts, outro) };
 }
 
 /** Makes one entry an offer (inside the caller's transaction): a new token, the hold's end, the mail. */
@@ -166,7 +194,8 @@ export async function runWaitingList(db: Database, site: Site, offerHours: numbe
         if (Number(done.numUpdatedRows) !== 1) return 0;
         const event = await trx.selectFrom("events").selectAll().where("id", "=", row.event_id).executeTakeFirst();
         const entry = (await waitingEntries(trx, row.event_id, ["expired"])).find((e) => e.id === row.id);
-        if (event && entry) await enqueueMail(trx, [expiredMail(site, entry, event)], now);
+        const othersWaiting = (await waitingEntries(trx, row.event_id, ["waiting"])).length > 0;
+        if (event && entry) await enqueueMail(trx, [expiredMail(site, entry, event, othersWaiting)], now);
         return 1;
       });
       sessions.add(row.event_id);
