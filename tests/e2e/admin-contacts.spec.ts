@@ -209,6 +209,51 @@ test.describe("staff: contacts", () => {
   });
 });
 
+test.describe("staff: erasing a contact message", () => {
+  test("by keyboard: refused until confirmed, then the details go, the answer takes the focus; axe clean at both widths", async ({ page }) => {
+    test.setTimeout(120_000);
+    const t = tag();
+    const sender = `erase.${t}@example.com`;
+    const res = await page.request.post("/api/contact", {
+      data: { firstName: "Ezra", lastName: `Gone${t}`, email: sender, phoneNumber: "555-010-2030", country: "US", zipCode: "10001", message: "Please forget me.", acceptPrivacyPolicy: true },
+    });
+    expect(res.status()).toBe(201);
+    const id = ((await res.json()) as { data: { _id: string } }).data._id;
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto(`/admin/contacts?view=${id}`);
+      await hydrated(page);
+      const dialog = page.getByRole("dialog", { name: "Contact Details" });
+      await expect(dialog.getByRole("form", { name: "Erase personal details" })).toBeVisible();
+      await expectNoAxeViolations(page);
+    }
+    const dialog = page.getByRole("dialog", { name: "Contact Details" });
+    const button = dialog.getByRole("button", { name: "Erase personal details" });
+    await button.focus();
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByRole("alert")).toHaveText("Tick the box to confirm that this cannot be undone");
+    await expect(dialog.getByRole("checkbox", { name: "I understand this cannot be undone" })).toHaveAttribute("aria-invalid", "true");
+    expect(queryDb<{ email: string }>("select email from contact_messages where id = ?", id)).toEqual([{ email: sender }]);
+    await expectNoAxeViolations(page);
+
+    await dialog.getByRole("checkbox", { name: "I understand this cannot be undone" }).focus();
+    await page.keyboard.press("Space");
+    await page.keyboard.press("Tab");
+    await expect(button).toBeFocused();
+    await page.keyboard.press("Enter");
+    const answer = dialog.getByRole("status").filter({ hasText: "The sender's personal details and message were erased." });
+    await expect(answer).toBeFocused();
+    await expect(dialog.getByRole("form", { name: "Erase personal details" })).toHaveCount(0);
+    await expect(dialog).toContainText("Details erased");
+    await expect(dialog).toContainText("Erased with the sender's details.");
+    await expect(dialog).not.toContainText(`Gone${t}`);
+    expect(queryDb<{ email: string; message: string | null }>("select email, message from contact_messages where id = ?", id)).toEqual([{ email: "", message: null }]);
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Escape");
+    await expect(page.getByRole("row").filter({ hasText: "Details erased" }).first()).toBeVisible();
+  });
+});
+
 test.describe("staff: family consultations", () => {
   test("a booking made on the public site: listed, details, CSV, deleted after confirmation (the seat is free); axe clean", async ({ page }) => {
     test.setTimeout(180_000);

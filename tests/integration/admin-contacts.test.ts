@@ -245,6 +245,47 @@ describe.each(dialects)("staff lists of contacts and family consultations on %s"
       const none = await (await fetch(`${s.url}/admin/contacts?search=nobody-at-all`, { headers: cookie })).text();
       expect(none).toContain("No contacts found");
     });
+
+    it("erases a sender's details and message on their request, with their mails; only when confirmed; audited once", async () => {
+      const res = await sendContact({ firstName: "Zoe", lastName: "Forgetme", email: "zoe.forgetme@example.com", message: "Please call me at home." });
+      const id = ((await res.json()) as { data: { _id: string } }).data._id;
+      await sendContact({ firstName: "Other", lastName: "Sender", email: "other.sender@example.com" });
+      const erase = (confirm: boolean) =>
+        fetch(`${s.url}/admin/contacts?view=${id}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { ...cookie, "content-type": "application/x-www-form-urlencoded" },
+          body: `intent=erase&id=${id}${confirm ? "&confirm=on" : ""}`,
+        });
+      // Not without its box: nothing changes.
+      const refused = await erase(false);
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain("Tick the box to confirm that this cannot be undone");
+      expect((await s.db.selectFrom("contact_messages").select("email").where("id", "=", id).executeTakeFirstOrThrow()).email).toBe("zoe.forgetme@example.com");
+
+      // The acknowledgement and the team's notice, sent or not, hold the message: they go with it.
+      expect((await s.db.selectFrom("outbox").select("id").where("topic", "=", `contact:${id}`).execute()).length).toBe(2);
+      const done = await erase(true);
+      expect(done.status).toBe(200);
+      expect(await done.text()).toContain("The sender&#x27;s personal details and message were erased.");
+      const row = await s.db.selectFrom("contact_messages").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+      expect([row.first_name, row.last_name, row.email, row.phone_number, row.zip_code, row.message]).toEqual(["", "", "", "", "", null]);
+      expect(row.anonymised_at).toBeTruthy();
+      expect(row.country).toBe("US");
+      expect(await s.db.selectFrom("outbox").select("id").where("topic", "=", `contact:${id}`).execute()).toEqual([]);
+      // Another sender's mails stay.
+      expect((await s.db.selectFrom("outbox").select("to_address").where("to_address", "=", "other.sender@example.com").execute()).length).toBe(1);
+      // Once recorded; a second erase changes nothing and records nothing.
+      expect((await erase(true)).status).toBe(200);
+      expect((await audit("erase", "contact")).map((e) => e.target_id)).toEqual([id]);
+      // The screen and the API say so.
+      const details = await (await fetch(`${s.url}/admin/contacts?view=${id}`, { headers: cookie })).text();
+      expect(details).toContain("Details erased");
+      expect(details).not.toContain("Forgetme");
+      const one = staffContactOneResponse.parse(await (await api(`/api/contacts/${id}`)).json());
+      expect(one.data.erasedAt).toBe(row.anonymised_at);
+      expect(JSON.stringify(await s.db.selectFrom("audit_events").selectAll().execute())).not.toContain("forgetme");
+    });
   });
 
   describe("family consultations", () => {

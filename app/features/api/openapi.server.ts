@@ -264,6 +264,7 @@ export const staffContactSchema = z
     statusChangedBy: z.string().nullable().describe("The email of the staff member who last set the status"),
     createdAt: instant,
     formattedDate: z.string().describe("When it was received, in New York time"),
+    erasedAt: instant.nullable().describe("When the sender's details and message were erased, on request or by the retention job; null while they are kept"),
   })
   .meta({ id: "StaffContact" });
 

@@ -9,7 +9,9 @@ import { sql, type Expression, type SqlBool } from "kysely";
 import type { Database } from "~/db/db.server";
 import type { ContactMessageRow } from "~/db/schema";
 import { olderThan, dayRangeCondition, searchCondition } from "~/features/admin-lists/lists.server";
+import { writeTransaction } from "~/db/transactions.server";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
+import { anonymousContact } from "~/features/retention/retention.server";
 import { csvFileName, keysetRows, type CsvColumn } from "~/features/exports/csv.server";
 import { paginationOf, pageWindow, type ListQuery } from "~/lib/list-query";
 import { countryOptions } from "./schema";
@@ -17,6 +19,8 @@ import { contactStatusLabel, CONTACT_STATUS_LABELS, type ContactStatus } from ".
 
 export const CONTACT_NOT_FOUND = "Contact message not found";
 export const CONTACT_STATUS_SAVED = "Status updated successfully";
+export const CONTACT_ERASED = "The sender's personal details and message were erased.";
+export const CONTACT_ERASE_UNCONFIRMED = "Tick the box to confirm that this cannot be undone";
 export const CONTACTS_PAGE_SIZE = 10;
 
 export type StaffActor = { actor: AuditActor; ip: string | null };
@@ -77,6 +81,8 @@ export function contactToJson(row: ContactMessageRow) {
     statusChangedBy: row.status_changed_by,
     createdAt: row.created_at,
     formattedDate: formatReceived(row.created_at),
+    /** When the sender's details were erased (on request or by the retention job); null while they are kept. */
+    erasedAt: row.anonymised_at,
   };
 }
 
@@ -120,6 +126,26 @@ export async function setContactStatus(db: Database, id: string, status: Contact
       detail: { field: "status", from: contactStatusLabel(before.status), to: CONTACT_STATUS_LABELS[status] },
     });
     return contactToJson(row);
+  });
+}
+
+/**
+ * A sender's request to be forgotten, carried out by staff (decision 0058):
+ * the retention job's anonymisation, at once. The copies of the two mails about
+ * the message go too. Recorded as `erase`. Null when there is no such message;
+ * a message already erased is returned as it is, with nothing recorded.
+ */
+export async function eraseContact(db: Database, id: string, who: StaffActor, now = new Date()): Promise<ContactJson | null> {
+  if (id.length > 100) return null;
+  return writeTransaction(db, async (trx) => {
+    const before = await trx.selectFrom("contact_messages").select(["id", "anonymised_at"]).where("id", "=", id).executeTakeFirst();
+    if (!before) return null;
+    if (!before.anonymised_at) {
+      await trx.updateTable("contact_messages").set(anonymousContact(now)).where("id", "=", id).execute();
+      await trx.deleteFrom("outbox").where("topic", "=", `contact:${id}`).execute();
+      await recordAudit(trx, { action: "erase", actor: who.actor, ip: who.ip, target: { type: "contact", id } }, now);
+    }
+    return contactToJson(await trx.selectFrom("contact_messages").selectAll().where("id", "=", id).executeTakeFirstOrThrow());
   });
 }
 

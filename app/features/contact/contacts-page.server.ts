@@ -3,7 +3,18 @@ import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
 import { BadRequest, readForm } from "~/lib/http.server";
 import { parseListQuery } from "~/lib/list-query";
-import { CONTACT_NOT_FOUND, CONTACT_STATUS_SAVED, CONTACTS_PAGE_SIZE, listContacts, setContactStatus, viewContact, type StaffActor } from "./contact-admin.server";
+import {
+  CONTACT_ERASE_UNCONFIRMED,
+  CONTACT_ERASED,
+  CONTACT_NOT_FOUND,
+  CONTACT_STATUS_SAVED,
+  CONTACTS_PAGE_SIZE,
+  eraseContact,
+  listContacts,
+  setContactStatus,
+  viewContact,
+  type StaffActor,
+} from "./contact-admin.server";
 import { validateContactStatus } from "./schema";
 import { parseContactStatus } from "./status";
 
@@ -29,9 +40,15 @@ export async function contactsPageLoader(request: Request, context: Ctx) {
   return { contacts, pagination, search: query.search, viewId, detail };
 }
 
-export type ContactsActionData = { ok: true; message: string; id: string } | { ok: false; id: string | null; errors: { status?: string; form?: string } };
+export type ContactsActionData =
+  | { ok: true; message: string; id: string; intent: "status" | "erase" }
+  | { ok: false; id: string | null; intent?: "status" | "erase"; errors: { status?: string; form?: string; confirm?: string } };
 
-/** The details dialog's status form: New, Read or Replied. Bad input stays in place with its message. */
+/**
+ * The details dialog's two forms: the status (New, Read or Replied), and the
+ * erasure of the sender's details on their request, which must be confirmed
+ * with its box. Bad input stays in place with its message.
+ */
 export async function contactsPageAction(request: Request, context: Ctx) {
   const { db } = context.get(servicesContext);
   let form: Record<string, string>;
@@ -42,10 +59,17 @@ export async function contactsPageAction(request: Request, context: Ctx) {
     throw error;
   }
   const id = (form.id ?? "").slice(0, 100);
-  if (form.intent !== "status" || !id) return data<ContactsActionData>({ ok: false, id: id || null, errors: { form: CONTACT_NOT_FOUND } }, { status: 400 });
+  const intent = form.intent === "status" || form.intent === "erase" ? form.intent : null;
+  if (!intent || !id) return data<ContactsActionData>({ ok: false, id: id || null, errors: { form: CONTACT_NOT_FOUND } }, { status: 400 });
+  if (intent === "erase") {
+    if (form.confirm !== "on") return data<ContactsActionData>({ ok: false, id, intent, errors: { confirm: CONTACT_ERASE_UNCONFIRMED } }, { status: 400 });
+    const erased = await eraseContact(db, id, actorOf(context));
+    if (!erased) return data<ContactsActionData>({ ok: false, id, intent, errors: { form: CONTACT_NOT_FOUND } }, { status: 404 });
+    return data<ContactsActionData>({ ok: true, message: CONTACT_ERASED, id, intent });
+  }
   const checked = validateContactStatus(form);
-  if (!checked.ok) return data<ContactsActionData>({ ok: false, id, errors: { status: checked.errors.status } }, { status: 400 });
+  if (!checked.ok) return data<ContactsActionData>({ ok: false, id, intent, errors: { status: checked.errors.status } }, { status: 400 });
   const saved = await setContactStatus(db, id, parseContactStatus(checked.data.status)!, actorOf(context));
-  if (!saved) return data<ContactsActionData>({ ok: false, id, errors: { form: CONTACT_NOT_FOUND } }, { status: 404 });
-  return data<ContactsActionData>({ ok: true, message: CONTACT_STATUS_SAVED, id });
+  if (!saved) return data<ContactsActionData>({ ok: false, id, intent, errors: { form: CONTACT_NOT_FOUND } }, { status: 404 });
+  return data<ContactsActionData>({ ok: true, message: CONTACT_STATUS_SAVED, id, intent });
 }

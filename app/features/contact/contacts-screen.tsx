@@ -1,6 +1,7 @@
 import { Download, Eye, RotateCw } from "lucide-react";
 import { useId } from "react";
 import { Form, Link, useRevalidator } from "react-router";
+import { ActionResult } from "~/components/admin/action-result";
 import { DataTable, type DataColumn } from "~/components/admin/data-table";
 import { DownloadDialog } from "~/components/admin/download-dialog";
 import { ListSearch } from "~/components/admin/list-search";
@@ -49,7 +50,7 @@ function StatusForm({ contact, actionData }: { contact: ContactJson; actionData:
   // Until the lists' data is back too: the saved status and "Status last set" then show together with the message.
   const busy = usePostPending("status");
   const [status, setStatus] = useSyncedValue(contact.status);
-  const mine = actionData && actionData.id === contact._id ? actionData : undefined;
+  const mine = actionData && actionData.id === contact._id && actionData.intent !== "erase" ? actionData : undefined;
   const error = mine && !mine.ok ? (mine.errors.status ?? mine.errors.form) : undefined;
   return (
     <Form
@@ -102,14 +103,78 @@ function StatusForm({ contact, actionData }: { contact: ContactJson; actionData:
   );
 }
 
+/** The sender's name, or what an erased one reads as, in the list and the details. */
+const senderName = (c: ContactJson) => (c.erasedAt ? "Details erased" : c.fullName);
+
+/**
+ * A sender who asked to be forgotten (decision 0058): their details and
+ * message go at once, as the retention job would take them later. A real form
+ * (works before JavaScript), confirmed with its box; the answer takes the focus,
+ * since the form itself goes with the details.
+ */
+function EraseForm({ contact, actionData }: { contact: ContactJson; actionData: ContactsActionData | undefined }) {
+  const id = useId();
+  const busy = usePostPending("erase");
+  const mine = actionData && actionData.id === contact._id && actionData.intent === "erase" ? actionData : undefined;
+  const error = mine && !mine.ok ? (mine.errors.confirm ?? mine.errors.form) : undefined;
+  return (
+    <Form
+      method="post"
+      preventScrollReset
+      onSubmit={(e) => {
+        if (busy) e.preventDefault();
+      }}
+      aria-labelledby={`${id}-heading`}
+      className="mt-6 border-t border-plum-100 pt-5"
+    >
+      <h3 id={`${id}-heading`} className="text-lg font-semibold text-plum-900">
+        Erase personal details
+      </h3>
+      <p className="mt-2 text-sm text-muted">
+        For a sender who asked us to forget them: their name, email, phone number, zip code and message are removed now, and our copies of
+        the emails about this message with them. The country, the date and the status stay.
+      </p>
+      <input type="hidden" name="intent" value="erase" />
+      <input type="hidden" name="id" value={contact._id} />
+      <div className="mt-3 flex items-start gap-3">
+        <input
+          id={`${id}-confirm`}
+          name="confirm"
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="mt-0.5 size-6 shrink-0 accent-plum-600"
+        />
+        <label htmlFor={`${id}-confirm`} className="text-base leading-6 text-ink">
+          I understand this cannot be undone
+        </label>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-2 text-sm font-semibold text-danger">
+          {error}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        aria-disabled={busy || undefined}
+        className="mt-4 inline-flex min-h-12 items-center rounded-full bg-danger px-5 font-semibold text-white hover:opacity-90 aria-disabled:opacity-60"
+      >
+        {busy ? "Erasing..." : "Erase personal details"}
+      </button>
+    </Form>
+  );
+}
+
 function ContactDetails({ c, actionData }: { c: ContactJson; actionData: ContactsActionData | undefined }) {
+  const erased = actionData && actionData.ok && actionData.intent === "erase" && actionData.id === c._id ? actionData : undefined;
   return (
     <div>
+      <ActionResult answered={erased} />
       <DetailSection
         title="Contact Information"
         items={[
-          { label: "Full name", value: c.fullName },
-          { label: "Email", value: <MailLink address={c.email} /> },
+          { label: "Full name", value: senderName(c) },
+          { label: "Email", value: c.email ? <MailLink address={c.email} /> : null },
           { label: "Phone number", value: c.phoneNumber },
           { label: "Country", value: c.countryName },
           { label: "Zip code", value: c.zipCode },
@@ -118,17 +183,19 @@ function ContactDetails({ c, actionData }: { c: ContactJson; actionData: Contact
       />
       <section className="mb-6">
         <h3 className="mb-3 border-b border-plum-100 pb-1 text-lg font-semibold text-plum-900">Message</h3>
-        <p className="break-words whitespace-pre-wrap text-ink">{c.message || "No message was written."}</p>
+        <p className="break-words whitespace-pre-wrap text-ink">{c.erasedAt ? "Erased with the sender's details." : c.message || "No message was written."}</p>
       </section>
       <DetailSection
         title="Administrative Details"
         items={[
           { label: "Status", value: <ContactStatusBadge status={c.status} /> },
           { label: "Status last set", value: c.statusChangedAt ? `${staffDateTime(c.statusChangedAt)}${c.statusChangedBy ? ` by ${c.statusChangedBy}` : ""}` : "Never" },
+          ...(c.erasedAt ? [{ label: "Details erased", value: <time dateTime={c.erasedAt}>{staffDateTime(c.erasedAt)}</time> }] : []),
           { label: "Message ID", value: <span className="font-mono text-sm">{c._id}</span> },
         ]}
       />
       <StatusForm contact={c} actionData={actionData} />
+      {c.erasedAt ? null : <EraseForm contact={c} actionData={actionData} />}
     </div>
   );
 }
@@ -137,7 +204,7 @@ function ContactDetails({ c, actionData }: { c: ContactJson; actionData: Contact
 function contactColumns(hrefWith: (extra: Record<string, string>) => string): DataColumn<ContactJson>[] {
   return [
     // Text columns may break a long word (floors keep short ones whole), so the table fits at 1280 px beside the sidebar.
-    { header: "Name", cell: (c) => <span className="font-semibold text-ink">{c.fullName}</span>, className: "min-w-28", wrap: "anywhere" },
+    { header: "Name", cell: (c) => <span className="font-semibold text-ink">{senderName(c)}</span>, className: "min-w-28", wrap: "anywhere" },
     { header: "Email", cell: (c) => c.email, className: "min-w-32 max-w-64", wrap: "anywhere" },
     { header: "Phone", cell: (c) => c.phoneNumber, className: "whitespace-nowrap" },
     { header: "Country", cell: (c) => c.countryName, className: "min-w-24", wrap: "anywhere" },
@@ -149,7 +216,7 @@ function contactColumns(hrefWith: (extra: Record<string, string>) => string): Da
       cell: (c) => (
         <Link to={hrefWith({ view: c._id })} preventScrollReset className={actionLink}>
           <Eye aria-hidden="true" className="size-4" />
-          View<span className="sr-only"> the message from {c.fullName}</span>
+          View<span className="sr-only"> the message from {senderName(c)}</span>
         </Link>
       ),
     },
@@ -222,7 +289,7 @@ export function ContactsScreen(p: Props) {
         hrefFor={(n) => listHref(current, { page: n })}
       />
 
-      <StaffDialog open={view.open} onClose={view.close} closeHref={view.closeHref} title="Contact Details" subtitle={p.detail?.fullName} closeLabel="Close contact details">
+      <StaffDialog open={view.open} onClose={view.close} closeHref={view.closeHref} title="Contact Details" subtitle={p.detail ? senderName(p.detail) : undefined} closeLabel="Close contact details">
         {p.detail && p.detail._id === p.viewId ? (
           <ContactDetails c={p.detail} actionData={p.actionData} />
         ) : (

@@ -65,6 +65,17 @@ const anonymousRegistration = (now: Date) => ({
   anonymised_at: now.toISOString(),
 });
 
+/** A contact message without its sender's details and text: what the retention job and a staff erasure leave. The country, date and status stay. */
+export const anonymousContact = (now: Date) => ({
+  first_name: "",
+  last_name: "",
+  email: "",
+  phone_number: "",
+  zip_code: "",
+  message: null,
+  anonymised_at: now.toISOString(),
+});
+
 /** Deletes the private-page links later mails carried (decision 0048); the confirmation's goes with `access_token_hash`. */
 async function dropLinks(trx: Kysely<DB>, registrationIds: readonly string[]): Promise<void> {
   if (registrationIds.length) await trx.deleteFrom("registration_links").where("registration_id", "in", registrationIds).execute();
@@ -188,11 +199,7 @@ export async function purgeExpired(db: Database, policy: RetentionPolicy, now = 
         .limit(BATCH)
         .execute(),
     async (trx, ids) => {
-      await trx
-        .updateTable("contact_messages")
-        .set({ first_name: "", last_name: "", email: "", phone_number: "", zip_code: "", message: null, anonymised_at: now.toISOString() })
-        .where("id", "in", ids)
-        .execute();
+      await trx.updateTable("contact_messages").set(anonymousContact(now)).where("id", "in", ids).execute();
       return ids.length;
     },
     (ids) => ({ type: "contact-messages", detail: { anonymised: ids.length, receivedBefore: cut.contactsReceivedBefore } }),
