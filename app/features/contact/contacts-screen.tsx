@@ -44,13 +44,18 @@ export function ContactStatusBadge({ status }: { status: string }) {
 
 const actionLink = "inline-flex min-h-10 items-center gap-1.5 rounded-full border border-plum-200 px-3 text-sm font-semibold whitespace-nowrap text-plum-800 hover:bg-plum-50";
 
+/** The action's answer when it was to this form of this message's dialog (an answer without an intent is the status form's). */
+function answerOf(actionData: ContactsActionData | undefined, contact: ContactJson, intent: "status" | "erase") {
+  return actionData && actionData.id === contact._id && (actionData.intent ?? "status") === intent ? actionData : undefined;
+}
+
 /** Staff set New, Read or Replied: a real form posted to the page's action (works before JavaScript). */
 function StatusForm({ contact, actionData }: { contact: ContactJson; actionData: ContactsActionData | undefined }) {
   const id = useId();
   // Until the lists' data is back too: the saved status and "Status last set" then show together with the message.
   const busy = usePostPending("status");
   const [status, setStatus] = useSyncedValue(contact.status);
-  const mine = actionData && actionData.id === contact._id && actionData.intent !== "erase" ? actionData : undefined;
+  const mine = answerOf(actionData, contact, "status");
   const error = mine && !mine.ok ? (mine.errors.status ?? mine.errors.form) : undefined;
   return (
     <Form
@@ -115,7 +120,7 @@ const senderName = (c: ContactJson) => (c.erasedAt ? "Details erased" : c.fullNa
 function EraseForm({ contact, actionData }: { contact: ContactJson; actionData: ContactsActionData | undefined }) {
   const id = useId();
   const busy = usePostPending("erase");
-  const mine = actionData && actionData.id === contact._id && actionData.intent === "erase" ? actionData : undefined;
+  const mine = answerOf(actionData, contact, "erase");
   const error = mine && !mine.ok ? (mine.errors.confirm ?? mine.errors.form) : undefined;
   return (
     <Form
@@ -166,7 +171,8 @@ function EraseForm({ contact, actionData }: { contact: ContactJson; actionData: 
 }
 
 function ContactDetails({ c, actionData }: { c: ContactJson; actionData: ContactsActionData | undefined }) {
-  const erased = actionData && actionData.ok && actionData.intent === "erase" && actionData.id === c._id ? actionData : undefined;
+  const answer = answerOf(actionData, c, "erase");
+  const erased = answer?.ok ? answer : undefined;
   return (
     <div>
       <ActionResult answered={erased} />
