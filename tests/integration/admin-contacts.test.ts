@@ -423,5 +423,54 @@ describe.each(dialects)("staff lists of contacts and family consultations on %s"
       const empty = await (await fetch(`${s.url}/admin/family-consultations?search=nobody-at-all`, { headers: cookie })).text();
       expect(empty).toContain("No consultations found");
     });
+
+    it("erases a booker's details on their request: only when confirmed; the seat stays booked; an offer held passes on", async () => {
+      const other = await addSession(s, { kind: "family", title: "Family Constellation", capacity: 1, organiser_email: "fc@mindfulpath.example" });
+      const bookOther = (fullName: string, email: string, waitingList = false) =>
+        fetch(`${s.url}/api/familyConsitalation/register`, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify({ programId: other, fullName, email, phone: "(512) 555-0142", termsAndCondition: true, ...(waitingList ? { waitingList: true } : {}) }),
+        });
+      expect((await bookOther("Ina Seat", "ina.seat@example.com")).status).toBe(201);
+      expect((await bookOther("Ola Wait", "ola.wait@example.com", true)).status).toBe(201);
+      expect((await bookOther("Pim Next", "pim.next@example.com", true)).status).toBe(201);
+      const idOf = async (email: string) => (await s.db.selectFrom("family_bookings").select("id").where("email_key", "=", email).executeTakeFirstOrThrow()).id;
+      const [ina, ola, pim] = [await idOf("ina.seat@example.com"), await idOf("ola.wait@example.com"), await idOf("pim.next@example.com")];
+      const erase = (id: string, confirm = true) =>
+        fetch(`${s.url}/admin/family-consultations?view=${id}`, {
+          method: "POST",
+          redirect: "manual",
+          headers: { ...cookie, "content-type": "application/x-www-form-urlencoded" },
+          body: `intent=erase&id=${id}${confirm ? "&confirm=on" : ""}`,
+        });
+      const status = async (id: string) => (await s.db.selectFrom("family_bookings").select(["status", "email", "full_name", "phone"]).where("id", "=", id).executeTakeFirstOrThrow());
+
+      const refused = await erase(ina, false);
+      expect(refused.status).toBe(400);
+      expect(await refused.text()).toContain("Tick the box to confirm that this cannot be undone");
+      expect((await status(ina)).email).toBe("ina.seat@example.com");
+
+      // The seat holder: details gone, the seat still booked (the next in line is not offered it).
+      const done = await erase(ina);
+      expect(done.status).toBe(200);
+      expect(await done.text()).toContain("The booker&#x27;s personal details were erased.");
+      expect(await status(ina)).toEqual({ status: "booked", email: "", full_name: "", phone: "" });
+      expect(await s.db.selectFrom("outbox").select("id").where("topic", "=", `family-booking:${ina}`).execute()).toEqual([]);
+      expect((await status(ola)).status).toBe("waiting");
+      const details = await (await fetch(`${s.url}/admin/family-consultations?view=${ina}`, { headers: cookie })).text();
+      expect(details).toContain("Details erased");
+      expect(details).not.toContain("Ina Seat");
+      expect((await erase(ina)).status).toBe(409);
+
+      // A seat frees: Ola is offered it; erasing Ola ends the offer and it passes to Pim.
+      await s.db.updateTable("events").set({ capacity: 2 }).where("id", "=", other).execute();
+      await s.site.sessionMail.runNow();
+      expect((await status(ola)).status).toBe("offered");
+      expect((await erase(ola)).status).toBe(200);
+      expect((await status(ola)).status).toBe("removed");
+      expect((await status(pim)).status).toBe("offered");
+      expect((await audit("erase", "family-booking")).map((e) => e.target_id).sort()).toEqual([ina, ola].sort());
+    });
   });
 });

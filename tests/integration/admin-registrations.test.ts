@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { sql } from "kysely";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seatsTaken } from "~/features/events/events.server";
 import { createStaffAccount } from "~/features/admin-auth/accounts.server";
 import { createSession } from "~/features/admin-auth/sessions.server";
 import { dialects } from "../helpers/databases";
@@ -363,6 +364,40 @@ describe.each(dialects)("staff registration lists on %s", { timeout: 120_000 }, 
     const audit = await s.db.selectFrom("audit_events").selectAll().where("action", "=", "delete").execute();
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ actor_email: "lists@example.org", target_type: "registration", ip: expect.any(String) });
+  });
+
+  it("erases a registrant's details on their request from the details dialog: only when confirmed, in its own list; the seat stays", async () => {
+    const email = `erase.me.${dialect}@example.com`;
+    expect((await fetch(`${s.url}/api/registration`, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ ...valid, email, firstName: "Petra", lastName: "Vanish", upcomingEventId: decodeSession, programId: undefined }) })).status).toBe(201);
+    const row = await s.db.selectFrom("registrations").select(["id", "event_id"]).where("email_key", "=", email).executeTakeFirstOrThrow();
+    const erase = (list: string, body: string) =>
+      asStaff(`/admin/${list}?view=${row.id}`, { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" }, body });
+    const seatsBefore = (await seatsTaken(s.db, [decodeSession])).get(decodeSession);
+
+    const unconfirmed = await erase("registrations", `intent=erase&id=${row.id}`);
+    expect(unconfirmed.status).toBe(400);
+    expect(await unconfirmed.text()).toContain("Tick the box to confirm that this cannot be undone");
+    // A DECODE registration is not in the ICH list: nothing is erased from there.
+    expect((await erase("ich-registrations", `intent=erase&id=${row.id}&confirm=on`)).status).toBe(404);
+    expect((await s.db.selectFrom("registrations").select("email").where("id", "=", row.id).executeTakeFirstOrThrow()).email).toBe(email);
+
+    const done = await erase("registrations", `intent=erase&id=${row.id}&confirm=on`);
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain("The registrant&#x27;s personal details and photos were erased.");
+    const after = await s.db.selectFrom("registrations").selectAll().where("id", "=", row.id).executeTakeFirstOrThrow();
+    expect([after.first_name, after.last_name, after.email, after.mobile_no, after.date_of_birth, after.status]).toEqual(["", "", "", "", "", "registered"]);
+    expect((await seatsTaken(s.db, [decodeSession])).get(decodeSession)).toBe(seatsBefore);
+    expect(await s.db.selectFrom("outbox").select("id").where("topic", "=", `registration:${row.id}`).execute()).toEqual([]);
+    expect((await s.db.selectFrom("audit_events").select(["action", "actor_email"]).where("target_id", "=", row.id).where("action", "=", "erase").execute())).toEqual([
+      { action: "erase", actor_email: "lists@example.org" },
+    ]);
+    // Shown as erased, and a second erase is refused in words.
+    const details = await (await asStaff(`/admin/registrations?view=${row.id}`)).text();
+    expect(details).toContain("Details erased");
+    expect(details).not.toContain("Vanish");
+    const again = await erase("registrations", `intent=erase&id=${row.id}&confirm=on`);
+    expect(again.status).toBe(409);
+    expect(await again.text()).toContain("These details were already erased.");
   });
 
   it("deleting from the page's confirmation form frees the seat and returns to the same list", async () => {

@@ -186,7 +186,8 @@ describe.each(dialects)("staff settings on %s", { timeout: 180_000 }, (dialect) 
     await sessionJobsPass();
     expect(await reminders()).toEqual([{ days_before: 14 }]);
     const mail = await s.db.selectFrom("outbox").select("subject").where("to_address", "=", "reminded@example.com").where("subject", "like", "Reminder:%").execute();
-    expect(mail).toEqual([{ subject: expect.stringContaining("Reminder: Reminded at 14 days is in 14 days") }]);
+    // Sent at once, 10 days before the session: it says so, not the 14 it was due at (decision 0057).
+    expect(mail).toEqual([{ subject: expect.stringContaining("Reminder: Reminded at 14 days is in 10 days") }]);
   });
 
   it("a waiting-list offer holds its seat for the saved hours", async () => {

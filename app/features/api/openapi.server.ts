@@ -305,6 +305,7 @@ export const staffConsultationSchema = z
     termsAcceptedAt: instant,
     createdAt: instant.describe("The registration date"),
     formattedDate: z.string().describe("The registration date in New York time"),
+    erasedAt: instant.nullable().describe("When the booker's details were erased, on request or by the retention job; null while they are kept"),
   })
   .meta({ id: "StaffFamilyConsultation" });
 

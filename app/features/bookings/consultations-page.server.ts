@@ -4,7 +4,18 @@ import { currentStaff } from "~/features/admin-auth/guard.server";
 import { BadRequest, readForm } from "~/lib/http.server";
 import { parseListQuery } from "~/lib/list-query";
 import { offerSeatsNow } from "~/features/waiting-list/offers.server";
-import { CONSULTATION_DELETE_FAILED, CONSULTATIONS_PAGE_SIZE, deleteConsultation, listConsultations, viewConsultation, type StaffActor } from "./consultations.server";
+import { ERASE_UNCONFIRMED, eraseConfirmed, type EraseAnswer } from "~/features/retention/erase";
+import {
+  CONSULTATION_DELETE_FAILED,
+  CONSULTATIONS_PAGE_SIZE,
+  deleteConsultation,
+  eraseConsultation,
+  listConsultations,
+  viewConsultation,
+  type StaffActor,
+} from "./consultations.server";
+
+export const CONSULTATION_ERASED = "The booker's personal details were erased.";
 
 /**
  * Loader and action of /admin/family-consultations. Everything comes from the
@@ -59,6 +70,16 @@ export async function consultationsPageAction(request: Request, context: Ctx) {
   } catch (error) {
     if (error instanceof BadRequest) return data({ error: `Delete failed: ${error.message}` }, { status: error.status });
     throw error;
+  }
+  if (form.intent === "erase" && form.id) {
+    // The details dialog's "Erase personal details" (decision 0058): the booking and its seat stay.
+    const id = form.id.slice(0, 100);
+    if (!eraseConfirmed(form)) return data({ erase: { ok: false, id, error: ERASE_UNCONFIRMED } satisfies EraseAnswer }, { status: 400 });
+    const outcome = await eraseConsultation(db, id, actorOf(context));
+    if (outcome === null) return data({ erase: { ok: false, id, error: CONSULTATION_DELETE_FAILED } satisfies EraseAnswer }, { status: 404 });
+    if (outcome === "already") return data({ erase: { ok: false, id, error: "These details were already erased." } satisfies EraseAnswer }, { status: 409 });
+    if (outcome.released) await offerSeatsNow(services, outcome.released).catch((error: unknown) => logger.error({ err: error }, "waiting-list offer after an erasure failed"));
+    return data({ erase: { ok: true, id, message: CONSULTATION_ERASED } satisfies EraseAnswer });
   }
   if (form.intent !== "delete" || !form.id) return data({ error: `Delete failed: ${CONSULTATION_DELETE_FAILED}` }, { status: 400 });
   let sessionId: string | null = null;

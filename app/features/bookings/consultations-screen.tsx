@@ -17,6 +17,9 @@ import { listHref, type Pagination } from "~/lib/list-query";
 import type { ConsultationJson } from "./consultations.server";
 import { DoneNotice } from "~/components/admin/done-notice";
 import { useSyncedValue } from "~/hooks/use-synced-value";
+import { ActionResult } from "~/components/admin/action-result";
+import { EraseDetailsForm } from "~/components/admin/erase-details-form";
+import { ERASED_NAME, type EraseAnswer } from "~/features/retention/erase";
 
 export const CONSULTATIONS_TITLE = "Family Consultation Management";
 /** Spec part 2 §8: the list could not load. */
@@ -36,7 +39,12 @@ type Props = {
   remove: { id: string; name: string } | null;
   deleted: boolean;
   deleteError: string | null;
+  /** The details dialog's erase form's answer. */
+  erase?: EraseAnswer;
 };
+
+/** The booker's name, or what an erased one reads as. */
+const bookerName = (c: ConsultationJson) => (c.erasedAt ? ERASED_NAME : c.fullName);
 
 const actionLink = "inline-flex min-h-10 items-center gap-1.5 rounded-full border px-3 text-sm font-semibold whitespace-nowrap";
 const secondaryButton =
@@ -96,14 +104,16 @@ function DateFilter({ p }: { p: Props }) {
   );
 }
 
-function ConsultationDetails({ c }: { c: ConsultationJson }) {
+function ConsultationDetails({ c, erase }: { c: ConsultationJson; erase: EraseAnswer | undefined }) {
+  const mine = erase && erase.id === c._id ? erase : undefined;
   return (
     <div>
+      <ActionResult answered={mine?.ok ? mine : undefined} />
       <DetailSection
         title="Personal Information"
         items={[
-          { label: "Full name", value: c.fullName },
-          { label: "Email", value: <MailLink address={c.email} /> },
+          { label: "Full name", value: bookerName(c) },
+          { label: "Email", value: c.email ? <MailLink address={c.email} /> : null },
           { label: "Phone", value: c.phone },
           { label: "Communication preferences", value: c.communicationPreferences ? "Yes, send updates" : "No" },
         ]}
@@ -127,10 +137,18 @@ function ConsultationDetails({ c }: { c: ConsultationJson }) {
           { label: "Registration date", value: <time dateTime={c.createdAt}>{staffDateTime(c.createdAt)}</time> },
           { label: "Status", value: c.statusLabel },
           { label: "Terms accepted", value: <time dateTime={c.termsAcceptedAt}>{staffDateTime(c.termsAcceptedAt)}</time> },
+          ...(c.erasedAt ? [{ label: "Details erased", value: <time dateTime={c.erasedAt}>{staffDateTime(c.erasedAt)}</time> }] : []),
           { label: "Registration ID", value: <span className="font-mono text-sm">{c._id}</span> },
           { label: "Session ID", value: <span className="font-mono text-sm">{c.sessionId}</span> },
         ]}
       />
+      {c.erasedAt ? null : (
+        <EraseDetailsForm
+          recordId={c._id}
+          answer={erase}
+          explanation="For a booker who asked us to forget them: their name, email and phone number are removed now, with our copies of the emails about this booking. The seat stays booked; a place on the waiting list is given up."
+        />
+      )}
     </div>
   );
 }
@@ -138,7 +156,7 @@ function ConsultationDetails({ c }: { c: ConsultationJson }) {
 /** The list's columns (spec part 2 §2.9); `keep` keeps the list's place in the links it builds. */
 function consultationColumns(keep: (extra: Record<string, string>) => string): DataColumn<ConsultationJson>[] {
   return [
-    { header: "Name", cell: (c) => <span className="font-semibold text-ink">{c.fullName}</span>, className: "sm:min-w-32" },
+    { header: "Name", cell: (c) => <span className="font-semibold text-ink">{bookerName(c)}</span>, className: "sm:min-w-32" },
     { header: "Email", cell: (c) => c.email, className: "max-w-56" },
     {
       header: "Location",
@@ -167,11 +185,11 @@ function consultationColumns(keep: (extra: Record<string, string>) => string): D
         <span className="flex flex-wrap gap-2">
           <Link to={keep({ view: c._id })} preventScrollReset className={`${actionLink} border-plum-200 text-plum-800 hover:bg-plum-50`}>
             <Eye aria-hidden="true" className="size-4" />
-            View<span className="sr-only"> details of {c.fullName}</span>
+            View<span className="sr-only"> details of {bookerName(c)}</span>
           </Link>
           <Link to={keep({ remove: c._id })} preventScrollReset className={`${actionLink} border-danger/40 text-danger hover:bg-danger/10`}>
             <Trash2 aria-hidden="true" className="size-4" />
-            Delete<span className="sr-only"> the consultation of {c.fullName}</span>
+            Delete<span className="sr-only"> the consultation of {bookerName(c)}</span>
           </Link>
         </span>
       ),
@@ -247,9 +265,9 @@ export function ConsultationsScreen(p: Props) {
         hrefFor={(n) => listHref(current, { page: n })}
       />
 
-      <StaffDialog open={view.open} onClose={view.close} closeHref={view.closeHref} title="Consultation Details" subtitle={p.detail?.fullName} closeLabel="Close consultation details">
+      <StaffDialog open={view.open} onClose={view.close} closeHref={view.closeHref} title="Consultation Details" subtitle={p.detail ? bookerName(p.detail) : undefined} closeLabel="Close consultation details">
         {p.detail && p.detail._id === p.viewId ? (
-          <ConsultationDetails c={p.detail} />
+          <ConsultationDetails c={p.detail} erase={p.erase} />
         ) : (
           <p className="text-muted">{p.viewId && !pending ? "This consultation no longer exists." : "Loading..."}</p>
         )}

@@ -14,6 +14,7 @@ import { formatSessionDate, formatTimeRange } from "~/features/events/format";
 import { holderStatusLabel, seatStatusLabel } from "~/features/registrations/status";
 import { paginationOf, pageWindow, type ListQuery } from "~/lib/list-query";
 import { deleteMailsAbout } from "~/features/mail/outbox.server";
+import { anonymousBooking } from "~/features/retention/retention.server";
 
 /** Spec part 2 §8. */
 export const CONSULTATION_DELETE_FAILED = "Failed to delete consultation";
@@ -62,6 +63,7 @@ const columns = [
   "e.price_cents",
   "e.currency",
   "e.status as event_status",
+  "b.anonymised_at",
 ] as const;
 
 type Joined = {
@@ -86,6 +88,7 @@ type Joined = {
   price_cents: number | null;
   currency: string;
   event_status: string;
+  anonymised_at: string | null;
 };
 
 /** '+1 (555) 123-4567' from the 10 digits stored after the fixed +1. */
@@ -125,6 +128,8 @@ export function consultationToJson(r: Joined) {
     termsAcceptedAt: r.terms_accepted_at,
     createdAt: r.created_at,
     formattedDate: registered.format(new Date(r.created_at)),
+    /** When the booker's details were erased (on request or by the retention job); null while they are kept. */
+    erasedAt: r.anonymised_at,
   };
 }
 
@@ -153,8 +158,8 @@ export async function viewConsultation(db: Database, id: string, who: StaffActor
  * rows, and the page cache's version moves with the delete). The session is
  * locked as a booking locks it, so a seat count running meanwhile never sees
  * half a change; the caller then offers the seat to the session's waiting list
- * (`offerSeatsNow`). The audit entry keeps who was deleted (name and email are
- * what a later question would ask about) and commits with the delete.
+ * (`offerSeatsNow`). The audit entry, committed with the delete, keeps the
+ * booking's id, session and status, not the booker's details (decision 0056).
  */
 export async function deleteConsultation(db: Database, id: string, who: StaffActor): Promise<string | null> {
   if (id.length > 100) return null;
@@ -175,6 +180,33 @@ export async function deleteConsultation(db: Database, id: string, who: StaffAct
       detail: { sessionId: booking.event_id, status: booking.status },
     });
     return booking.event_id;
+  });
+}
+
+/**
+ * A booker's request to be forgotten, carried out by staff (decision 0058): the
+ * retention job's anonymisation, at once, with the outbox's copies of the mails
+ * about the booking. The seat stays booked. An entry waiting for a seat leaves
+ * the list, and an offer it held is cleared: `released` then names the session
+ * whose seat the caller offers on. Null when there is no such booking;
+ * `already` when it was erased before (nothing changes or is recorded).
+ */
+export async function eraseConsultation(db: Database, id: string, who: StaffActor, now = new Date()): Promise<{ released: string | null } | "already" | null> {
+  if (id.length > 100) return null;
+  return writeTransaction(db, async (trx) => {
+    const booking = await trx.selectFrom("family_bookings").select(["id", "event_id", "status", "anonymised_at"]).where("id", "=", id).executeTakeFirst();
+    if (!booking) return null;
+    if (booking.anonymised_at) return "already" as const;
+    await lockEvent(trx, booking.event_id);
+    const leavesList = booking.status === "waiting" || booking.status === "offered";
+    await trx
+      .updateTable("family_bookings")
+      .set({ ...anonymousBooking(now), ...(leavesList ? { status: "removed", offer_token_hash: null, offer_expires_at: null } : {}) })
+      .where("id", "=", id)
+      .execute();
+    await deleteMailsAbout(trx, "family-booking", id);
+    await recordAudit(trx, { action: "erase", actor: who.actor, ip: who.ip, target: { type: "family-booking", id }, detail: { sessionId: booking.event_id } }, now);
+    return { released: booking.status === "offered" ? booking.event_id : null };
   });
 }
 

@@ -20,7 +20,6 @@ import { contactStatusLabel, CONTACT_STATUS_LABELS, type ContactStatus } from ".
 export const CONTACT_NOT_FOUND = "Contact message not found";
 export const CONTACT_STATUS_SAVED = "Status updated successfully";
 export const CONTACT_ERASED = "The sender's personal details and message were erased.";
-export const CONTACT_ERASE_UNCONFIRMED = "Tick the box to confirm that this cannot be undone";
 export const CONTACTS_PAGE_SIZE = 10;
 
 export type StaffActor = { actor: AuditActor; ip: string | null };

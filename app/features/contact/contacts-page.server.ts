@@ -3,8 +3,8 @@ import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
 import { BadRequest, readForm } from "~/lib/http.server";
 import { parseListQuery } from "~/lib/list-query";
+import { ERASE_UNCONFIRMED, eraseConfirmed, type EraseAnswer } from "~/features/retention/erase";
 import {
-  CONTACT_ERASE_UNCONFIRMED,
   CONTACT_ERASED,
   CONTACT_NOT_FOUND,
   CONTACT_STATUS_SAVED,
@@ -41,8 +41,9 @@ export async function contactsPageLoader(request: Request, context: Ctx) {
 }
 
 export type ContactsActionData =
-  | { ok: true; message: string; id: string; intent: "status" | "erase" }
-  | { ok: false; id: string | null; intent?: "status" | "erase"; errors: { status?: string; form?: string; confirm?: string } };
+  | { ok: true; message: string; id: string }
+  | { ok: false; id: string | null; errors: { status?: string; form?: string } }
+  | { erase: EraseAnswer };
 
 /**
  * The details dialog's two forms: the status (New, Read or Replied), and the
@@ -59,17 +60,16 @@ export async function contactsPageAction(request: Request, context: Ctx) {
     throw error;
   }
   const id = (form.id ?? "").slice(0, 100);
-  const intent = form.intent === "status" || form.intent === "erase" ? form.intent : null;
-  if (!intent || !id) return data<ContactsActionData>({ ok: false, id: id || null, errors: { form: CONTACT_NOT_FOUND } }, { status: 400 });
-  if (intent === "erase") {
-    if (form.confirm !== "on") return data<ContactsActionData>({ ok: false, id, intent, errors: { confirm: CONTACT_ERASE_UNCONFIRMED } }, { status: 400 });
+  if (form.intent === "erase" && id) {
+    if (!eraseConfirmed(form)) return data<ContactsActionData>({ erase: { ok: false, id, error: ERASE_UNCONFIRMED } }, { status: 400 });
     const erased = await eraseContact(db, id, actorOf(context));
-    if (!erased) return data<ContactsActionData>({ ok: false, id, intent, errors: { form: CONTACT_NOT_FOUND } }, { status: 404 });
-    return data<ContactsActionData>({ ok: true, message: CONTACT_ERASED, id, intent });
+    if (!erased) return data<ContactsActionData>({ erase: { ok: false, id, error: CONTACT_NOT_FOUND } }, { status: 404 });
+    return data<ContactsActionData>({ erase: { ok: true, id, message: CONTACT_ERASED } });
   }
+  if (form.intent !== "status" || !id) return data<ContactsActionData>({ ok: false, id: id || null, errors: { form: CONTACT_NOT_FOUND } }, { status: 400 });
   const checked = validateContactStatus(form);
-  if (!checked.ok) return data<ContactsActionData>({ ok: false, id, intent, errors: { status: checked.errors.status } }, { status: 400 });
+  if (!checked.ok) return data<ContactsActionData>({ ok: false, id, errors: { status: checked.errors.status } }, { status: 400 });
   const saved = await setContactStatus(db, id, parseContactStatus(checked.data.status)!, actorOf(context));
-  if (!saved) return data<ContactsActionData>({ ok: false, id, intent, errors: { form: CONTACT_NOT_FOUND } }, { status: 404 });
-  return data<ContactsActionData>({ ok: true, message: CONTACT_STATUS_SAVED, id, intent });
+  if (!saved) return data<ContactsActionData>({ ok: false, id, errors: { form: CONTACT_NOT_FOUND } }, { status: 404 });
+  return data<ContactsActionData>({ ok: true, message: CONTACT_STATUS_SAVED, id });
 }

@@ -2,6 +2,7 @@ import { Download, Eye, RotateCw } from "lucide-react";
 import { useId } from "react";
 import { Form, Link, useRevalidator } from "react-router";
 import { ActionResult } from "~/components/admin/action-result";
+import { EraseDetailsForm } from "~/components/admin/erase-details-form";
 import { DataTable, type DataColumn } from "~/components/admin/data-table";
 import { DownloadDialog } from "~/components/admin/download-dialog";
 import { ListSearch } from "~/components/admin/list-search";
@@ -15,6 +16,7 @@ import { useSyncedValue } from "~/hooks/use-synced-value";
 import { useUrlDialog } from "~/hooks/use-url-dialog";
 import { usePostPending } from "~/hooks/use-settled-action";
 import { listHref, type Pagination } from "~/lib/list-query";
+import { ERASED_NAME, type EraseAnswer } from "~/features/retention/erase";
 import type { ContactJson } from "./contact-admin.server";
 import type { ContactsActionData } from "./contacts-page.server";
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from "./status";
@@ -44,9 +46,14 @@ export function ContactStatusBadge({ status }: { status: string }) {
 
 const actionLink = "inline-flex min-h-10 items-center gap-1.5 rounded-full border border-plum-200 px-3 text-sm font-semibold whitespace-nowrap text-plum-800 hover:bg-plum-50";
 
-/** The action's answer when it was to this form of this message's dialog (an answer without an intent is the status form's). */
-function answerOf(actionData: ContactsActionData | undefined, contact: ContactJson, intent: "status" | "erase") {
-  return actionData && actionData.id === contact._id && (actionData.intent ?? "status") === intent ? actionData : undefined;
+/** The status form's answer, when it was about this message. */
+function statusAnswer(actionData: ContactsActionData | undefined, contact: ContactJson) {
+  return actionData && !("erase" in actionData) && actionData.id === contact._id ? actionData : undefined;
+}
+
+/** The erase form's answer, when it was about this message. */
+function eraseAnswer(actionData: ContactsActionData | undefined, contact: ContactJson): EraseAnswer | undefined {
+  return actionData && "erase" in actionData && actionData.erase.id === contact._id ? actionData.erase : undefined;
 }
 
 /** Staff set New, Read or Replied: a real form posted to the page's action (works before JavaScript). */
@@ -55,7 +62,7 @@ function StatusForm({ contact, actionData }: { contact: ContactJson; actionData:
   // Until the lists' data is back too: the saved status and "Status last set" then show together with the message.
   const busy = usePostPending("status");
   const [status, setStatus] = useSyncedValue(contact.status);
-  const mine = answerOf(actionData, contact, "status");
+  const mine = statusAnswer(actionData, contact);
   const error = mine && !mine.ok ? (mine.errors.status ?? mine.errors.form) : undefined;
   return (
     <Form
@@ -109,69 +116,10 @@ function StatusForm({ contact, actionData }: { contact: ContactJson; actionData:
 }
 
 /** The sender's name, or what an erased one reads as, in the list and the details. */
-const senderName = (c: ContactJson) => (c.erasedAt ? "Details erased" : c.fullName);
-
-/**
- * A sender who asked to be forgotten (decision 0058): their details and
- * message go at once, as the retention job would take them later. A real form
- * (works before JavaScript), confirmed with its box; the answer takes the focus,
- * since the form itself goes with the details.
- */
-function EraseForm({ contact, actionData }: { contact: ContactJson; actionData: ContactsActionData | undefined }) {
-  const id = useId();
-  const busy = usePostPending("erase");
-  const mine = answerOf(actionData, contact, "erase");
-  const error = mine && !mine.ok ? (mine.errors.confirm ?? mine.errors.form) : undefined;
-  return (
-    <Form
-      method="post"
-      preventScrollReset
-      onSubmit={(e) => {
-        if (busy) e.preventDefault();
-      }}
-      aria-labelledby={`${id}-heading`}
-      className="mt-6 border-t border-plum-100 pt-5"
-    >
-      <h3 id={`${id}-heading`} className="text-lg font-semibold text-plum-900">
-        Erase personal details
-      </h3>
-      <p className="mt-2 text-sm text-muted">
-        For a sender who asked us to forget them: their name, email, phone number, zip code and message are removed now, and our copies of
-        the emails about this message with them. The country, the date and the status stay.
-      </p>
-      <input type="hidden" name="intent" value="erase" />
-      <input type="hidden" name="id" value={contact._id} />
-      <div className="mt-3 flex items-start gap-3">
-        <input
-          id={`${id}-confirm`}
-          name="confirm"
-          type="checkbox"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
-          className="mt-0.5 size-6 shrink-0 accent-plum-600"
-        />
-        <label htmlFor={`${id}-confirm`} className="text-base leading-6 text-ink">
-          I understand this cannot be undone
-        </label>
-      </div>
-      {error ? (
-        <p id={`${id}-error`} role="alert" className="mt-2 text-sm font-semibold text-danger">
-          {error}
-        </p>
-      ) : null}
-      <button
-        type="submit"
-        aria-disabled={busy || undefined}
-        className="mt-4 inline-flex min-h-12 items-center rounded-full bg-danger px-5 font-semibold text-white hover:opacity-90 aria-disabled:opacity-60"
-      >
-        {busy ? "Erasing..." : "Erase personal details"}
-      </button>
-    </Form>
-  );
-}
+const senderName = (c: ContactJson) => (c.erasedAt ? ERASED_NAME : c.fullName);
 
 function ContactDetails({ c, actionData }: { c: ContactJson; actionData: ContactsActionData | undefined }) {
-  const answer = answerOf(actionData, c, "erase");
+  const answer = eraseAnswer(actionData, c);
   const erased = answer?.ok ? answer : undefined;
   return (
     <div>
@@ -201,7 +149,13 @@ function ContactDetails({ c, actionData }: { c: ContactJson; actionData: Contact
         ]}
       />
       <StatusForm contact={c} actionData={actionData} />
-      {c.erasedAt ? null : <EraseForm contact={c} actionData={actionData} />}
+      {c.erasedAt ? null : (
+        <EraseDetailsForm
+          recordId={c._id}
+          answer={answer}
+          explanation="For a sender who asked us to forget them: their name, email, phone number, zip code and message are removed now, and our copies of the emails about this message with them. The country, the date and the status stay."
+        />
+      )}
     </div>
   );
 }

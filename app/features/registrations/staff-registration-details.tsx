@@ -19,7 +19,7 @@ export function StaffRegistrationDetails({ r, showPhotos }: { r: RegistrationDet
           { label: "Middle name", value: r.middleName },
           { label: "Last name", value: r.lastName },
           { label: "Name on certificate", value: r.nameOnCertificate },
-          { label: "Email", value: <MailLink address={r.email} /> },
+          { label: "Email", value: r.email ? <MailLink address={r.email} /> : null },
           { label: "Mobile", value: r.mobile },
           { label: "Telephone", value: r.telephone },
           { label: "Date of birth", value: r.dateOfBirth },
@@ -72,6 +72,7 @@ export function StaffRegistrationDetails({ r, showPhotos }: { r: RegistrationDet
                 },
               ]
             : []),
+          ...(r.erasedAt ? [{ label: "Details erased", value: staffDateTime(r.erasedAt) }] : []),
           { label: "Registration ID", value: <span className="font-mono text-sm">{r.id}</span> },
         ]}
       />

@@ -1,6 +1,8 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { offerSeatsNow } from "~/features/waiting-list/offers.server";
-import { requestContext, servicesContext } from "~/context.server";
+import { requestContext, servicesContext, type AppServices } from "~/context.server";
+import { ERASE_UNCONFIRMED, ERASED_NAME, eraseConfirmed, type EraseAnswer } from "~/features/retention/erase";
+import { eraseRegistration } from "~/features/retention/retention.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
 import { parseListQuery } from "~/lib/list-query";
 import { BadRequest, readForm } from "~/lib/http.server";
@@ -9,6 +11,7 @@ import { DELETE_FAILED } from "./staff-registrations-api.server";
 import {
   cancelledSessionsOf,
   deleteRegistration,
+  LIST_KINDS,
   listRegistrations,
   photoUrl,
   REGISTRATION_PAGE_SIZE,
@@ -70,6 +73,8 @@ function detailView(r: RegistrationDetail) {
     prerequisiteDecidedAt: r.prerequisite_decided_at,
     prerequisiteDecidedBy: r.prerequisite_decided_by,
     createdAt: r.created_at,
+    /** When the personal details were erased (on request or by the retention job); null while they are kept. */
+    erasedAt: r.anonymised_at,
     photos: {
       profile: r.profile_image_id ? photoUrl(r.id, "profile") : null,
       idFront: r.id_front_id ? photoUrl(r.id, "id-front") : null,
@@ -94,7 +99,7 @@ export async function registrationsPageLoader(request: Request, context: Ctx, li
   }
   const cancelled = await cancelledSessionsOf(db, result.rows.map((r) => r.event_id));
   return {
-    rows: result.rows.map((r) => summaryOf(r, cancelled)),
+    rows: result.rows.map((r) => ({ ...summaryOf(r, cancelled), ...(r.anonymised_at ? { name: ERASED_NAME } : {}) })),
     total: result.total,
     capped: result.capped,
     page: result.page,
@@ -121,6 +126,7 @@ export async function registrationsPageAction(request: Request, context: Ctx, li
     throw error;
   }
   const url = new URL(request.url);
+  if (form.intent === "erase" && form.id) return eraseFromScreen(services, context, list, form.id.slice(0, 100), form);
   if (form.intent !== "delete" || !form.id) return data({ error: `Delete failed: ${DELETE_FAILED}` }, { status: 400 });
   let deleted: { eventId: string } | null = null;
   try {
@@ -137,4 +143,26 @@ export async function registrationsPageAction(request: Request, context: Ctx, li
   for (const key of ["remove", "view", "_routes", "index"]) back.delete(key);
   back.set("deleted", "1");
   return redirect(`${url.pathname.replace(/\.data$/, "")}?${back}`);
+}
+
+export const REGISTRATION_ERASED = "The registrant's personal details and photos were erased.";
+
+/**
+ * The details dialog's "Erase personal details" (decision 0058): a registrant's
+ * request by email, carried out as their own request from the private page
+ * would be (decision 0025). The seat stays held; an entry waiting for one leaves
+ * the list, and an offer it held passes to the next in line.
+ */
+async function eraseFromScreen(services: AppServices, context: Ctx, list: StaffRegistrationList, id: string, form: Record<string, string>) {
+  if (!eraseConfirmed(form)) return data({ erase: { ok: false, id, error: ERASE_UNCONFIRMED } satisfies EraseAnswer }, { status: 400 });
+  const inList = await services.db.selectFrom("registrations").select("id").where("id", "=", id).where("kind", "in", LIST_KINDS[list]).executeTakeFirst();
+  const { actor, ip } = auditOf(context);
+  let released: string | null = null;
+  const erased = inList ? await eraseRegistration(services.db, id, actor, ip, new Date(), (eventId) => (released = eventId)) : false;
+  if (released) await offerSeatsNow(services, released).catch((error: unknown) => services.logger.error({ err: error }, "waiting-list offer after an erasure failed"));
+  if (!erased) {
+    const gone = { ok: false, id, error: inList ? "These details were already erased." : DELETE_FAILED } satisfies EraseAnswer;
+    return data({ erase: gone }, { status: inList ? 409 : 404 });
+  }
+  return data({ erase: { ok: true, id, message: REGISTRATION_ERASED } satisfies EraseAnswer });
 }

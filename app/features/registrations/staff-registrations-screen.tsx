@@ -15,6 +15,9 @@ import type { RegistrationDetailView } from "./staff-registrations-page.server";
 import { holderStatusLabel } from "./status";
 import type { RegistrationSummary, StaffRegistrationList } from "./staff-registrations.server";
 import { DoneNotice } from "~/components/admin/done-notice";
+import { ActionResult } from "~/components/admin/action-result";
+import { EraseDetailsForm } from "~/components/admin/erase-details-form";
+import { ERASED_NAME, type EraseAnswer } from "~/features/retention/erase";
 
 export const SCREEN_TEXT: Record<StaffRegistrationList, { title: string; intro: string; csv: string; tableCaption: string; pagesLabel: string }> = {
   decode: {
@@ -49,6 +52,8 @@ type Props = {
   removeId: string | null;
   deleted: boolean;
   deleteError: string | null;
+  /** The details dialog's erase form's answer. */
+  erase?: EraseAnswer;
 };
 
 const actionLink =
@@ -161,11 +166,21 @@ export function StaffRegistrationsScreen(p: Props) {
         onClose={view.close}
         closeHref={view.closeHref}
         title="Registration Details"
-        subtitle={p.detail ? [p.detail.firstName, p.detail.middleName, p.detail.lastName].filter(Boolean).join(" ") : undefined}
+        subtitle={p.detail ? (p.detail.erasedAt ? ERASED_NAME : [p.detail.firstName, p.detail.middleName, p.detail.lastName].filter(Boolean).join(" ")) : undefined}
         closeLabel="Close registration details"
       >
         {p.detail && p.detail.id === p.viewId ? (
-          <StaffRegistrationDetails r={p.detail} showPhotos={p.list === "ich"} />
+          <>
+            <ActionResult answered={p.erase?.ok && p.erase.id === p.detail.id ? p.erase : undefined} />
+            <StaffRegistrationDetails r={p.detail} showPhotos={p.list === "ich"} />
+            {p.detail.erasedAt ? null : (
+              <EraseDetailsForm
+                recordId={p.detail.id}
+                answer={p.erase}
+                explanation="For a registrant who asked us to forget them: their names, email, phone numbers, addresses, date of birth, photos and note are removed now, with our copies of the emails about this registration. The seat stays held; a place on the waiting list is given up."
+              />
+            )}
+          </>
         ) : (
           <p className="text-muted">{params.get("view") && !pending ? "This registration no longer exists." : "Loading..."}</p>
         )}

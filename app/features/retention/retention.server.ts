@@ -65,6 +65,15 @@ const anonymousRegistration = (now: Date) => ({
   anonymised_at: now.toISOString(),
 });
 
+/** A Family Constellation booking without its booker's details: what the retention job and a staff erasure leave. */
+export const anonymousBooking = (now: Date) => ({
+  full_name: "",
+  email: "",
+  email_key: sql<string>`'erased:' || id`,
+  phone: "",
+  anonymised_at: now.toISOString(),
+});
+
 /** A contact message without its sender's details and text: what the retention job and a staff erasure leave. The country, date and status stay. */
 export const anonymousContact = (now: Date) => ({
   first_name: "",
@@ -178,11 +187,7 @@ export async function purgeExpired(db: Database, policy: RetentionPolicy, now = 
   report.bookings = await inBatches(
     unanonymisedOf("family_bookings"),
     async (trx, ids) => {
-      await trx
-        .updateTable("family_bookings")
-        .set({ full_name: "", email: "", email_key: sql<string>`'erased:' || id`, phone: "", anonymised_at: now.toISOString() })
-        .where("id", "in", ids)
-        .execute();
+      await trx.updateTable("family_bookings").set(anonymousBooking(now)).where("id", "in", ids).execute();
       return ids.length;
     },
     personal("family-bookings"),

@@ -11,7 +11,13 @@ export const loader = ({ request, context }: Route.LoaderArgs) => consultationsP
 export const action = ({ request, context }: Route.ActionArgs) => consultationsPageAction(request, context);
 
 export default function FamilyConsultations({ loaderData, actionData }: Route.ComponentProps) {
-  return <ConsultationsScreen {...loaderData} deleteError={actionData?.error ?? null} />;
+  return (
+    <ConsultationsScreen
+      {...loaderData}
+      deleteError={actionData && "error" in actionData ? actionData.error : null}
+      erase={actionData && "erase" in actionData ? actionData.erase : undefined}
+    />
+  );
 }
 
 export function ErrorBoundary() {

@@ -1,0 +1,62 @@
+import { useId } from "react";
+import { Form } from "react-router";
+import { usePostPending } from "~/hooks/use-settled-action";
+import type { EraseAnswer } from "~/features/retention/erase";
+
+/**
+ * A details dialog's "Erase personal details" (decisions 0025, 0058): for a
+ * person who asked to be forgotten, their details go at once, as the retention
+ * job would take them later. A real form posted to the page's action (works
+ * before JavaScript) with `intent=erase`, confirmed with its box. `answer`: the
+ * action's refusal for this record, shown in place. The success is the
+ * screen's to show (the form goes with the details).
+ */
+export function EraseDetailsForm({ recordId, explanation, answer }: { recordId: string; explanation: string; answer: EraseAnswer | undefined }) {
+  const id = useId();
+  const busy = usePostPending("erase");
+  const error = answer && !answer.ok && answer.id === recordId ? answer.error : undefined;
+  return (
+    <Form
+      method="post"
+      preventScrollReset
+      // Not `disabled` while erasing: a disabled button loses focus, and the keyboard user with it.
+      onSubmit={(e) => {
+        if (busy) e.preventDefault();
+      }}
+      aria-labelledby={`${id}-heading`}
+      className="mt-6 border-t border-plum-100 pt-5"
+    >
+      <h3 id={`${id}-heading`} className="text-lg font-semibold text-plum-900">
+        Erase personal details
+      </h3>
+      <p className="mt-2 text-sm text-muted">{explanation}</p>
+      <input type="hidden" name="intent" value="erase" />
+      <input type="hidden" name="id" value={recordId} />
+      <div className="mt-3 flex items-start gap-3">
+        <input
+          id={`${id}-confirm`}
+          name="confirm"
+          type="checkbox"
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          className="mt-0.5 size-6 shrink-0 accent-plum-600"
+        />
+        <label htmlFor={`${id}-confirm`} className="text-base leading-6 text-ink">
+          I understand this cannot be undone
+        </label>
+      </div>
+      {error ? (
+        <p id={`${id}-error`} role="alert" className="mt-2 text-sm font-semibold text-danger">
+          {error}
+        </p>
+      ) : null}
+      <button
+        type="submit"
+        aria-disabled={busy || undefined}
+        className="mt-4 inline-flex min-h-12 items-center rounded-full bg-danger px-5 font-semibold text-white hover:opacity-90 aria-disabled:opacity-60"
+      >
+        {busy ? "Erasing..." : "Erase personal details"}
+      </button>
+    </Form>
+  );
+}

@@ -1,0 +1,15 @@
+/**
+ * Staff erase a person's details on their request (decisions 0025, 0058):
+ * what the screens and their actions say. Isomorphic.
+ */
+export const ERASE_UNCONFIRMED = "Tick the box to confirm that this cannot be undone";
+/** What an erased person's name reads as, in the lists and the details. */
+export const ERASED_NAME = "Details erased";
+
+/** A screen action's answer to its erase form. */
+export type EraseAnswer = { ok: true; id: string; message: string } | { ok: false; id: string; error: string };
+
+/** The answer to an erase form, before anything is erased: refused unless its box was ticked. */
+export function eraseConfirmed(form: Record<string, string>): boolean {
+  return form.confirm === "on";
+}
