@@ -5,6 +5,16 @@
  * written: anyone who can read the logs could otherwise cancel a registration.
  */
 export function loggedPath(path: string): string {
-  // Case-insensitive, as the router matches: /MY-REGISTRATION/… reaches the same page.
-  return path.replace(/^\/(my-registration|waiting-list)\/[^/]+?(?=\.data$|\/|$)/i, "/$1/[token]");
+  // Read as the router reads it: decoded (/my%2Dregistration/… reaches the same page) and in any case
+  // (/MY-REGISTRATION/… does too). A path that does not decode is matched as it came.
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // Malformed escapes: the shell answers such a path 400 before any page (guards.ts).
+  }
+  const redacted = decoded.replace(PRIVATE, "/$1/[token]");
+  return redacted === decoded ? path : redacted;
 }
+
+const PRIVATE = /^\/(my-registration|waiting-list)\/[^/]+?(?=\.data$|\/|$)/i;

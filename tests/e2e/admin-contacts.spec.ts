@@ -231,7 +231,7 @@ test.describe("staff: erasing a contact message", () => {
     const button = dialog.getByRole("button", { name: "Erase personal details" });
     await button.focus();
     await page.keyboard.press("Enter");
-    await expect(dialog.getByRole("alert")).toHaveText("Tick the box to confirm that this cannot be undone");
+    await expect(dialog.getByRole("alert")).toHaveText("Check the box to confirm that this cannot be undone");
     await expect(dialog.getByRole("checkbox", { name: "I understand this cannot be undone" })).toHaveAttribute("aria-invalid", "true");
     expect(queryDb<{ email: string }>("select email from contact_messages where id = ?", id)).toEqual([{ email: sender }]);
     await expectNoAxeViolations(page);

@@ -260,7 +260,7 @@ describe.each(dialects)("staff lists of contacts and family consultations on %s"
       // Not without its box: nothing changes.
       const refused = await erase(false);
       expect(refused.status).toBe(400);
-      expect(await refused.text()).toContain("Tick the box to confirm that this cannot be undone");
+      expect(await refused.text()).toContain("Check the box to confirm that this cannot be undone");
       expect((await s.db.selectFrom("contact_messages").select("email").where("id", "=", id).executeTakeFirstOrThrow()).email).toBe("zoe.forgetme@example.com");
 
       // The acknowledgement and the team's notice, sent or not, hold the message: they go with it.
@@ -276,7 +276,9 @@ describe.each(dialects)("staff lists of contacts and family consultations on %s"
       // Another sender's mails stay.
       expect((await s.db.selectFrom("outbox").select("to_address").where("to_address", "=", "other.sender@example.com").execute()).length).toBe(1);
       // Once recorded; a second erase changes nothing and records nothing.
-      expect((await erase(true)).status).toBe(200);
+      const again = await erase(true);
+      expect(again.status).toBe(409);
+      expect(await again.text()).toContain("These details were already erased.");
       expect((await audit("erase", "contact")).map((e) => e.target_id)).toEqual([id]);
       // The screen and the API say so.
       const details = await (await fetch(`${s.url}/admin/contacts?view=${id}`, { headers: cookie })).text();
@@ -448,7 +450,7 @@ describe.each(dialects)("staff lists of contacts and family consultations on %s"
 
       const refused = await erase(ina, false);
       expect(refused.status).toBe(400);
-      expect(await refused.text()).toContain("Tick the box to confirm that this cannot be undone");
+      expect(await refused.text()).toContain("Check the box to confirm that this cannot be undone");
       expect((await status(ina)).email).toBe("ina.seat@example.com");
 
       // The seat holder: details gone, the seat still booked (the next in line is not offered it).

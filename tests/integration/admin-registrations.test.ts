@@ -376,7 +376,7 @@ describe.each(dialects)("staff registration lists on %s", { timeout: 120_000 }, 
 
     const unconfirmed = await erase("registrations", `intent=erase&id=${row.id}`);
     expect(unconfirmed.status).toBe(400);
-    expect(await unconfirmed.text()).toContain("Tick the box to confirm that this cannot be undone");
+    expect(await unconfirmed.text()).toContain("Check the box to confirm that this cannot be undone");
     // A DECODE registration is not in the ICH list: nothing is erased from there.
     expect((await erase("ich-registrations", `intent=erase&id=${row.id}&confirm=on`)).status).toBe(404);
     expect((await s.db.selectFrom("registrations").select("email").where("id", "=", row.id).executeTakeFirstOrThrow()).email).toBe(email);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seatsTaken } from "~/features/events/events.server";
 import { offerByHand, removeEntry, runWaitingList, waitingEntries } from "~/features/waiting-list/offers.server";
+import { eraseRegistration } from "~/features/retention/retention.server";
 import { createStaffAccount } from "~/features/admin-auth/accounts.server";
 import { createSession } from "~/features/admin-auth/sessions.server";
 import { dialects } from "../helpers/databases";
@@ -200,6 +201,23 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
         const mail = mails.find((m) => m.to_address === entry.email);
         expect(mail?.text_body).toContain(`Your place on the list: ${i + 1}`);
       });
+    }
+  });
+
+  it("an erasure racing the confirmation of the entry's offer never takes away a seat that was confirmed", async () => {
+    for (let round = 0; round < 4; round++) {
+      const sessionId = await addSession(s, { capacity: 1, title: `Erase race ${round}` });
+      expect((await register(sessionId, `race.holder${round}@example.com`)).status).toBe(201);
+      expect((await register(sessionId, `race.wait${round}@example.com`, true)).status).toBe(201);
+      await s.db.updateTable("events").set({ capacity: 2 }).where("id", "=", sessionId).execute();
+      await runWaitingList(s.db, s.config.site, 24);
+      const offerPath = linkIn((await mailTo(`race.wait${round}@example.com`, "A seat is free for you"))[0]!.text_body, "waiting-list")!;
+      const { id } = await s.db.selectFrom("registrations").select("id").where("email_key", "=", `race.wait${round}@example.com`).executeTakeFirstOrThrow();
+      const [confirmed] = await Promise.all([post(offerPath, ""), eraseRegistration(s.db, id, { id: null, email: "boss@example.org" }, null)]);
+      const row = await s.db.selectFrom("registrations").select(["status", "email"]).where("id", "=", id).executeTakeFirstOrThrow();
+      expect(row.email).toBe("");
+      // Either the erasure came first (the offer ended, the link then opens nothing), or the confirmation did (the seat stays).
+      expect([confirmed.status, row.status]).toEqual(confirmed.status === 302 ? [302, "registered"] : [404, "removed"]);
     }
   });
 

@@ -13,6 +13,9 @@ describe("the path the request log writes", () => {
     [`/MY-REGISTRATION/${token}`, "/MY-REGISTRATION/[token]"],
     [`/My-registration/${token}/calendar.ics`, "/My-registration/[token]/calendar.ics"],
     [`/Waiting-List/${token}`, "/Waiting-List/[token]"],
+    // Decoded, as the router reads it.
+    [`/my%2Dregistration/${token}`, "/my-registration/[token]"],
+    [`/waiting%2dlist/${token}.data`, "/waiting-list/[token].data"],
   ])("leaves the secret out of %s", (path, logged) => {
     expect(loggedPath(path)).toBe(logged);
     expect(loggedPath(path)).not.toContain(token);

@@ -158,6 +158,8 @@ describe("programme upcoming events (spec part 2 §5)", () => {
     [{ organizerEmail: "not-an-email" }, "organizerEmail", SESSION_EMAIL_INVALID],
     [{ price: "" }, "price", SESSION_PRICE_REQUIRED],
     [{ price: "99.999" }, "price", SESSION_PRICE_FORMAT],
+    // The event form's bound too (decision 0055).
+    [{ price: "$1000000.01" }, "price", "Price must be $1,000,000 or less"],
     [{ price: "$ninety" }, "price", SESSION_PRICE_FORMAT],
     [{ paymentLink: "" }, "paymentLink", SESSION_PAYMENT_REQUIRED],
     [{ paymentLink: "pay.example.org" }, "paymentLink", SESSION_URL_INVALID],

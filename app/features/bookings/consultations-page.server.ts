@@ -4,7 +4,7 @@ import { currentStaff } from "~/features/admin-auth/guard.server";
 import { BadRequest, readForm } from "~/lib/http.server";
 import { parseListQuery } from "~/lib/list-query";
 import { offerSeatsNow } from "~/features/waiting-list/offers.server";
-import { ERASE_UNCONFIRMED, eraseConfirmed, type EraseAnswer } from "~/features/retention/erase";
+import { ALREADY_ERASED, ERASE_UNCONFIRMED, ERASED_NAME, eraseConfirmed, type EraseAnswer } from "~/features/retention/erase";
 import {
   CONSULTATION_DELETE_FAILED,
   CONSULTATIONS_PAGE_SIZE,
@@ -40,8 +40,8 @@ export async function consultationsPageLoader(request: Request, context: Ctx) {
   const removeId = params.get("remove")?.slice(0, 100) || null;
   let remove: { id: string; name: string } | null = null;
   if (removeId) {
-    const row = await db.selectFrom("family_bookings").select(["id", "full_name"]).where("id", "=", removeId).executeTakeFirst();
-    if (row) remove = { id: row.id, name: row.full_name };
+    const row = await db.selectFrom("family_bookings").select(["id", "full_name", "anonymised_at"]).where("id", "=", removeId).executeTakeFirst();
+    if (row) remove = { id: row.id, name: row.anonymised_at ? ERASED_NAME : row.full_name };
   }
   return {
     consultations,
@@ -76,8 +76,8 @@ export async function consultationsPageAction(request: Request, context: Ctx) {
     const id = form.id.slice(0, 100);
     if (!eraseConfirmed(form)) return data({ erase: { ok: false, id, error: ERASE_UNCONFIRMED } satisfies EraseAnswer }, { status: 400 });
     const outcome = await eraseConsultation(db, id, actorOf(context));
-    if (outcome === null) return data({ erase: { ok: false, id, error: CONSULTATION_DELETE_FAILED } satisfies EraseAnswer }, { status: 404 });
-    if (outcome === "already") return data({ erase: { ok: false, id, error: "These details were already erased." } satisfies EraseAnswer }, { status: 409 });
+    if (outcome === null) return data({ erase: { ok: false, id, error: "This consultation no longer exists." } satisfies EraseAnswer }, { status: 404 });
+    if (outcome === "already") return data({ erase: { ok: false, id, error: ALREADY_ERASED } satisfies EraseAnswer }, { status: 409 });
     if (outcome.released) await offerSeatsNow(services, outcome.released).catch((error: unknown) => logger.error({ err: error }, "waiting-list offer after an erasure failed"));
     return data({ erase: { ok: true, id, message: CONSULTATION_ERASED } satisfies EraseAnswer });
   }

@@ -194,10 +194,13 @@ export async function deleteConsultation(db: Database, id: string, who: StaffAct
 export async function eraseConsultation(db: Database, id: string, who: StaffActor, now = new Date()): Promise<{ released: string | null } | "already" | null> {
   if (id.length > 100) return null;
   return writeTransaction(db, async (trx) => {
+    // The session's lock before the row is read: an offer or its confirmation committed meanwhile is seen.
+    const where = await trx.selectFrom("family_bookings").select("event_id").where("id", "=", id).executeTakeFirst();
+    if (!where) return null;
+    await lockEvent(trx, where.event_id);
     const booking = await trx.selectFrom("family_bookings").select(["id", "event_id", "status", "anonymised_at"]).where("id", "=", id).executeTakeFirst();
     if (!booking) return null;
     if (booking.anonymised_at) return "already" as const;
-    await lockEvent(trx, booking.event_id);
     const leavesList = booking.status === "waiting" || booking.status === "offered";
     await trx
       .updateTable("family_bookings")

@@ -132,18 +132,19 @@ export async function setContactStatus(db: Database, id: string, status: Contact
  * A sender's request to be forgotten, carried out by staff (decision 0058):
  * the retention job's anonymisation, at once. The copies of the two mails about
  * the message go too. Recorded as `erase`. Null when there is no such message;
- * a message already erased is returned as it is, with nothing recorded.
+ * `already` when it was erased before (nothing changes or is recorded, even for
+ * two erasures at once: only the one whose update finds it unerased goes on).
  */
-export async function eraseContact(db: Database, id: string, who: StaffActor, now = new Date()): Promise<ContactJson | null> {
+export async function eraseContact(db: Database, id: string, who: StaffActor, now = new Date()): Promise<ContactJson | "already" | null> {
   if (id.length > 100) return null;
   return writeTransaction(db, async (trx) => {
-    const before = await trx.selectFrom("contact_messages").select(["id", "anonymised_at"]).where("id", "=", id).executeTakeFirst();
-    if (!before) return null;
-    if (!before.anonymised_at) {
-      await trx.updateTable("contact_messages").set(anonymousContact(now)).where("id", "=", id).execute();
-      await trx.deleteFrom("outbox").where("topic", "=", `contact:${id}`).execute();
-      await recordAudit(trx, { action: "erase", actor: who.actor, ip: who.ip, target: { type: "contact", id } }, now);
+    const erased = await trx.updateTable("contact_messages").set(anonymousContact(now)).where("id", "=", id).where("anonymised_at", "is", null).executeTakeFirst();
+    if (Number(erased.numUpdatedRows) !== 1) {
+      const exists = await trx.selectFrom("contact_messages").select("id").where("id", "=", id).executeTakeFirst();
+      return exists ? ("already" as const) : null;
     }
+    await trx.deleteFrom("outbox").where("topic", "=", `contact:${id}`).execute();
+    await recordAudit(trx, { action: "erase", actor: who.actor, ip: who.ip, target: { type: "contact", id } }, now);
     return contactToJson(await trx.selectFrom("contact_messages").selectAll().where("id", "=", id).executeTakeFirstOrThrow());
   });
 }

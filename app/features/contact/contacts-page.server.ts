@@ -3,7 +3,7 @@ import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
 import { BadRequest, readForm } from "~/lib/http.server";
 import { parseListQuery } from "~/lib/list-query";
-import { ERASE_UNCONFIRMED, eraseConfirmed, type EraseAnswer } from "~/features/retention/erase";
+import { ALREADY_ERASED, ERASE_UNCONFIRMED, eraseConfirmed, type EraseAnswer } from "~/features/retention/erase";
 import {
   CONTACT_ERASED,
   CONTACT_NOT_FOUND,
@@ -64,6 +64,7 @@ export async function contactsPageAction(request: Request, context: Ctx) {
     if (!eraseConfirmed(form)) return data<ContactsActionData>({ erase: { ok: false, id, error: ERASE_UNCONFIRMED } }, { status: 400 });
     const erased = await eraseContact(db, id, actorOf(context));
     if (!erased) return data<ContactsActionData>({ erase: { ok: false, id, error: CONTACT_NOT_FOUND } }, { status: 404 });
+    if (erased === "already") return data<ContactsActionData>({ erase: { ok: false, id, error: ALREADY_ERASED } }, { status: 409 });
     return data<ContactsActionData>({ erase: { ok: true, id, message: CONTACT_ERASED } });
   }
   if (form.intent !== "status" || !id) return data<ContactsActionData>({ ok: false, id: id || null, errors: { form: CONTACT_NOT_FOUND } }, { status: 400 });

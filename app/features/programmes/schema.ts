@@ -8,7 +8,7 @@
  */
 import * as z from "zod/mini";
 import { DEFAULT_TIME_ZONE } from "~/features/events/format";
-import { canonicalTimeZone, readDateTime, urlPattern } from "~/features/events/schema";
+import { canonicalTimeZone, PRICE_MAX_CENTS, PRICE_TOO_HIGH, readDateTime, urlPattern } from "~/features/events/schema";
 import { emailPattern, hasControlCharacters } from "~/lib/validation";
 import { REQUIRED_LEVEL_INVALID } from "~/features/prerequisites/rules";
 
@@ -229,6 +229,8 @@ function checkSession(raw: Record<string, unknown>, prefix: string, errors: Prog
   if (v.organizerEmail && !z.safeParse(emailSchema, v.organizerEmail).success) set("organizerEmail", SESSION_EMAIL_INVALID);
   if (!v.price) set("price", SESSION_PRICE_REQUIRED);
   else if (!sessionPricePattern.test(v.price)) set("price", SESSION_PRICE_FORMAT);
+  // The event form's bound (decision 0055), so a session saved here can be saved there too.
+  else if (Math.round(Number(v.price.replace(/[$\s]/g, "")) * 100) > PRICE_MAX_CENTS) set("price", PRICE_TOO_HIGH);
   if (!v.paymentLink) set("paymentLink", SESSION_PAYMENT_REQUIRED);
   else if (v.paymentLink.length > 2000 || !urlPattern.test(v.paymentLink)) set("paymentLink", SESSION_URL_INVALID);
   let capacity: number | null = null;

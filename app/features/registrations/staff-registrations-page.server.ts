@@ -1,7 +1,7 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { offerSeatsNow } from "~/features/waiting-list/offers.server";
 import { requestContext, servicesContext, type AppServices } from "~/context.server";
-import { ERASE_UNCONFIRMED, ERASED_NAME, eraseConfirmed, type EraseAnswer } from "~/features/retention/erase";
+import { ALREADY_ERASED, ERASE_UNCONFIRMED, ERASED_NAME, eraseConfirmed, type EraseAnswer } from "~/features/retention/erase";
 import { eraseRegistration } from "~/features/retention/retention.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
 import { parseListQuery } from "~/lib/list-query";
@@ -95,7 +95,7 @@ export async function registrationsPageLoader(request: Request, context: Ctx, li
   let remove: { id: string; name: string } | null = null;
   if (removeId) {
     const row = result.rows.find((r) => r.id === removeId) ?? (await db.selectFrom("registrations").selectAll().where("id", "=", removeId).executeTakeFirst());
-    if (row) remove = { id: row.id, name: summaryOf(row).name };
+    if (row) remove = { id: row.id, name: row.anonymised_at ? ERASED_NAME : summaryOf(row).name };
   }
   const cancelled = await cancelledSessionsOf(db, result.rows.map((r) => r.event_id));
   return {
@@ -161,7 +161,7 @@ async function eraseFromScreen(services: AppServices, context: Ctx, list: StaffR
   const erased = inList ? await eraseRegistration(services.db, id, actor, ip, new Date(), (eventId) => (released = eventId)) : false;
   if (released) await offerSeatsNow(services, released).catch((error: unknown) => services.logger.error({ err: error }, "waiting-list offer after an erasure failed"));
   if (!erased) {
-    const gone = { ok: false, id, error: inList ? "These details were already erased." : DELETE_FAILED } satisfies EraseAnswer;
+    const gone = { ok: false, id, error: inList ? ALREADY_ERASED : "This registration no longer exists." } satisfies EraseAnswer;
     return data({ erase: gone }, { status: inList ? 409 : 404 });
   }
   return data({ erase: { ok: true, id, message: REGISTRATION_ERASED } satisfies EraseAnswer });

@@ -2,7 +2,8 @@
  * Staff erase a person's details on their request (decisions 0025, 0058):
  * what the screens and their actions say. Isomorphic.
  */
-export const ERASE_UNCONFIRMED = "Tick the box to confirm that this cannot be undone";
+export const ERASE_UNCONFIRMED = "Check the box to confirm that this cannot be undone";
+export const ALREADY_ERASED = "These details were already erased.";
 /** What an erased person's name reads as, in the lists and the details. */
 export const ERASED_NAME = "Details erased";
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "~/db/db.server";
 import type { DB } from "~/db/schema";
-import { writeTransaction } from "~/db/transactions.server";
+import { lockEvent, writeTransaction } from "~/db/transactions.server";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { deleteMailsAbout } from "~/features/mail/outbox.server";
 import type { StaffSettings } from "~/features/settings/schema";
@@ -251,6 +251,11 @@ export async function eraseRegistration(
   releasedSeatOf?: (eventId: string) => void,
 ): Promise<boolean> {
   return writeTransaction(db, async (trx) => {
+    // The session's lock first, as an offer, its confirmation and the waiting-list job take it, and the row
+    // read after it: on PostgreSQL a confirmation committed meanwhile would otherwise be overwritten.
+    const where = await trx.selectFrom("registrations").select("event_id").where("id", "=", registrationId).executeTakeFirst();
+    if (!where) return false;
+    if (where.event_id) await lockEvent(trx, where.event_id);
     const row = await trx
       .selectFrom("registrations")
       .select(["id", "event_id", "status", "anonymised_at", "erasure_requested_at"])

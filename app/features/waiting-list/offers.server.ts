@@ -257,7 +257,7 @@ export async function confirmOffer(
       if (held && requirement && !(await hasAttended(trx, held.email_key, requirement.required.id))) {
         const done = await trx
           .updateTable("registrations")
-          .set({ status: "awaiting_approval", offer_token_hash: null, offer_expires_at: null })
+          .set({ status: "awaiting_approval", offer_token_hash: null, offer_expires_at: null, told_session: toldSession(event) })
           .where("id", "=", offer.id)
           .where("status", "=", "offered")
           .where("offer_expires_at", ">", now.toISOString())

@@ -58,7 +58,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     let released: string | null = null;
     const done = await eraseRegistration(services.db, id, actor, ip, new Date(), (eventId) => (released = eventId));
     // An offer erased with its entry passes to the next person waiting.
-    if (released) await offerSeatsNow(services, released);
+    // The erasure has committed: a failed offer is logged and left to the periodic job, not answered as a failure.
+    if (released) await offerSeatsNow(services, released).catch((error: unknown) => services.logger.error({ err: error }, "waiting-list offer after an erasure failed"));
     return done
       ? { ok: true, message: "The registrant's personal details and photos were erased." }
       : data({ ok: false, message: "This registration was already erased or no longer exists." }, { status: 404 });
