@@ -55,7 +55,8 @@ function ToolButton({ label, pressed, onClick, children }: { label: string; pres
       // Keep the editor's selection: the button acts on it.
       onMouseDown={(e) => e.preventDefault()}
       onClick={onClick}
-      className="grid size-10 place-items-center rounded-lg text-plum-800 hover:bg-plum-100 aria-pressed:bg-plum-800 aria-pressed:text-white"
+      // In forced colors the pressed fill is replaced like every other: the system's highlight says it instead.
+      className="grid size-10 place-items-center rounded-lg text-plum-800 hover:bg-plum-100 aria-pressed:bg-plum-800 aria-pressed:text-white forced-colors:aria-pressed:bg-[Highlight] forced-colors:aria-pressed:text-[HighlightText] forced-colors:aria-pressed:forced-color-adjust-none"
     >
       {children}
     </button>

@@ -44,9 +44,11 @@ export function SideMenu({ open, onClose, onOpenedBefore, orgName, contactEmail 
       {...dialogProps}
       id="side-menu"
       aria-label="Site menu"
-      className="side-menu fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[min(22rem,88vw)] max-w-none bg-white p-0 shadow-2xl backdrop:bg-plum-950/50"
+      className="side-menu fixed inset-y-0 right-0 left-auto m-0 h-dvh max-h-none w-[min(22rem,88vw)] max-w-none overflow-y-auto border-l border-transparent bg-white p-0 shadow-2xl backdrop:bg-plum-950/50"
     >
-      <div className="flex h-full flex-col">
+      {/* The whole panel scrolls, not the links alone: on a short screen (a phone on its side, 400 % zoom)
+          the links' own box shrank to a slit between the header and the footer. */}
+      <div className="flex min-h-full flex-col">
         <div className="flex items-center justify-between border-b border-plum-100 px-5 py-4">
           <span className="flex items-center gap-2 font-serif text-lg text-plum-900">
             <LogoMark className="size-8 text-plum-600" />
@@ -62,7 +64,7 @@ export function SideMenu({ open, onClose, onOpenedBefore, orgName, contactEmail 
             <X aria-hidden="true" className="size-6" />
           </button>
         </div>
-        <nav aria-label="Main" className="flex-1 overflow-y-auto px-3 py-4">
+        <nav aria-label="Main" className="flex-1 px-3 py-4">
           <ul className="space-y-1">
             {sideMenu.map((item) =>
               isGroup(item) ? (

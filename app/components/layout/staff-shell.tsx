@@ -97,7 +97,11 @@ export function StaffShell({ orgName, email, children }: Props) {
                     // The page's own link closes the menu too (navigation does the rest).
                     onClick={() => setOpenOn(null)}
                     className={({ isActive }) =>
-                      `flex min-h-11 items-center gap-3 rounded-lg px-3 font-medium ${isActive ? "bg-white text-plum-900" : "text-white hover:bg-white/10"}`
+                      `flex min-h-11 items-center gap-3 rounded-lg px-3 font-medium ${
+                        isActive
+                          ? "bg-white text-plum-900 forced-colors:bg-[Highlight] forced-colors:text-[HighlightText] forced-colors:forced-color-adjust-none"
+                          : "text-white hover:bg-white/10"
+                      }`
                     }
                   >
                     <Icon aria-hidden="true" className="size-5 shrink-0" />
@@ -109,7 +113,8 @@ export function StaffShell({ orgName, email, children }: Props) {
           </div>
         ))}
         <div className="border-t border-white/20 px-3 pt-4">
-          <p className="truncate pb-2 text-sm text-plum-200" title={email}>
+          {/* The whole address, broken where it must: a truncated one hid its end from keyboard users. */}
+          <p className="pb-2 text-sm text-plum-200 wrap-anywhere">
             Signed in as <span className="font-semibold text-white">{email}</span>
           </p>
           <Form method="post" action="/admin/logout">

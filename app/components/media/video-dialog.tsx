@@ -47,14 +47,16 @@ export function VideoDialog({ open, onClose, title, src, poster, captions, varia
       aria-label={title}
       className={
         overlay
-          ? "video-dialog m-0 h-dvh max-h-none w-screen max-w-none bg-plum-950 p-0 text-white backdrop:bg-plum-950"
+          ? "video-dialog m-0 h-dvh max-h-none w-screen max-w-none overflow-y-auto bg-plum-950 p-0 text-white backdrop:bg-plum-950"
           : "video-dialog m-auto w-[min(56rem,calc(100vw-2rem))] max-w-none overflow-visible bg-transparent p-0 backdrop:bg-plum-950/80"
       }
     >
       {/* Around the player the overlay is backdrop too; keyboard users have Escape and the close button. */}
       {/* oxlint-disable-next-line jsx-a11y/click-events-have-key-events, jsx-a11y/no-static-element-interactions */}
       <div
-        className={overlay ? "mx-auto flex h-full max-w-6xl flex-col justify-center gap-5 px-4 py-16 md:px-8" : "relative"}
+        // At least the screen's height, not exactly it: on a short screen (400 % zoom) the player kept
+        // shrinking to nothing; now the overlay scrolls instead, the player at its own size.
+        className={overlay ? "mx-auto flex min-h-full max-w-6xl flex-col justify-center gap-5 px-4 py-16 md:px-8" : "relative"}
         onClick={(e) => {
           // In the overlay the padding around the player is backdrop too.
           if (overlay && e.target === e.currentTarget) onClose();

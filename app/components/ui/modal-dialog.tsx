@@ -47,12 +47,14 @@ export function ModalDialog({ open, onClose, busy = false, title, subtitle, clos
   return (
     <>
       <ToastHost />
-      {/* The dialog handles Escape itself (cancel); the click handler is the backdrop's. */}
+      {/* The dialog handles Escape itself (cancel); the click handler is the backdrop's. Its transparent
+          border is what forced colors (Windows high contrast) draws as its edge: its background and
+          shadow, its only edge otherwise, are gone there. */}
       {/* oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions */}
       <dialog
         {...dialogProps}
         aria-labelledby={titleId}
-        className={`registration-dialog m-auto max-h-[calc(100dvh-1rem)] ${widthClass} max-w-none flex-col overflow-clip rounded-2xl bg-sand-50 p-0 text-ink shadow-2xl backdrop:bg-plum-950/70 hidden open:flex sm:max-h-[calc(100dvh-3rem)]`}
+        className={`registration-dialog m-auto max-h-[calc(100dvh-1rem)] ${widthClass} max-w-none flex-col overflow-clip rounded-2xl border border-transparent bg-sand-50 p-0 text-ink shadow-2xl backdrop:bg-plum-950/70 hidden open:flex sm:max-h-[calc(100dvh-3rem)]`}
       >
         <DialogHeader
           titleId={titleId}

@@ -16,8 +16,12 @@ export function ProgramFilter({ current }: { current: Filter }) {
             to={{ pathname: "/schedule", search: calendarSearch(f.value) }}
             preventScrollReset
             aria-current={active ? "true" : undefined}
-            className={`inline-flex min-h-10 items-center rounded-full px-4 text-sm font-semibold ring-1 transition-colors ${
-              active ? "bg-plum-800 text-white ring-plum-800" : "bg-white text-plum-800 ring-plum-200 hover:bg-plum-50"
+            // Forced colors draw no ring (a box-shadow) and replace the fill: a transparent border outlines each
+            // option there, and the system's highlight marks the chosen one.
+            className={`inline-flex min-h-10 items-center rounded-full border border-transparent px-4 text-sm font-semibold ring-1 transition-colors ${
+              active
+                ? "bg-plum-800 text-white ring-plum-800 forced-colors:bg-[Highlight] forced-colors:text-[HighlightText] forced-colors:forced-color-adjust-none"
+                : "bg-white text-plum-800 ring-plum-200 hover:bg-plum-50"
             }`}
           >
             {f.label}

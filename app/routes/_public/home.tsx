@@ -71,7 +71,7 @@ function SectionHeading({ id, eyebrow, title, children, light }: { id: string; e
 
 function Hero({ orgName }: { orgName: string }) {
   return (
-    <section className="relative isolate flex h-[800px] items-center overflow-hidden bg-hero text-white">
+    <section className="relative isolate flex min-h-[800px] items-center overflow-hidden bg-hero text-white">
       <HeroArt />
       <div className="container-page pt-(--header-height)">
         <Kicker items={["Hypnotherapy", "Regression", "Personal growth"]} />
