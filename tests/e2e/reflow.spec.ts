@@ -71,11 +71,19 @@ test.describe("forced colors", () => {
     await hydrated(page);
     const filter = page.locator('a[href^="/schedule"][aria-current="true"]').first();
     const other = page.locator('a[href^="/schedule"]:not([aria-current])').filter({ hasText: "DECODE" }).first();
-    const style = (el: Locator) => el.evaluate((e) => ({ bg: getComputedStyle(e).backgroundColor, border: getComputedStyle(e).borderTopStyle }));
+    const style = (el: Locator) => el.evaluate((e) => ({ bg: getComputedStyle(e).backgroundColor, border: getComputedStyle(e).borderTopWidth }));
     const chosen = await style(filter);
     const plain = await style(other);
     expect(chosen.bg).not.toBe(plain.bg);
-    expect(plain.border).toBe("solid");
+    expect(plain.border).toBe("1px");
+  });
+
+  test("filled buttons keep an edge: the header's Register Now, the home page's Trainings", async ({ page }) => {
+    await page.goto("/");
+    await hydrated(page);
+    for (const el of [page.getByRole("banner").getByRole("link", { name: "Register Now" }), page.getByRole("link", { name: "Trainings", exact: true })]) {
+      expect(await el.evaluate((e) => getComputedStyle(e).borderTopWidth)).toBe("1px");
+    }
   });
 
   test("a form dialog keeps a visible edge", async ({ page }) => {
