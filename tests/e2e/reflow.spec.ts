@@ -78,10 +78,11 @@ test.describe("forced colors", () => {
     expect(plain.border).toBe("1px");
   });
 
-  test("filled buttons keep an edge: the header's Register Now, the home page's Trainings", async ({ page }) => {
+  test("filled and ringed buttons keep an edge: the header's Register Now, the home page's Trainings and Constellation", async ({ page }) => {
     await page.goto("/");
     await hydrated(page);
-    for (const el of [page.getByRole("banner").getByRole("link", { name: "Register Now" }), page.getByRole("link", { name: "Trainings", exact: true })]) {
+    const hero = [page.getByRole("link", { name: "Trainings", exact: true }), page.getByRole("link", { name: "Constellation", exact: true })];
+    for (const el of [page.getByRole("banner").getByRole("link", { name: "Register Now" }), ...hero]) {
       expect(await el.evaluate((e) => getComputedStyle(e).borderTopWidth)).toBe("1px");
     }
   });
