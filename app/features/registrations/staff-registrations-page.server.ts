@@ -2,7 +2,7 @@ import { data, redirect, type RouterContextProvider } from "react-router";
 import { offerSeatsNow } from "~/features/waiting-list/offers.server";
 import { requestContext, servicesContext, type AppServices } from "~/context.server";
 import { ALREADY_ERASED, ERASE_UNCONFIRMED, ERASED_NAME, eraseConfirmed, type EraseAnswer } from "~/features/retention/erase";
-import { eraseRegistration } from "~/features/retention/retention.server";
+import { eraseRegistrationAndPassOn } from "~/features/retention/retention.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
 import { parseListQuery } from "~/lib/list-query";
 import { BadRequest, readForm } from "~/lib/http.server";
@@ -157,9 +157,7 @@ async function eraseFromScreen(services: AppServices, context: Ctx, list: StaffR
   if (!eraseConfirmed(form)) return data({ erase: { ok: false, id, error: ERASE_UNCONFIRMED } satisfies EraseAnswer }, { status: 400 });
   const inList = await services.db.selectFrom("registrations").select("id").where("id", "=", id).where("kind", "in", LIST_KINDS[list]).executeTakeFirst();
   const { actor, ip } = auditOf(context);
-  let released: string | null = null;
-  const erased = inList ? await eraseRegistration(services.db, id, actor, ip, new Date(), (eventId) => (released = eventId)) : false;
-  if (released) await offerSeatsNow(services, released).catch((error: unknown) => services.logger.error({ err: error }, "waiting-list offer after an erasure failed"));
+  const erased = inList ? await eraseRegistrationAndPassOn(services, id, actor, ip) : false;
   if (!erased) {
     const gone = { ok: false, id, error: inList ? ALREADY_ERASED : "This registration no longer exists." } satisfies EraseAnswer;
     return data({ erase: gone }, { status: inList ? 409 : 404 });

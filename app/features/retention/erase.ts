@@ -10,7 +10,7 @@ export const ERASED_NAME = "Details erased";
 /** A screen action's answer to its erase form. */
 export type EraseAnswer = { ok: true; id: string; message: string } | { ok: false; id: string; error: string };
 
-/** The answer to an erase form, before anything is erased: refused unless its box was ticked. */
+/** Whether an erase form's box was checked: without it, nothing is erased. */
 export function eraseConfirmed(form: Record<string, string>): boolean {
   return form.confirm === "on";
 }

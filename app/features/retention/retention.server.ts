@@ -8,6 +8,8 @@ import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { deleteMailsAbout } from "~/features/mail/outbox.server";
 import type { StaffSettings } from "~/features/settings/schema";
 import { currentSettings } from "~/features/settings/settings.server";
+import { offerSeatsNow } from "~/features/waiting-list/offers.server";
+import type { AppServices } from "~/context.server";
 
 /**
  * Retention of personal data (issue 11 point 4, decision 0025). Rows are not
@@ -276,6 +278,23 @@ export async function eraseRegistration(
     await recordAudit(trx, { action: "erase", actor, target: { type: "registration", id: row.id }, ip, detail: { files, requested: row.erasure_requested_at } }, now);
     return true;
   });
+}
+
+/**
+ * `eraseRegistration` for a staff screen: a seat offer the entry held passes to
+ * the next in line at once. The erasure has committed by then, so a failed
+ * offer is logged and left to the periodic job, not answered as a failure.
+ */
+export async function eraseRegistrationAndPassOn(
+  services: Pick<AppServices, "db" | "config" | "mailWorker" | "logger">,
+  registrationId: string,
+  actor: AuditActor,
+  ip: string | null,
+): Promise<boolean> {
+  let released: string | null = null;
+  const erased = await eraseRegistration(services.db, registrationId, actor, ip, new Date(), (eventId) => (released = eventId));
+  if (released) await offerSeatsNow(services, released).catch((error: unknown) => services.logger.error({ err: error }, "waiting-list offer after an erasure failed"));
+  return erased;
 }
 
 const LAST_RUN_KEY = "retention_last_run";

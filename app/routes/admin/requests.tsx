@@ -3,9 +3,9 @@ import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
 import { formatSessionDate, formatSessionWhen } from "~/features/events/format";
 import { staffDate } from "~/features/registrations/staff-format";
-import { eraseRegistration, listErasureRequests } from "~/features/retention/retention.server";
+import { eraseRegistrationAndPassOn, listErasureRequests } from "~/features/retention/retention.server";
 import { currentSettings } from "~/features/settings/settings.server";
-import { listWaitingSessions, offerByHand, offerSeatsNow, removeEntry, type EntryKind } from "~/features/waiting-list/offers.server";
+import { listWaitingSessions, offerByHand, removeEntry, type EntryKind } from "~/features/waiting-list/offers.server";
 import { BadRequest, readForm } from "~/lib/http.server";
 import type { Route } from "./+types/requests";
 import { ConfirmQuestion } from "~/components/admin/confirm-question";
@@ -55,11 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const kind = (form.kind ?? "") as EntryKind;
   if (!id || id.length > 100) return data({ ok: false, message: "Choose an entry first." }, { status: 400 });
   if (intent === "erase") {
-    let released: string | null = null;
-    const done = await eraseRegistration(services.db, id, actor, ip, new Date(), (eventId) => (released = eventId));
-    // An offer erased with its entry passes to the next person waiting.
-    // The erasure has committed: a failed offer is logged and left to the periodic job, not answered as a failure.
-    if (released) await offerSeatsNow(services, released).catch((error: unknown) => services.logger.error({ err: error }, "waiting-list offer after an erasure failed"));
+    const done = await eraseRegistrationAndPassOn(services, id, actor, ip);
     return done
       ? { ok: true, message: "The registrant's personal details and photos were erased." }
       : data({ ok: false, message: "This registration was already erased or no longer exists." }, { status: 404 });
