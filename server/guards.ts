@@ -56,10 +56,19 @@ export function malformedUrl(): express.RequestHandler {
 const PAGE_METHODS = ["GET", "HEAD", "POST"];
 const API_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"];
 
-/** Pages take GET, HEAD and POST (a form); anything else is 405 with Allow, before a route's action can run. */
+/**
+ * Pages take GET, HEAD and POST (a form); anything else is 405 with Allow, before a route's action can run.
+ * OPTIONS on the API is answered here, 204 with the methods the API takes: React Router would run a
+ * GET's loader for it and send the data (the API is same-origin only, so there is no CORS preflight to answer).
+ */
 export function allowedMethods(): express.RequestHandler {
   return (req, res, next) => {
-    const allowed = isApi(req) ? API_METHODS : PAGE_METHODS;
+    const api = isApi(req);
+    if (api && req.method === "OPTIONS") {
+      res.status(204).set({ Allow: API_METHODS.join(", "), "Cache-Control": "no-store" }).end();
+      return;
+    }
+    const allowed = api ? API_METHODS : PAGE_METHODS;
     if (allowed.includes(req.method)) return next();
     sendClientError(req, res, 405, "This method is not allowed here.", { Allow: allowed.join(", ") });
   };

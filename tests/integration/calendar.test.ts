@@ -192,6 +192,18 @@ describe.each(dialects)("event calendar calls on %s", (dialect) => {
     }
   });
 
+  it("OPTIONS on the API answers 204 with Allow and sends no data (a loader is not run for it)", async () => {
+    for (const p of ["/api/events/open", "/api/decode/user", "/api/contacts"]) {
+      const res = await fetch(`${s.url}${p}`, { method: "OPTIONS" });
+      expect({ p, status: res.status, allow: res.headers.get("allow"), body: await res.text() }).toEqual({
+        p,
+        status: 204,
+        allow: "GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS",
+        body: "",
+      });
+    }
+  });
+
   it("a session without a venue shows 'Venue TBD' on the calendar (spec part 1's display rules)", async () => {
     const at = Date.now() + 3 * 86_400_000;
     const id = await addSession({ title: "Venue still open", venue: null, starts_at: new Date(at).toISOString(), ends_at: new Date(at + 3_600_000).toISOString() });
