@@ -170,6 +170,26 @@ export async function lockEvent(trx: Kysely<DB>, eventId: string): Promise<void>
   await sql`select id from events where id = ${eventId} for update`.execute(trx);
 }
 
+/**
+ * Locks a programme's row for the rest of the transaction (PostgreSQL; on
+ * SQLite the write transaction already holds the database's lock), so a save
+ * and a delete of one programme run one after the other, not interleaved
+ * (a session added by the save must not outlive the programme). FOR NO KEY
+ * UPDATE, not FOR UPDATE: a registration's foreign-key check takes a KEY SHARE
+ * lock on the programme while it holds its session's lock, and must not wait
+ * on a staff save that is itself waiting for that session.
+ */
+export async function lockProgramme(trx: Kysely<DB>, programmeId: string): Promise<void> {
+  if (!isPostgres(trx as Kysely<unknown>)) return;
+  await sql`select id from programmes where id = ${programmeId} for no key update`.execute(trx);
+}
+
+/** Serialises the programmes created of one kind (PostgreSQL), so each gets the next display order. */
+export async function lockProgrammeOrder(trx: Kysely<DB>, kind: string): Promise<void> {
+  if (!isPostgres(trx as Kysely<unknown>)) return;
+  await sql`select pg_advisory_xact_lock(hashtext(${`site:programme-order:${kind}`}))`.execute(trx);
+}
+
 const RETRY_EXCLUSIVE: unique symbol = Symbol("retry with the session's row locked for update");
 
 /**

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaffAccount } from "~/features/admin-auth/accounts.server";
 import { adminEventListResponse, adminEventOneResponse, adminEventSavedResponse, errorResponse } from "~/features/api/openapi.server";
-import { toLocalInput } from "~/features/events/schema";
+import { TIME_SKIPPED, toLocalInput } from "~/features/events/schema";
 import { dialects } from "../helpers/databases";
 import { startSite, type RunningSite } from "../helpers/site";
 
@@ -188,6 +188,25 @@ describe.each(dialects)("staff management of Family Constellation events on %s",
     // One booked, one waiting: a capacity of one seat is still allowed.
     const ok = await api("PUT", `/${id}`, form({ capacity: "1 Seat", facilitator: "Ines Ortega" }));
     expect(ok.status).toBe(200);
+  });
+
+  it("an edit sent back with the times as shown keeps a session at the second 1:30 AM of a fall-back night, and tells no one", async () => {
+    // 2030-11-03 in New York: 1:00–2:00 AM happens twice. 06:30Z is the second 1:30 AM (EST).
+    const created = adminEventSavedResponse.parse(
+      await (await api("POST", "", form({ timeZone: "America/New_York", startDate: "2030-11-03T01:30:00-05:00", endDate: "2030-11-03T03:30:00-05:00" }))).json(),
+    ).data;
+    expect(created.startDate).toBe("2030-11-03T06:30:00.000Z");
+    expect((await book(created._id, "fallback@example.org")).status).toBe(201);
+    // What the form shows and sends back: wall-clock times; only the price changed.
+    const edited = await api("PUT", `/${created._id}`, form({ timeZone: "America/New_York", startDate: "2030-11-03T01:30", endDate: "2030-11-03T03:30", price: "$99" }));
+    expect(edited.status).toBe(200);
+    const row = await s.db.selectFrom("events").select(["starts_at", "ends_at", "price_cents"]).where("id", "=", created._id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ starts_at: "2030-11-03T06:30:00.000Z", ends_at: "2030-11-03T08:30:00.000Z", price_cents: 9900 });
+    expect(await s.db.selectFrom("session_notices").select("id").where("event_id", "=", created._id).execute()).toEqual([]);
+    // A time the clocks skip is refused with its reason, not moved.
+    const skipped = await api("PUT", `/${created._id}`, form({ timeZone: "America/New_York", startDate: "2030-03-10T02:30", endDate: "2030-03-10T04:00" }));
+    expect(skipped.status).toBe(400);
+    expect(((await skipped.json()) as { errors: Record<string, string> }).errors).toEqual({ startDate: TIME_SKIPPED });
   });
 
   it("deletes only a session nobody booked, after which it is gone everywhere", async () => {

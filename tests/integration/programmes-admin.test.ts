@@ -8,6 +8,7 @@ import {
   errorResponse,
   programmeOneResponse,
 } from "~/features/api/openapi.server";
+import { TIME_SKIPPED } from "~/features/events/schema";
 import { dialects } from "../helpers/databases";
 import { startSite, type RunningSite } from "../helpers/site";
 
@@ -300,6 +301,21 @@ describe.each(dialects)("programme management on %s", { timeout: 120_000 }, (dia
     expect(del.body!.message).toMatch(/cannot be deleted/);
     expect(await s.db.selectFrom("programmes").select("id").where("id", "=", p._id).executeTakeFirst()).toBeDefined();
     expect((await audits(p._id)).map((a) => a.action)).toEqual(["create", "update"]);
+  });
+
+  it("a session at the second 1:30 AM of a fall-back night stays there when the form is saved as shown; a skipped time is refused", async () => {
+    const at = { timeZone: "America/New_York", startDate: "2030-11-03T01:30:00-05:00", endDate: "2030-11-03T03:30:00-05:00" };
+    const created = await call("POST", "/api/decode", programme({ title: "Night Owl Program", upcomingEvents: [session(at)] }));
+    expect(created.status).toBe(201);
+    const sessionId = created.body!.data.upcomingEvents[0]._id as string;
+    const shown = { _id: sessionId, timeZone: "America/New_York", startDate: "2030-11-03T01:30", endDate: "2030-11-03T03:30", capacity: "20" };
+    const saved = await call("PUT", `/api/decode/${created.body!.data._id}`, programme({ title: "Night Owl Program", upcomingEvents: [session(shown)] }));
+    expect(saved.status).toBe(200);
+    const row = await s.db.selectFrom("events").select(["starts_at", "ends_at", "capacity"]).where("id", "=", sessionId).executeTakeFirstOrThrow();
+    expect(row).toEqual({ starts_at: "2030-11-03T06:30:00.000Z", ends_at: "2030-11-03T08:30:00.000Z", capacity: 20 });
+    const skipped = await call("PUT", `/api/decode/${created.body!.data._id}`, programme({ upcomingEvents: [session({ ...shown, startDate: "2030-03-10T02:15", endDate: "2030-03-10T05:00" })] }));
+    expect(skipped.status).toBe(400);
+    expect(skipped.body!.errors).toEqual({ "upcomingEvents.0.startDate": TIME_SKIPPED });
   });
 
   it("deletes a programme with its sessions and thumbnail, audited, and answers 404 afterwards", async () => {

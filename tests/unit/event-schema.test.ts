@@ -23,6 +23,7 @@ import {
   START_IN_PAST,
   START_REQUIRED,
   STATUS_REQUIRED,
+  TIME_SKIPPED,
   TIME_ZONE_INVALID,
   toLocalInput,
   URL_INVALID,
@@ -162,6 +163,36 @@ describe("the event form schema (spec part 2 §5 'Event form')", () => {
     const past = { ...valid, startDate: "2026-11-01T09:00", endDate: "2026-11-01T11:00", timeZone: "America/New_York" };
     expect(errorsOf(past)).toEqual({ startDate: START_IN_PAST });
     expect(errorsOf(past, { currentStart: "2026-11-01T14:00:00.000Z" })).toEqual({});
+  });
+
+  it("refuses a wall-clock time the venue's clocks skip, instead of moving it on by the gap", () => {
+    // 2027-03-14: New York goes from 2:00 to 3:00 AM.
+    const spring = { ...valid, timeZone: "America/New_York" };
+    expect(errorsOf({ ...spring, startDate: "2027-03-14T02:30", endDate: "2027-03-14T04:30" })).toEqual({ startDate: TIME_SKIPPED });
+    expect(errorsOf({ ...spring, startDate: "2027-03-13T22:00", endDate: "2027-03-14T02:00" })).toEqual({ endDate: TIME_SKIPPED });
+    expect(errorsOf({ ...spring, startDate: "2027-03-14T01:59", endDate: "2027-03-14T03:00" })).toEqual({});
+    // Phoenix keeps its clocks: 2:30 AM exists there.
+    expect(errorsOf({ ...spring, timeZone: "America/Phoenix", startDate: "2027-03-14T02:30", endDate: "2027-03-14T04:30" })).toEqual({});
+    // An instant with an offset is exact: nothing is skipped.
+    expect(errorsOf({ ...spring, startDate: "2027-03-14T07:30:00Z", endDate: "2027-03-14T09:30:00Z" })).toEqual({});
+  });
+
+  it("keeps a stored time that happens twice when the form sends it back as shown (the second 1:30 AM)", () => {
+    // 2027-11-07: New York's 1:00–2:00 AM happens twice; 06:30Z is the second 1:30 (EST), 05:30Z the first (EDT).
+    const fallBack = { ...valid, timeZone: "America/New_York", startDate: "2027-11-07T01:30", endDate: "2027-11-07T03:30" };
+    const stored = { currentStart: "2027-11-07T06:30:00.000Z", currentEnd: "2027-11-07T08:30:00.000Z", currentZone: "America/New_York" };
+    const edit = validateEventForm({ ...fallBack, capacity: "20 Seats" }, { now, ...stored });
+    expect(edit.ok && [edit.data.startsAt, edit.data.endsAt]).toEqual(["2027-11-07T06:30:00.000Z", "2027-11-07T08:30:00.000Z"]);
+    // A new session at that time is the first 1:30 AM, as RFC 5545 reads it.
+    const created = validateEventForm(fallBack, { now });
+    expect(created.ok && created.data.startsAt).toBe("2027-11-07T05:30:00.000Z");
+    // Another zone, or an instant with an offset, means what it says.
+    const moved = validateEventForm({ ...fallBack, startDate: "2027-11-07T01:30:00-04:00" }, { now, ...stored });
+    expect(moved.ok && moved.data.startsAt).toBe("2027-11-07T05:30:00.000Z");
+    const otherZone = validateEventForm({ ...fallBack, timeZone: "America/Chicago" }, { now, ...stored });
+    expect(otherZone.ok && otherZone.data.startsAt).toBe("2027-11-07T06:30:00.000Z");
+    const otherTime = validateEventForm({ ...fallBack, startDate: "2027-11-07T01:45" }, { now, ...stored });
+    expect(otherTime.ok && otherTime.data.startsAt).toBe("2027-11-07T05:45:00.000Z");
   });
 
   it("takes API instants with an offset and numbers for capacity and price", () => {

@@ -66,7 +66,7 @@ export function EventForm({ event, onCancel, onSaved, onBusyChange }: Props) {
   const handled = useRef<EventActionResult | undefined>(undefined);
 
   const check = (v: EventFormValues) => {
-    const r = validateEventForm(v, { currentStart: event?.startDate ?? null });
+    const r = validateEventForm(v, { currentStart: event?.startDate ?? null, currentEnd: event?.endDate ?? null, currentZone: event?.timeZone ?? null });
     return r.ok ? {} : r.errors;
   };
 

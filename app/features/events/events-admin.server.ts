@@ -102,9 +102,9 @@ export type SaveOutcome =
  * Constellation session, recording who did it; nothing is written when any rule fails.
  */
 export async function saveFamilyEvent(db: Database, actor: StaffActor, values: unknown, id?: string, now = new Date()): Promise<SaveOutcome> {
-  const current = id ? await db.selectFrom("events").select(["starts_at"]).where("id", "=", id).where("kind", "=", "family").executeTakeFirst() : null;
+  const current = id ? await db.selectFrom("events").select(["starts_at", "ends_at", "time_zone"]).where("id", "=", id).where("kind", "=", "family").executeTakeFirst() : null;
   if (id && !current) return { status: "not-found" };
-  const checked = validateEventForm(values, { now, currentStart: current?.starts_at ?? null });
+  const checked = validateEventForm(values, { now, currentStart: current?.starts_at ?? null, currentEnd: current?.ends_at ?? null, currentZone: current?.time_zone ?? null });
   if (!checked.ok) return { status: "invalid", errors: checked.errors };
   const input = checked.data;
   const outcome = await writeTransaction(db, async (trx) => {

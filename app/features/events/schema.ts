@@ -172,6 +172,11 @@ export function capacityText(capacity: number): string {
 const localInput = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?$/;
 const instantInput = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:Z|[+-]\d{2}:?\d{2})$/i;
 
+/** Whether a date-time text carries its own offset ('…Z', '…-05:00'): an instant, not a wall-clock time. */
+export function isInstantText(value: string): boolean {
+  return instantInput.test(value.trim());
+}
+
 /**
  * A date-time typed in the form ('2026-12-05T09:00', read at the venue) or sent
  * by an API client as an instant ('…Z' or with an offset): the instant, or null.
@@ -180,6 +185,39 @@ export function readDateTime(value: string, timeZone: string): Date | null {
   const v = value.trim();
   if (!localInput.test(v) && !instantInput.test(v)) return null;
   return parseEventInstant(v, timeZone);
+}
+
+/** A wall-clock time the venue's clocks skip (2:30 AM on a spring-forward day): refused, not moved. */
+export const TIME_SKIPPED = "This time does not exist at the venue: the clocks go forward then. Choose another time";
+
+/**
+ * Whether `value` is a wall-clock time (no offset) that never happens in
+ * `timeZone`, because the clocks go forward over it. `parseEventInstant` would
+ * move it on by the gap; a form says so instead, so staff choose.
+ */
+export function isSkippedLocalTime(value: string, timeZone: string): boolean {
+  const v = value.trim();
+  if (!localInput.test(v)) return false;
+  const at = parseEventInstant(v, timeZone);
+  return at !== null && toLocalInput(at, timeZone) !== v.slice(0, 16);
+}
+
+/**
+ * The instant a form's wall-clock time means for a session already stored. A
+ * time that happens twice (1:30 AM on the day the clocks go back) is read as the
+ * first one; a session stored at the second one shows the same 1:30 AM in the
+ * form, so sending the form back unchanged must keep it there, not move it an
+ * hour and mail everyone booked. The stored instant is kept when the time was
+ * sent as a wall-clock time (an instant with an offset says which one it means),
+ * in the same zone, and the stored instant shows that same time.
+ */
+export function keepStoredInstant(read: Date, wallClock: boolean, timeZone: string, stored: string | null | undefined, storedZone: string | null | undefined): Date {
+  if (!wallClock || !stored || storedZone !== timeZone) return read;
+  const was = new Date(stored);
+  if (Number.isNaN(was.getTime()) || was.getTime() === read.getTime()) return read;
+  // Same seconds, and the same wall-clock minute at the venue: the other occurrence of the same time.
+  const sameSeconds = (was.getTime() - read.getTime()) % 60_000 === 0;
+  return sameSeconds && toLocalInput(was, timeZone) === toLocalInput(read, timeZone) ? was : read;
 }
 
 const pad = (n: number | string) => String(n).padStart(2, "0");
@@ -218,6 +256,9 @@ export type EventFormContext = {
   now?: Date;
   /** When editing: the stored start. An unchanged start may stay in the past (a session already held can still be corrected). */
   currentStart?: string | null;
+  /** When editing: the stored end and zone, so a time shown and sent back unchanged keeps its instant (`keepStoredInstant`). */
+  currentEnd?: string | null;
+  currentZone?: string | null;
 };
 
 export type EventValidation = { ok: true; data: EventInput } | { ok: false; errors: FieldErrors<EventField> };
@@ -239,8 +280,14 @@ export function validateEventForm(values: unknown, context: EventFormContext = {
   const zoneValue = (typeof input.timeZone === "string" && canonicalTimeZone(input.timeZone.trim())) || DEFAULT_TIME_ZONE;
   const startText = typeof input.startDate === "string" ? input.startDate : "";
   const endText = typeof input.endDate === "string" ? input.endDate : "";
-  const start = !errors.startDate && startText ? readDateTime(startText, zoneValue) : null;
-  const end = !errors.endDate && endText ? readDateTime(endText, zoneValue) : null;
+  const read = (text: string, stored: string | null | undefined) => {
+    const at = readDateTime(text, zoneValue);
+    return at && keepStoredInstant(at, !isInstantText(text), zoneValue, stored, context.currentZone);
+  };
+  const start = !errors.startDate && startText ? read(startText, context.currentStart) : null;
+  const end = !errors.endDate && endText ? read(endText, context.currentEnd) : null;
+  if (!errors.startDate && isSkippedLocalTime(startText, zoneValue)) errors.startDate = TIME_SKIPPED;
+  if (!errors.endDate && isSkippedLocalTime(endText, zoneValue)) errors.endDate = TIME_SKIPPED;
   if (!errors.startDate) {
     if (!start) errors.startDate = INVALID_DATE;
     else {

@@ -11,9 +11,10 @@ import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/db.server";
 import type { DB, ProgrammeKind } from "~/db/schema";
-import { writeTransaction } from "~/db/transactions.server";
+import { lockEvent, lockProgramme, lockProgrammeOrder, writeTransaction } from "~/db/transactions.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { writeSession, type StaffActor } from "~/features/events/events-admin.server";
+import { keepStoredInstant } from "~/features/events/schema";
 import { cleanThumbnail, deleteThumbnailIfUnused, storeThumbnail, ThumbnailRejected, type CleanThumbnail } from "~/features/uploads/thumbnails.server";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { getProgramme, type ProgrammeJson } from "./programmes.server";
@@ -98,8 +99,9 @@ async function writeSessions(trx: Kysely<DB>, kind: ManagedKind, programmeId: st
       { id: current?.id, kind, programmeId },
       {
         title: s.title,
-        startsAt: s.startsAt,
-        endsAt: s.endsAt,
+        // A wall-clock time shown and sent back unchanged keeps its instant (the second 1:30 AM of a fall-back night).
+        startsAt: current && s.wallClock?.start ? keepStoredInstant(new Date(s.startsAt), true, s.timeZone, current.starts_at, current.time_zone).toISOString() : s.startsAt,
+        endsAt: current && s.wallClock?.end ? keepStoredInstant(new Date(s.endsAt), true, s.timeZone, current.ends_at, current.time_zone).toISOString() : s.endsAt,
         timeZone: s.timeZone,
         city: s.city,
         capacity: s.capacity,
@@ -123,6 +125,9 @@ async function writeSessions(trx: Kysely<DB>, kind: ManagedKind, programmeId: st
   }
   // Cancelled sessions are history too (the form does not show them).
   const dropped = existing.filter((e) => !kept.has(e.id) && e.status !== "Cancelled" && Date.parse(e.starts_at) > now.getTime());
+  // Each locked before its seats are counted: a registration committing in between would otherwise
+  // be counted as none, and the delete then fail on its foreign key.
+  for (const e of dropped) await lockEvent(trx, e.id);
   const held = await heldBy(trx, dropped.map((e) => e.id));
   for (const e of dropped) {
     const n = held.get(e.id) ?? 0;
@@ -187,6 +192,7 @@ export async function saveProgramme(
       let previousThumbnail: string | null = null;
       if (!programmeId) {
         programmeId = crypto.randomUUID();
+        await lockProgrammeOrder(trx, kind);
         const top = await trx.selectFrom("programmes").select((eb) => eb.fn.max("sort_order").as("m")).where("kind", "=", kind).executeTakeFirst();
         await trx
           .insertInto("programmes")
@@ -201,6 +207,7 @@ export async function saveProgramme(
           })
           .execute();
       } else {
+        await lockProgramme(trx, programmeId);
         const row = await trx.selectFrom("programmes").select(["id", "thumbnail"]).where("id", "=", programmeId).where("kind", "=", kind).executeTakeFirst();
         if (!row) return { status: "not-found" } as const;
         previousThumbnail = row.thumbnail;
@@ -272,9 +279,13 @@ export type ProgramDeleteOutcome = { status: "deleted" } | { status: "not-found"
 export async function deleteProgramme(db: Database, kind: ManagedKind, actor: StaffActor, id: string, now = new Date()): Promise<ProgramDeleteOutcome> {
   if (id.length === 0 || id.length > 100) return { status: "not-found" };
   return writeTransaction(db, async (trx) => {
+    // The programme, then each of its sessions, locked before anything is counted (as a save does):
+    // a parallel save or registration either finished first and is seen, or waits and then finds it gone.
+    await lockProgramme(trx, id);
     const row = await trx.selectFrom("programmes").select(["id", "title", "thumbnail"]).where("id", "=", id).where("kind", "=", kind).executeTakeFirst();
     if (!row) return { status: "not-found" } as const;
-    const sessions = await trx.selectFrom("events").select("id").where("programme_id", "=", id).execute();
+    const sessions = await trx.selectFrom("events").select("id").where("programme_id", "=", id).orderBy("id").execute();
+    for (const s of sessions) await lockEvent(trx, s.id);
     const held = await heldBy(trx, sessions.map((s) => s.id));
     const n = [...held.values()].reduce((a, b) => a + b, 0);
     const direct = await trx.selectFrom("registrations").select((eb) => eb.fn.countAll<number>().as("n")).where("programme_id", "=", id).executeTakeFirst();

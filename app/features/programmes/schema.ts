@@ -8,7 +8,7 @@
  */
 import * as z from "zod/mini";
 import { DEFAULT_TIME_ZONE } from "~/features/events/format";
-import { canonicalTimeZone, PRICE_MAX_CENTS, PRICE_TOO_HIGH, readDateTime, urlPattern } from "~/features/events/schema";
+import { canonicalTimeZone, isInstantText, isSkippedLocalTime, PRICE_MAX_CENTS, PRICE_TOO_HIGH, readDateTime, TIME_SKIPPED, urlPattern } from "~/features/events/schema";
 import { emailPattern, hasControlCharacters } from "~/lib/validation";
 import { REQUIRED_LEVEL_INVALID } from "~/features/prerequisites/rules";
 
@@ -156,6 +156,8 @@ export type SessionInput = {
   priceCents: number;
   paymentLink: string;
   capacity: number | null;
+  /** Whether each time was sent as a wall-clock time (no offset): only then may a save keep the stored instant (`keepStoredInstant`). */
+  wallClock?: { start: boolean; end: boolean };
 };
 
 export type ProgramErrors = Record<string, string>;
@@ -219,9 +221,11 @@ function checkSession(raw: Record<string, unknown>, prefix: string, errors: Prog
   const end = v.endDate ? readDateTime(v.endDate, zone) : null;
   if (!v.startDate) set("startDate", SESSION_START_REQUIRED);
   else if (!start) set("startDate", SESSION_INVALID_DATE);
+  else if (isSkippedLocalTime(v.startDate, zone)) set("startDate", TIME_SKIPPED);
   if (!v.endDate) set("endDate", SESSION_END_REQUIRED);
   else if (!v.startDate) set("endDate", SESSION_START_FIRST);
   else if (!end) set("endDate", SESSION_INVALID_DATE);
+  else if (isSkippedLocalTime(v.endDate, zone)) set("endDate", TIME_SKIPPED);
   else if (start && end.getTime() <= start.getTime()) set("endDate", SESSION_END_AFTER);
   set("eventName", checkText(v.eventName, { required: SESSION_NAME, min: 5, max: 200 }));
   set("location", checkText(v.location, { required: SESSION_LOCATION, min: 3, max: 200 }));
@@ -253,6 +257,7 @@ function checkSession(raw: Record<string, unknown>, prefix: string, errors: Prog
     priceCents: Math.round(Number(v.price.replace(/[$\s]/g, "")) * 100),
     paymentLink: v.paymentLink,
     capacity,
+    wallClock: { start: !isInstantText(v.startDate), end: !isInstantText(v.endDate) },
   };
 }
 

@@ -1,0 +1,169 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seatTransaction } from "~/db/transactions.server";
+import { createStaffAccount } from "~/features/admin-auth/accounts.server";
+import { dialects } from "../helpers/databases";
+import { adultDob } from "../helpers/registration";
+import { startSite, type RunningSite } from "../helpers/site";
+
+/**
+ * Staff saves and deletes of a programme racing each other and visitors'
+ * registrations (decision 0060). Each must end as one of them having run
+ * first: a clean refusal or 404, never a 500, a session left without its
+ * programme, or two deletes of one programme.
+ */
+const PASSWORD = "Copper kettle 58 sings";
+const DAY = 86_400_000;
+
+function futureLocal(daysAhead: number, hour: number) {
+  const d = new Date(Date.now() + daysAhead * DAY);
+  return `${d.toISOString().slice(0, 10)}T${String(hour).padStart(2, "0")}:00`;
+}
+
+const session = (overrides: Record<string, unknown> = {}) => ({
+  eventName: "Race Intensive",
+  startDate: futureLocal(40, 9),
+  endDate: futureLocal(40, 17),
+  timeZone: "America/Chicago",
+  location: "Chicago",
+  organiser: "Dr. Rivera",
+  organizerEmail: "rivera@example.org",
+  price: "$450",
+  paymentLink: "https://pay.example.org/race",
+  capacity: "12",
+  ...overrides,
+});
+
+const programme = (overrides: Record<string, unknown> = {}) => ({
+  title: "Race Condition Program",
+  subtitle: "Two staff at once",
+  videoUrl: "https://cdn.example.org/intro.mp4",
+  duration: "2 Days",
+  status: "Open",
+  cardPoints: ["<p>One point</p>"],
+  learningSections: [{ title: "Part one", content: "<p>Content</p>" }],
+  upcomingEvents: [session()],
+  ...overrides,
+});
+
+describe.each(dialects)("programme races on %s", { timeout: 120_000 }, (dialect) => {
+  let s: RunningSite;
+  let token: string;
+
+  beforeAll(async () => {
+    s = await startSite(dialect, { ADMIN_LOGIN_ACCOUNT_LIMIT: "1000", ADMIN_LOGIN_ADDRESS_LIMIT: "1000" });
+    await createStaffAccount(s.db, "racer@example.org", PASSWORD);
+    const res = await fetch(`${s.url}/api/admin/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ email: "racer@example.org", password: PASSWORD }),
+    });
+    token = ((await res.json()) as { token: string }).token;
+  }, 120_000);
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  async function call(method: string, path: string, body?: unknown) {
+    const res = await fetch(`${s.url}${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { "content-type": "application/json" }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? (JSON.parse(text) as Record<string, any>) : null };
+  }
+
+  async function create(title: string) {
+    const created = await call("POST", "/api/decode", programme({ title }));
+    expect(created.status).toBe(201);
+    return created.body!.data as { _id: string; upcomingEvents: Array<{ _id: string }> };
+  }
+
+  /** A registration for `eventId` written in a transaction that holds the session's lock until `release` is called. */
+  function registrationInFlight(eventId: string) {
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let inside!: () => void;
+    const entered = new Promise<void>((resolve) => (inside = resolve));
+    const done = seatTransaction(s.db, eventId, 12, async (trx) => {
+      const now = new Date().toISOString();
+      await trx
+        .insertInto("registrations")
+        .values({
+          id: crypto.randomUUID(),
+          event_id: eventId,
+          programme_id: null,
+          kind: "decode",
+          first_name: "In",
+          last_name: "Flight",
+          name_on_certificate: "In Flight",
+          email: `flight-${crypto.randomUUID()}@example.com`,
+          email_key: `flight-${crypto.randomUUID()}@example.com`,
+          mobile_no: "5551234567",
+          date_of_birth: adultDob,
+          occupation: "Tester",
+          session_label: "Chicago | Race Intensive",
+          level_name: "DECODE Level 1",
+          terms_accepted_at: now,
+          created_at: now,
+        })
+        .execute();
+      inside();
+      await released;
+    });
+    return { entered, release, done };
+  }
+
+  // On SQLite the registration's transaction holds the whole database's write lock, so a staff
+  // write cannot interleave with it at all; on PostgreSQL only the rows' locks keep them apart.
+  it.runIf(dialect === "postgres").each([
+    ["deleting the programme", "delete"],
+    ["saving it without the session", "save"],
+  ])("%s while a registration for its session commits: refused with the count, not a 500", async (_label, op) => {
+    const p = await create(`In-flight ${op}`);
+    const sessionId = p.upcomingEvents[0]!._id;
+    const flight = registrationInFlight(sessionId);
+    await flight.entered;
+    const staff = op === "delete" ? call("DELETE", `/api/decode/${p._id}`) : call("PUT", `/api/decode/${p._id}`, programme({ title: `In-flight ${op}`, upcomingEvents: [] }));
+    // The staff request reaches the session's lock and waits there, then the registration commits.
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    flight.release();
+    await flight.done;
+    const answer = await staff;
+    expect(answer.status).toBe(op === "delete" ? 409 : 400);
+    expect(JSON.stringify(answer.body)).toContain("1 registration");
+    expect(await s.db.selectFrom("events").select("id").where("id", "=", sessionId).executeTakeFirst()).toBeDefined();
+    expect(await s.db.selectFrom("programmes").select("id").where("id", "=", p._id).executeTakeFirst()).toBeDefined();
+  });
+
+  it("a delete racing a save that adds a session: one runs first, and no session outlives its programme", async () => {
+    for (let round = 0; round < 8; round++) {
+      const p = await create(`Delete or save ${round}`);
+      const [saved, deleted] = await Promise.all([
+        call("PUT", `/api/decode/${p._id}`, programme({ title: `Delete or save ${round}`, upcomingEvents: [session({ _id: p.upcomingEvents[0]!._id }), session({ eventName: `Added in round ${round}` })] })),
+        call("DELETE", `/api/decode/${p._id}`),
+      ]);
+      expect(deleted.status).toBe(200);
+      // The save ran first (and the delete then removed both sessions), or found the programme gone.
+      expect([200, 404]).toContain(saved.status);
+      const orphans = await s.db.selectFrom("events").select("id").where("title", "=", `Added in round ${round}`).execute();
+      expect(orphans).toEqual([]);
+      expect(await s.db.selectFrom("events").select("id").where("programme_id", "is", null).where("kind", "=", "decode").execute()).toEqual([]);
+    }
+  });
+
+  it("parallel deletes of one programme: one succeeds, the others answer 404, one audit entry", async () => {
+    const p = await create("Deleted ten times");
+    const answers = await Promise.all(Array.from({ length: 10 }, () => call("DELETE", `/api/decode/${p._id}`)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, ...Array(9).fill(404)]);
+    const audits = await s.db.selectFrom("audit_events").select("action").where("target_id", "=", p._id).where("action", "=", "delete").execute();
+    expect(audits).toHaveLength(1);
+  });
+
+  it("programmes created in parallel each get their own display order", async () => {
+    const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => call("POST", "/api/decode", programme({ title: `Parallel program ${i}`, upcomingEvents: [] }))));
+    expect(answers.every((a) => a.status === 201)).toBe(true);
+    const rows = await s.db.selectFrom("programmes").select("sort_order").where("kind", "=", "decode").execute();
+    expect(new Set(rows.map((r) => r.sort_order)).size).toBe(rows.length);
+  });
+});
