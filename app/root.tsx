@@ -12,6 +12,7 @@ import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { servicesContext } from "./context.server";
 import type { SiteSettings } from "./site-settings";
+import { DEFAULT_TIME_ZONE } from "./features/events/format";
 import { OutageMessage, outageCopy } from "./components/layout/service-unavailable";
 import "./app.css";
 // The same file app.css names in its @font-face: Vite gives both the one hashed URL.
@@ -24,7 +25,8 @@ export const links: Route.LinksFunction = () => [
 
 export function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(servicesContext);
-  return { site: config.site satisfies SiteSettings, year: new Date().getFullYear() };
+  // The year in the organisation's zone, not the server's: a server in UTC would turn the footer's year early on New Year's Eve.
+  return { site: config.site satisfies SiteSettings, year: Number(new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: DEFAULT_TIME_ZONE }).format(new Date())) };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -251,6 +251,31 @@ describe.each(dialects)("event calendar calls on %s", (dialect) => {
     expect((await fetch(`${s.url}/schedule/nope/calendar.ics`)).status).toBe(404);
   });
 
+  it("'Add to calendar' counts the session's moves in SEQUENCE, so a later download replaces the entry; its date is said once", async () => {
+    const at = Date.now() + 5 * 86_400_000;
+    const id = await addSession({ title: "Moving session", starts_at: new Date(at).toISOString(), ends_at: new Date(at + 2 * 86_400_000).toISOString() });
+    const unfold = async () => (await (await fetch(`${s.url}/schedule/${id}/calendar.ics`)).text()).replace(/\r\n[ \t]/g, "");
+    try {
+      expect(await unfold()).toContain("\r\nSEQUENCE:0\r\n");
+      for (const hours of [1, 2]) {
+        await s.db
+          .updateTable("events")
+          .set({ starts_at: new Date(at + hours * 3_600_000).toISOString() })
+          .where("id", "=", id)
+          .execute();
+      }
+      const moved = await unfold();
+      expect(moved).toContain("\r\nSEQUENCE:2\r\n");
+      // A session over several days: the range names both days, without the start's date again in front.
+      const description = /\r\nDESCRIPTION:([^\r]*)\r\n/.exec(moved)![1]!;
+      const when = description.split("\\n")[1]!;
+      expect(when).toMatch(/^\d{1,2}(st|nd|rd|th) [A-Z][a-z]{2}\\, \d{1,2}:\d{2} [AP]M – \d{1,2}(st|nd|rd|th) [A-Z][a-z]{2} \d{4}\\, \d{1,2}:\d{2} [AP]M [A-Z]{3}$/);
+    } finally {
+      await s.db.deleteFrom("session_notices").where("event_id", "=", id).execute();
+      await s.db.deleteFrom("events").where("id", "=", id).execute();
+    }
+  });
+
   it("the sitemap lists /schedule", async () => {
     const xml = await (await fetch(`${s.url}/sitemap.xml`)).text();
     expect(xml).toContain(`<loc>${s.config.publicUrl}/schedule</loc>`);

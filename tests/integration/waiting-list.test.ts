@@ -166,6 +166,26 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
     expect(waitMail.text_body).not.toContain("Venue:");
   });
 
+  it("an offer made shortly before the session holds the seat until the start, not past it, and says so; at the start it is released", async () => {
+    const starts = new Date(Date.now() + 3 * 3_600_000);
+    const sessionId = await addSession(s, { capacity: 1, title: "Starts soon", starts_at: starts.toISOString(), ends_at: new Date(starts.getTime() + 2 * 3_600_000).toISOString() });
+    expect((await register(sessionId, "soon.holder@example.com")).status).toBe(201);
+    expect((await register(sessionId, "soon.first@example.com", true)).status).toBe(201);
+    expect((await register(sessionId, "soon.second@example.com", true)).status).toBe(201);
+    await s.db.updateTable("events").set({ capacity: 2 }).where("id", "=", sessionId).execute();
+    await runWaitingList(s.db, s.config.site, 24);
+    const entry = await s.db.selectFrom("registrations").select("offer_expires_at").where("email_key", "=", "soon.first@example.com").executeTakeFirstOrThrow();
+    expect(entry.offer_expires_at).toBe(starts.toISOString());
+    const offer = (await mailTo("soon.first@example.com", "A seat is free for you"))[0]!;
+    expect(offer.text_body).toMatch(/We hold it for you until .+ C[SD]T, when the session starts\./);
+    // At the start the offer lapses; the session no longer takes anyone, so nobody is said to get the seat.
+    await runWaitingList(s.db, s.config.site, 24, new Date(starts.getTime() + 60_000));
+    expect(await statusOf("soon.first@example.com", sessionId)).toBe("expired");
+    expect(await statusOf("soon.second@example.com", sessionId)).toBe("waiting");
+    const expired = (await mailTo("soon.first@example.com", "Seat offer expired"))[0]!;
+    expect(expired.text_body).toContain("was not confirmed in time, so we have released it.");
+  });
+
   it("a family session's booking dialog can join its waiting list too", async () => {
     const sessionId = await addSession(s, { kind: "family", capacity: 1, title: "Family one seat" });
     const book = (email: string, waitingList = false) => bookFamily(sessionId, email, waitingList);

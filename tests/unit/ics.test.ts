@@ -39,6 +39,29 @@ describe("session calendar file", () => {
     expect(file.endsWith("END:VCALENDAR\r\n") || file.endsWith("END:VCALENDAR")).toBe(true);
   });
 
+  it("writes a second occurrence of a repeated wall-clock time in UTC, since a local time there means the first (RFC 5545 §3.3.5)", () => {
+    // 2027-11-07, New York: 06:30Z is the second 1:30 AM (EST); 08:30Z is 3:30 AM EST, which happens once.
+    const l = lines(sessionCalendarFile({ ...entry, startsAt: "2027-11-07T06:30:00.000Z", endsAt: "2027-11-07T08:30:00.000Z" }));
+    expect(l).toContain("DTSTART:20271107T063000Z");
+    expect(l).toContain("DTEND;TZID=America/New_York:20271107T033000");
+    // The first 1:30 AM (EDT) is what the local form means: written as such.
+    expect(lines(sessionCalendarFile({ ...entry, startsAt: "2027-11-07T05:30:00.000Z", endsAt: "2027-11-07T08:30:00.000Z" }))).toContain(
+      "DTSTART;TZID=America/New_York:20271107T013000",
+    );
+  });
+
+  it("names in DTSTART the zone its VTIMEZONE defines, when the stored name is an older alias", () => {
+    const l = lines(sessionCalendarFile({ ...entry, timeZone: "America/Indianapolis" }));
+    expect(l).toContain("TZID:America/Indiana/Indianapolis");
+    expect(l).toContain("DTSTART;TZID=America/Indiana/Indianapolis:20261203T090000");
+  });
+
+  it("keeps an organizer's name a valid quoted parameter: no double quote inside", () => {
+    const l = lines(sessionCalendarFile({ ...entry, organiser: { name: 'Zoë, O\'Brien; "Org"', email: "org@example.org" } }));
+    const organizer = l.find((x) => x.startsWith("ORGANIZER"));
+    expect(organizer).toBe(`ORGANIZER;CN="Zoë, O'Brien; 'Org'":MAILTO:org@example.org`);
+  });
+
   it("cancels the same entry: METHOD:CANCEL, STATUS:CANCELLED, same UID, a higher SEQUENCE", () => {
     const l = lines(sessionCalendarFile({ ...entry, cancelled: true, sequence: 1 }));
     expect(l).toContain("METHOD:CANCEL");

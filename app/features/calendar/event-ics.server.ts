@@ -1,5 +1,5 @@
 import type { EventJson } from "~/features/events/events.server";
-import { courseDetailDate, formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { courseDetailDate, formatSessionWhen } from "~/features/events/format";
 import { sessionCalendarFile } from "~/features/mail/ics.server";
 import type { SiteSettings } from "~/site-settings";
 
@@ -8,9 +8,9 @@ import type { SiteSettings } from "~/site-settings";
  * venue's time zone (D13), with the same UID for every download of a session so
  * a second import updates the entry instead of doubling it.
  */
-export function eventCalendarDownload(event: EventJson, site: Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">) {
+export function eventCalendarDownload(event: EventJson, site: Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">, sequence: number) {
   const host = new URL(site.publicUrl).hostname;
-  const when = `${formatSessionDate(event.startDate, event.timeZone)}, ${formatTimeRange(event.startDate, event.endDate, event.timeZone)}`;
+  const when = formatSessionWhen(event.startDate, event.endDate, event.timeZone);
   const body = sessionCalendarFile({
     uid: `event-${event._id}@${host}`,
     title: event.title,
@@ -21,8 +21,10 @@ export function eventCalendarDownload(event: EventJson, site: Pick<SiteSettings,
     description: `${event.programTitle ?? event.title}\n${when}\nSchedule and enrollment: ${site.publicUrl}/schedule\nQuestions: ${site.contactEmail}`,
     organiser: { name: event.organiser ?? site.orgName, email: event.organiserEmail ?? site.contactEmail },
     url: event.externalLink ?? `${site.publicUrl}/schedule`,
-    // A session staff cancelled: the download removes an entry imported before (decision 0032).
-    ...(event.availability === "cancelled" ? { cancelled: true, sequence: 1 } : {}),
+    // How often the session moved (its cancellation included, decision 0032), as in the mails: a
+    // download after a move replaces the entry imported before, and one after a cancellation removes it.
+    sequence,
+    ...(event.availability === "cancelled" ? { cancelled: true } : {}),
   });
   const slug = event.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "session";
   return { body, filename: `${slug}-${courseDetailDate(event.startDate, event.timeZone) ?? "session"}.ics` };

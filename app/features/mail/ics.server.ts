@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { createEvent } from "ics";
 import { tzlib_get_ical_block } from "timezones-ical-library";
 import { zonedIsoString } from "~/features/calendar/event-jsonld";
+import { parseEventInstant } from "~/features/events/format";
 import { remembered } from "~/lib/bounded-cache";
 
 export type CalendarEntry = {
@@ -22,9 +23,25 @@ export type CalendarEntry = {
   cancelled?: boolean;
 };
 
-/** Local wall-clock time of an instant in a zone, as iCalendar's basic form: 20261203T090000. */
-function localStamp(iso: string, timeZone: string): string {
-  return zonedIsoString(iso, timeZone).slice(0, 19).replace(/[-:]/g, "");
+/**
+ * The DTSTART or DTEND line of an instant: its wall-clock time at the venue with
+ * the zone's TZID (20261203T090000), so calendar programs show the venue's time.
+ * A wall-clock time that happens twice (1:30 AM on the night the clocks go back)
+ * means the first one (RFC 5545 §3.3.5): the second one is written in UTC
+ * instead, the one form that says which it is.
+ */
+function dateLine(name: "DTSTART" | "DTEND", iso: string, timeZone: string, tzid: string): string {
+  const local = zonedIsoString(iso, timeZone).slice(0, 19);
+  if (parseEventInstant(local, timeZone)?.getTime() !== Date.parse(iso)) return `${name}:${utcStamp(new Date(iso))}`;
+  return `${name};TZID=${tzid}:${local.replace(/[-:]/g, "")}`;
+}
+
+/**
+ * An organizer's name as a quoted parameter value (CN="…"): RFC 5545 §3.1 allows
+ * no double quote and no control character there, and no escape for them.
+ */
+function parameterText(value: string): string {
+  return value.replace(/"/g, "'").replace(/[\u0000-\u001f\u007f]/g, " ");
 }
 
 const timeZoneBlocks = new Map<string, string>();
@@ -107,17 +124,20 @@ export function buildCalendarFile(entry: CalendarEntry): string {
     method: entry.cancelled ? "CANCEL" : "PUBLISH",
     sequence: entry.sequence ?? 0,
     productId: "mindful-path/site",
-    ...(entry.organiser ? { organizer: entry.organiser } : {}),
+    ...(entry.organiser ? { organizer: { ...entry.organiser, name: parameterText(entry.organiser.name) } } : {}),
     ...(entry.url ? { url: entry.url } : {}),
   });
   if (error || !value) throw error ?? new Error("could not build the calendar file");
   const vtimezone = timeZoneBlock(entry.timeZone);
-  if (!vtimezone) return foldByOctets(value); // an unknown zone: keep the exact UTC times
+  // The block's own TZID: the database may name the zone by an older alias than the block does
+  // ('America/Indianapolis' for 'America/Indiana/Indianapolis'), and DTSTART must name the block.
+  const tzid = /^TZID:(.+?)\r?$/m.exec(vtimezone)?.[1];
+  if (!vtimezone || !tzid) return foldByOctets(value); // an unknown zone: keep the exact UTC times
   return foldByOctets(
     value
       .replace(/\r?\n/g, "\r\n")
-      .replace(/^DTSTART:\d{8}T\d{6}Z$/m, `DTSTART;TZID=${entry.timeZone}:${localStamp(entry.startsAt, entry.timeZone)}`)
-      .replace(/^DTEND:\d{8}T\d{6}Z$/m, `DTEND;TZID=${entry.timeZone}:${localStamp(entry.endsAt, entry.timeZone)}`)
+      .replace(/^DTSTART:\d{8}T\d{6}Z$/m, dateLine("DTSTART", entry.startsAt, entry.timeZone, tzid))
+      .replace(/^DTEND:\d{8}T\d{6}Z$/m, dateLine("DTEND", entry.endsAt, entry.timeZone, tzid))
       .replace("BEGIN:VEVENT", `${vtimezone.replace(/\r?\n/g, "\r\n")}\r\nBEGIN:VEVENT`),
   );
 }

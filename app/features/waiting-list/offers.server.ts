@@ -116,7 +116,8 @@ function offerMail(site: Site, entry: Entry, event: EventRow, url: string, expir
   const greeting = `Dear ${entry.greetingName},`;
   // The venue's time with its zone: '26th Nov 2026 at 8:15 AM PST'.
   const until = `${formatSessionDate(expiresAt.toISOString(), event.time_zone)} at ${formatTimeRange(expiresAt.toISOString(), null, event.time_zone)}`;
-  const intro = `Good news: a seat has freed up in the session below and it is yours if you want it. We hold it for you until ${until}.`;
+  const untilStart = expiresAt.getTime() >= Date.parse(event.starts_at);
+  const intro = `Good news: a seat has freed up in the session below and it is yours if you want it. We hold it for you until ${until}${untilStart ? ", when the session starts" : ""}.`;
   const outro = [
     "If you no longer need it, simply let the link expire: the seat then goes to the next person waiting.",
     `Warm regards,\nThe ${site.orgName} team`,
@@ -146,7 +147,8 @@ function expiredMail(site: Site, entry: Entry, event: EventRow, othersWaiting: b
 /** Makes one entry an offer (inside the caller's transaction): a new token, the hold's end, the mail. */
 async function makeOffer(trx: Kysely<DB>, site: Site, entry: Entry, event: EventRow, offerHours: number, now: Date): Promise<void> {
   const token = newAccessToken();
-  const expires = new Date(now.getTime() + offerHours * 3_600_000);
+  // Never past the session's start: the link stops working then, whatever the hold's length.
+  const expires = new Date(Math.min(now.getTime() + offerHours * 3_600_000, Date.parse(event.starts_at)));
   await trx
     .updateTable(tableOf(entry.kind))
     .set({ status: "offered", offer_token_hash: token.hash, offer_expires_at: expires.toISOString() })
@@ -194,7 +196,8 @@ export async function runWaitingList(db: Database, site: Site, offerHours: numbe
         if (Number(done.numUpdatedRows) !== 1) return 0;
         const event = await trx.selectFrom("events").selectAll().where("id", "=", row.event_id).executeTakeFirst();
         const entry = (await waitingEntries(trx, row.event_id, ["expired"])).find((e) => e.id === row.id);
-        const othersWaiting = (await waitingEntries(trx, row.event_id, ["waiting"])).length > 0;
+        // Passed on only while the session can still take people: an offer that ran out at the start is released.
+        const othersWaiting = Boolean(event && availability(event, 0, now) === "open") && (await waitingEntries(trx, row.event_id, ["waiting"])).length > 0;
         if (event && entry) await enqueueMail(trx, [expiredMail(site, entry, event, othersWaiting)], now);
         return 1;
       });
