@@ -209,6 +209,29 @@ describe.each(dialects)("staff management of Family Constellation events on %s",
     expect(((await skipped.json()) as { errors: Record<string, string> }).errors).toEqual({ startDate: TIME_SKIPPED });
   });
 
+  it("a save from a dialog opened before someone else moved the event is refused with 409: the move stays, and its people get one mail", async () => {
+    const created = adminEventSavedResponse.parse(await (await api("POST", "", form())).json()).data;
+    expect((await book(created._id, "two.editors@example.org")).status).toBe(201);
+    const opened = created.updatedAt;
+    // B moves it a week later, from the version it read.
+    const moved = await api("PUT", `/${created._id}`, form({ startDate: `${dayAhead(47)}T09:00`, endDate: `${dayAhead(47)}T17:30`, updatedAt: opened }));
+    expect(moved.status).toBe(200);
+    // A saves a price change from the dialog opened before the move, through the screen's action.
+    const stale = await screen({ intent: "save", id: created._id, ...form({ price: "$99" }), updatedAt: opened });
+    expect(stale.status).toBe(409);
+    expect(await stale.text()).toContain("Someone else changed this event after you opened it. Reload to see their changes, then make yours again.");
+    const row = await s.db.selectFrom("events").select(["starts_at", "price_cents"]).where("id", "=", created._id).executeTakeFirstOrThrow();
+    expect(toLocalInput(row.starts_at, "America/Chicago")).toBe(`${dayAhead(47)}T09:00`);
+    expect(row.price_cents).toBe(125000);
+    expect(await s.db.selectFrom("session_notices").select("id").where("event_id", "=", created._id).execute()).toHaveLength(1);
+    // Through the API too; and an unreadable version is a field message.
+    const api409 = await api("PUT", `/${created._id}`, form({ price: "$99", updatedAt: opened }));
+    expect(api409.status).toBe(409);
+    const bad = await api("PUT", `/${created._id}`, form({ updatedAt: "soon" }));
+    expect(bad.status).toBe(400);
+    expect(((await bad.json()) as { errors: Record<string, string> }).errors).toEqual({ updatedAt: "updatedAt must be the updatedAt the record was read with" });
+  });
+
   it("deletes only a session nobody booked, after which it is gone everywhere", async () => {
     const { _id: booked } = adminEventSavedResponse.parse(await (await api("POST", "", form())).json()).data;
     expect((await book(booked, "c@example.com")).status).toBe(201);

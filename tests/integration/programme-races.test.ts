@@ -152,6 +152,57 @@ describe.each(dialects)("programme races on %s", { timeout: 120_000 }, (dialect)
     }
   });
 
+  it("a save from a form opened before someone else's save is refused with 409, and theirs stays; without updatedAt the last save wins", async () => {
+    const p = await create("Two editors");
+    const opened = (await call("GET", `/api/decode/${p._id}`)).body!.data as { updatedAt: string; upcomingEvents: Array<Record<string, unknown>> };
+    // B adds a Denver session.
+    const b = await call("PUT", `/api/decode/${p._id}`, programme({ title: "Two editors", updatedAt: opened.updatedAt, upcomingEvents: [session({ _id: p.upcomingEvents[0]!._id }), session({ eventName: "Denver weekend", location: "Denver" })] }));
+    expect(b.status).toBe(200);
+    // A saves a title change from the form opened before: refused, and B's session is still there.
+    const a = await call("PUT", `/api/decode/${p._id}`, programme({ title: "Two editors, renamed", updatedAt: opened.updatedAt, upcomingEvents: [session({ _id: p.upcomingEvents[0]!._id })] }));
+    expect(a).toEqual({ status: 409, body: { success: false, message: "Someone else changed this program after you opened it. Reload to see their changes, then make yours again." } });
+    const titles = await s.db.selectFrom("events").select("title").where("programme_id", "=", p._id).orderBy("title").execute();
+    expect(titles.map((t) => t.title)).toEqual(["Denver weekend", "Race Intensive"]);
+    expect((await s.db.selectFrom("programmes").select("title").where("id", "=", p._id).executeTakeFirstOrThrow()).title).toBe("Two editors");
+    // An unreadable version is a field error; none at all is an older client: its save applies.
+    const bad = await call("PUT", `/api/decode/${p._id}`, programme({ updatedAt: "yesterday" }));
+    expect(bad.status).toBe(400);
+    expect(bad.body!.errors).toEqual({ updatedAt: "updatedAt must be the updatedAt the record was read with" });
+    const current = (await call("GET", `/api/decode/${p._id}`)).body!.data as { updatedAt: string };
+    const fresh = await call("PUT", `/api/decode/${p._id}`, { ...programme({ title: "Two editors, renamed" }), updatedAt: current.updatedAt, upcomingEvents: undefined });
+    expect(fresh.status).toBe(200);
+  });
+
+  it("an update that leaves upcomingEvents out keeps the sessions; a session read from the API saves back as it was read", async () => {
+    const p = await create("Sessions left out");
+    const { upcomingEvents: _omit, ...rest } = programme({ title: "Sessions left out", status: "Closed" });
+    const patched = await call("PATCH", `/api/decode/${p._id}`, rest);
+    expect(patched.status).toBe(200);
+    expect(await s.db.selectFrom("events").select("id").where("programme_id", "=", p._id).execute()).toHaveLength(1);
+    // The API answers capacity as '12 Seats' (or 'Not Limited'): sent back unchanged, it is read as such.
+    const read = (await call("GET", `/api/decode/${p._id}`)).body!.data as { upcomingEvents: Array<Record<string, unknown>> };
+    const row = read.upcomingEvents[0]!;
+    expect(row.capacity).toBe("12 Seats");
+    const back = await call("PUT", `/api/decode/${p._id}`, programme({ title: "Sessions left out", upcomingEvents: [session({ _id: row._id, capacity: row.capacity }), session({ eventName: "Open door evening", capacity: "Not Limited" })] }));
+    expect(back.status).toBe(200);
+    const stored = await s.db.selectFrom("events").select(["title", "capacity"]).where("programme_id", "=", p._id).orderBy("title").execute();
+    expect(stored).toEqual([
+      { title: "Open door evening", capacity: null },
+      { title: "Race Intensive", capacity: 12 },
+    ]);
+  });
+
+  it("a form holding a session canceled since it was opened is refused with the reason above the list", async () => {
+    const p = await create("Canceled meanwhile");
+    const sessionId = p.upcomingEvents[0]!._id;
+    await s.db.updateTable("events").set({ status: "Cancelled" }).where("id", "=", sessionId).execute();
+    const saved = await call("PUT", `/api/decode/${p._id}`, programme({ title: "Canceled meanwhile", upcomingEvents: [session({ _id: sessionId })] }));
+    expect(saved.status).toBe(400);
+    expect(saved.body!.errors).toEqual({
+      upcomingEvents: "The session 'Race Intensive' was canceled after you opened this form and can no longer be changed. Reload to see the current sessions.",
+    });
+  });
+
   it("parallel deletes of one programme: one succeeds, the others answer 404, one audit entry", async () => {
     const p = await create("Deleted ten times");
     const answers = await Promise.all(Array.from({ length: 10 }, () => call("DELETE", `/api/decode/${p._id}`)));

@@ -108,8 +108,8 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
   it("an offer that lapses passes to the next entry; staff can offer by hand and remove an entry", async () => {
     const sessionId = await addSession(s, { capacity: 1, title: "Lapsing offer" });
     expect((await register(sessionId, "holder@example.com")).status).toBe(201);
-    for (const who of ["w1", "w2", "w3"]) expect((await register(sessionId, `${who}@example.com`, true)).status).toBe(201);
-    expect((await waitingEntries(s.db, sessionId)).map((e) => e.email)).toEqual(["w1@example.com", "w2@example.com", "w3@example.com"]);
+    for (const who of ["w1", "w2", "w3", "w4"]) expect((await register(sessionId, `${who}@example.com`, true)).status).toBe(201);
+    expect((await waitingEntries(s.db, sessionId)).map((e) => e.email)).toEqual(["w1@example.com", "w2@example.com", "w3@example.com", "w4@example.com"]);
 
     // A raised capacity frees a seat: the job offers it to w1.
     await s.db.updateTable("events").set({ capacity: 2 }).where("id", "=", sessionId).execute();
@@ -122,17 +122,26 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
     expect(await statusOf("w2@example.com", sessionId)).toBe("offered");
     expect(await mailTo("w1@example.com", "Seat offer expired")).toHaveLength(1);
 
-    // No seat free: staff cannot offer w3 out of turn; removing w2's offer frees it, and then they can.
+    // No seat free: staff cannot offer w4 out of turn.
     const actor = { id: null, email: "boss@example.org" };
-    const w3 = (await waitingEntries(s.db, sessionId, ["waiting"]))[0]!;
-    expect(await offerByHand(s.db, s.config.site, "registration", w3.id, 24, actor, null)).toBe("no-seat");
+    const [w3, w4] = await waitingEntries(s.db, sessionId, ["waiting"]);
+    expect(await offerByHand(s.db, s.config.site, "registration", w4!.id, 24, actor, null)).toBe("no-seat");
+    // Removing w2, who holds the offer: w2 is told the link no longer works, and the seat goes to w3 at once.
     const w2 = (await waitingEntries(s.db, sessionId, ["offered"]))[0]!;
-    expect(await removeEntry(s.db, "registration", w2.id, actor, null)).toBe(true);
-    expect(await offerByHand(s.db, s.config.site, "registration", w3.id, 24, actor, null)).toBe("offered");
-    const audit = await s.db.selectFrom("audit_events").select(["action", "target_id"]).where("target_id", "in", [w2.id, w3.id]).orderBy("at").execute();
+    expect(await removeEntry(s.db, s.config.site, 24, "registration", w2.id, actor, null)).toEqual({ removed: true, mailed: true, offered: 1 });
+    expect(await statusOf("w2@example.com", sessionId)).toBe("removed");
+    expect(await statusOf("w3@example.com", sessionId)).toBe("offered");
+    const withdrawn = await mailTo("w2@example.com", "Seat offer withdrawn");
+    expect(withdrawn).toHaveLength(1);
+    expect(withdrawn[0]!.text_body).toContain("the link in our earlier email no longer works");
+    expect(await mailTo("w3@example.com", "A seat is free for you")).toHaveLength(1);
+    // A waiting entry removed: nothing to withdraw, no mail; staff can then offer the next seat by hand.
+    expect(await removeEntry(s.db, s.config.site, 24, "registration", w4!.id, actor, null)).toEqual({ removed: true, mailed: false, offered: 0 });
+    expect(await s.db.selectFrom("outbox").select("id").where("to_address", "=", "w4@example.com").where("subject", "like", "Seat offer%").execute()).toEqual([]);
+    const audit = await s.db.selectFrom("audit_events").select(["action", "target_id"]).where("target_id", "in", [w2.id, w3!.id, w4!.id]).orderBy("at").execute();
     expect(audit).toEqual([
       { action: "delete", target_id: w2.id },
-      { action: "update", target_id: w3.id },
+      { action: "delete", target_id: w4!.id },
     ]);
   });
 

@@ -410,6 +410,14 @@ function adminEventBody(): Json {
   const fields = jsonMini(eventFormSchema);
   const described = {
     ...fields,
+    properties: {
+      ...(fields as { properties?: Record<string, Json> }).properties,
+      updatedAt: {
+        type: "string",
+        format: "date-time",
+        description: "On an update: the event's updatedAt as read. When the event has been saved since, the update is refused with 409 instead of undoing that save. Left out: the update applies whatever changed",
+      },
+    },
     description:
       "The event form (spec part 2 §5). startDate and endDate: a wall-clock time at the venue ('2026-12-05T09:00', read in timeZone) or an instant with an offset. capacity: '10 Seats' or a number. price: '$375', '$1,500.00' or a number of dollars. timeZone: the venue's IANA zone, America/New_York when not given (D13).",
   };
@@ -656,7 +664,7 @@ const programmeSessionBody: Json = {
     organizerEmail: { type: "string", format: "email" },
     price: { type: "string", description: "'$99' or '99.99'" },
     paymentLink: { type: "string", format: "uri" },
-    capacity: { type: "string", description: "Seats, a whole number; empty for not limited; never below the seats already taken" },
+    capacity: { type: "string", description: "Seats: a whole number ('12', or '12 Seats' as this API answers it); empty or 'Not Limited' for not limited; never below the seats already taken" },
   },
 };
 const programmeFields: Json = {
@@ -674,7 +682,8 @@ const programmeFields: Json = {
       minItems: 1,
       items: { type: "object", required: ["title", "content"], properties: { _id: { type: "string" }, title: { type: "string", minLength: 3 }, content: richHtml } },
     },
-    upcomingEvents: { type: "array", items: programmeSessionBody },
+    upcomingEvents: { type: "array", items: programmeSessionBody, description: "The program's upcoming sessions, the whole list: sessions left out are deleted (refused when anyone registered). Left out of an update altogether: the sessions stay as they are" },
+    updatedAt: { type: "string", format: "date-time", description: "On an update: the program's updatedAt as read. When the program has been saved since, the update is refused with 409 instead of undoing that save. Left out: the update applies whatever changed" },
     requiredProgramId: { type: ["string", "null"], description: "The earlier level required: the id of another program of this kind, '' or null for none; left out: unchanged" },
     removeThumbnail: { type: "boolean", description: "On update: drop the current thumbnail" },
   },
@@ -687,6 +696,7 @@ const programmeMultipart: Json = {
     cardPoints: { type: "string", description: "JSON text of the cardPoints list" },
     learningSections: { type: "string", description: "JSON text of the learningSections list" },
     upcomingEvents: { type: "string", description: "JSON text of the upcomingEvents list" },
+    updatedAt: { type: "string", format: "date-time", description: "As in the JSON body" },
     removeThumbnail: { type: "string", enum: ["true", "false"] },
     thumbnail: { type: "string", contentMediaType: "application/octet-stream", description: "PNG, JPG, GIF or WebP by content, at most 5 MB; public, served resized from /uploads/{name}" },
   },
@@ -731,6 +741,7 @@ function adminProgrammeOneCalls(what: string) {
       responses: {
         200: answer("Updated ('Program updated successfully')", adminProgrammeSavedResponse),
         404: refusal("No such program"),
+        409: refusal("updatedAt was sent and the program has been saved since"),
         ...programmeWriteRefusals,
         ...staffRefusals,
       },
@@ -740,7 +751,13 @@ function adminProgrammeOneCalls(what: string) {
       security: staffSecurity,
       parameters: [idParameter],
       requestBody: programmeBody,
-      responses: { 200: answer("Updated", adminProgrammeSavedResponse), 404: refusal("No such program"), ...programmeWriteRefusals, ...staffRefusals },
+      responses: {
+        200: answer("Updated", adminProgrammeSavedResponse),
+        404: refusal("No such program"),
+        409: refusal("updatedAt was sent and the program has been saved since"),
+        ...programmeWriteRefusals,
+        ...staffRefusals,
+      },
     },
     delete: {
       summary: `Staff: delete a ${what} program with its sessions and thumbnail`,
@@ -977,6 +994,7 @@ export function openApiDocument(publicUrl: string, orgName: string): Json {
             200: answer("Updated ('Event updated successfully')", adminEventSavedResponse),
             ...adminEventWriteRefusals,
             404: refusal("No such session"),
+            409: refusal("updatedAt was sent and the event has been saved since"),
             ...staffRefusals,
           },
         },

@@ -135,6 +135,8 @@ export function EventForm({ event, onCancel, onSaved, onBusyChange }: Props) {
     const data = new FormData();
     data.set("intent", "save");
     if (event) data.set("id", event._id);
+    // The version this form was opened with: a save after someone else's is refused, not applied over it (decision 0060).
+    if (event) data.set("updatedAt", event.updatedAt);
     for (const [k, v] of Object.entries(values)) data.set(k, v);
     fetcher.submit(data, { method: "post" });
   }

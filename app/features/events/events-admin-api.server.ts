@@ -9,7 +9,7 @@ import type { StaffSession } from "~/features/admin-auth/sessions.server";
 import { listQueryFrom } from "~/features/programmes/query";
 import { BadRequest, jsonError, readSubmission } from "~/lib/http.server";
 import { fieldErrors } from "~/lib/validation";
-import { deleteSession, EVENT_NOT_FOUND, getAdminEvent, listAdminEvents, saveFamilyEvent, type StaffActor } from "./events-admin.server";
+import { deleteSession, EVENT_CHANGED_MEANWHILE, EVENT_NOT_FOUND, getAdminEvent, listAdminEvents, saveFamilyEvent, type StaffActor } from "./events-admin.server";
 import { EVENT_CREATED, EVENT_DELETED, EVENT_INVALID, EVENT_UPDATED } from "./schema";
 
 /** Spec part 2 §9: the family-event admin list's default page size. */
@@ -45,6 +45,7 @@ export async function adminEventCreateApi(request: Request, services: Services, 
   const outcome = await saveFamilyEvent(services.db, actorOf(session, info), values);
   if (outcome.status === "invalid") return jsonError(400, EVENT_INVALID, outcome.errors);
   if (outcome.status === "not-found") return jsonError(404, EVENT_NOT_FOUND);
+  if (outcome.status === "stale") return jsonError(409, EVENT_CHANGED_MEANWHILE);
   return Response.json({ success: true, message: EVENT_CREATED, data: outcome.event }, { status: 201 });
 }
 
@@ -61,6 +62,7 @@ export async function adminEventUpdateApi(id: string, request: Request, services
   const outcome = await saveFamilyEvent(services.db, actorOf(session, info), values, id);
   if (outcome.status === "invalid") return jsonError(400, EVENT_INVALID, outcome.errors);
   if (outcome.status === "not-found") return jsonError(404, EVENT_NOT_FOUND);
+  if (outcome.status === "stale") return jsonError(409, EVENT_CHANGED_MEANWHILE);
   return Response.json({ success: true, message: EVENT_UPDATED, data: outcome.event });
 }
 

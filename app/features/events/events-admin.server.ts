@@ -18,6 +18,7 @@ import { lockEvent, writeTransaction } from "~/db/transactions.server";
 import type { StaffSession } from "~/features/admin-auth/sessions.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { likePattern } from "~/features/programmes/programmes.server";
+import { isCurrentVersion, readExpectedVersion, VERSION_INVALID } from "~/lib/edit-version";
 import { eventToJson, seatsTaken, waitingCounts } from "./events.server";
 import { capacityBelowTaken, capacityText, centsToPrice, validateEventForm, type EventField, type EventInput } from "./schema";
 
@@ -35,12 +36,22 @@ export type StaffActor = { staff: Pick<StaffSession, "accountId" | "email">; ip:
 /** The session values a write takes (already validated: see `validateEventForm`). */
 export type SessionValues = Omit<EventInput, "capacity"> & { capacity: number | null; venue?: string | null; currency?: string };
 
-export type WriteTarget = { id?: string; kind: EventKind; programmeId?: string | null };
+export type WriteTarget = {
+  id?: string;
+  kind: EventKind;
+  programmeId?: string | null;
+  /** The `updated_at` the editor's form was opened with (decision 0060): a session changed since is not overwritten. */
+  expectedUpdatedAt?: number | null;
+};
 
 export type WriteOutcome =
   | { status: "saved"; id: string; created: boolean }
   | { status: "invalid"; errors: Partial<Record<EventField, string>> }
+  | { status: "stale" }
   | { status: "not-found" };
+
+/** A save from a form opened before someone else saved the same session (409). */
+export const EVENT_CHANGED_MEANWHILE = "Someone else changed this event after you opened it. Reload to see their changes, then make yours again.";
 
 /**
  * Inserts or updates one session inside the caller's write transaction (see
@@ -75,8 +86,9 @@ export async function writeSession(trx: Kysely<DB>, target: WriteTarget, values:
     return { status: "saved", id, created: true };
   }
   await lockEvent(trx, target.id);
-  const existing = await trx.selectFrom("events").select(["id", "status"]).where("id", "=", target.id).where("kind", "=", target.kind).executeTakeFirst();
+  const existing = await trx.selectFrom("events").select(["id", "status", "updated_at"]).where("id", "=", target.id).where("kind", "=", target.kind).executeTakeFirst();
   if (!existing) return { status: "not-found" };
+  if (!isCurrentVersion(existing.updated_at, target.expectedUpdatedAt ?? null)) return { status: "stale" };
   // Its people were told it is cancelled: it is not reopened or moved by an edit (decision 0032).
   if (existing.status === "Cancelled") return { status: "invalid", errors: { status: SESSION_IS_CANCELLED } };
   if (values.capacity !== null) {
@@ -94,7 +106,8 @@ export async function writeSession(trx: Kysely<DB>, target: WriteTarget, values:
 
 export type SaveOutcome =
   | { status: "created" | "updated"; event: AdminEventJson }
-  | { status: "invalid"; errors: Partial<Record<EventField, string>> }
+  | { status: "invalid"; errors: Partial<Record<EventField | "updatedAt", string>> }
+  | { status: "stale" }
   | { status: "not-found" };
 
 /**
@@ -105,10 +118,11 @@ export async function saveFamilyEvent(db: Database, actor: StaffActor, values: u
   const current = id ? await db.selectFrom("events").select(["starts_at", "ends_at", "time_zone"]).where("id", "=", id).where("kind", "=", "family").executeTakeFirst() : null;
   if (id && !current) return { status: "not-found" };
   const checked = validateEventForm(values, { now, currentStart: current?.starts_at ?? null, currentEnd: current?.ends_at ?? null, currentZone: current?.time_zone ?? null });
-  if (!checked.ok) return { status: "invalid", errors: checked.errors };
+  const version = readExpectedVersion(values && typeof values === "object" ? (values as Record<string, unknown>).updatedAt : undefined);
+  if (!checked.ok || !version.ok) return { status: "invalid", errors: { ...(checked.ok ? {} : checked.errors), ...(version.ok ? {} : { updatedAt: VERSION_INVALID }) } };
   const input = checked.data;
   const outcome = await writeTransaction(db, async (trx) => {
-    const written = await writeSession(trx, { id, kind: "family" }, input, now);
+    const written = await writeSession(trx, { id, kind: "family", expectedUpdatedAt: id ? version.at : null }, input, now);
     if (written.status !== "saved") return written;
     await recordAudit(
       trx,

@@ -2,7 +2,7 @@ import type { Database } from "~/db/db.server";
 import { listQueryFrom } from "~/features/programmes/query";
 import { BadRequest, readForm } from "~/lib/http.server";
 import type { EventActionResult } from "./event-form";
-import { deleteSession, listAdminEvents, saveFamilyEvent, SESSION_IS_CANCELLED, type StaffActor } from "./events-admin.server";
+import { deleteSession, EVENT_CHANGED_MEANWHILE, listAdminEvents, saveFamilyEvent, SESSION_IS_CANCELLED, type StaffActor } from "./events-admin.server";
 import { DELETE_FAILED, EVENT_CREATED, EVENT_DELETED, EVENT_INVALID, EVENT_UPDATED, SAVE_FAILED } from "./schema";
 
 /** The events screen's list: a junk page or search in the URL falls back to the first page, unfiltered. */
@@ -45,6 +45,8 @@ export async function eventsScreenFormAction(form: Record<string, string>, db: D
         return { status: 200, body: { ok: true, message: EVENT_UPDATED } };
       case "not-found":
         return { status: 404, body: { ok: false, message: `${SAVE_FAILED}: the event no longer exists` } };
+      case "stale":
+        return { status: 409, body: { ok: false, message: EVENT_CHANGED_MEANWHILE } };
       case "invalid": {
         const messages = Object.values(outcome.errors);
         // One problem the form could not know about (the seats booked meanwhile): say it in the toast too.

@@ -220,6 +220,8 @@ export function ProgramFormDialog({ open, onClose, kindLabel, program, openCount
     const data = new FormData();
     data.set("intent", "save");
     if (program) data.set("id", program._id);
+    // The version this form was opened with: a save after someone else's is refused, not applied over it (decision 0060).
+    if (program) data.set("updatedAt", program.updatedAt);
     data.set("title", values.title);
     data.set("subtitle", values.subtitle);
     data.set("videoUrl", values.videoUrl);

@@ -10,7 +10,7 @@ import type { AppServices, RequestInfo } from "~/context.server";
 import type { StaffSession } from "~/features/admin-auth/sessions.server";
 import { BadRequest, jsonError, readJsonObject, readSubmission } from "~/lib/http.server";
 import { fieldErrors } from "~/lib/validation";
-import { deleteProgramme, saveProgramme, type ManagedKind, type ProgramSubmission, type StaffActor } from "./programmes-admin.server";
+import { deleteProgramme, PROGRAM_CHANGED_MEANWHILE, saveProgramme, type ManagedKind, type ProgramSubmission, type StaffActor } from "./programmes-admin.server";
 import { getProgramme, listProgrammes } from "./programmes.server";
 import { listQueryFrom } from "./query";
 import { PROGRAM_CREATED, PROGRAM_DELETED, PROGRAM_INVALID, PROGRAM_NOT_FOUND, PROGRAM_UPDATED } from "./schema";
@@ -50,7 +50,7 @@ export async function adminProgramCreateApi(kind: ManagedKind, request: Request,
   if (submission instanceof Response) return submission;
   const outcome = await saveProgramme(services.db, kind, actorOf(session, info), submission);
   if (outcome.status === "invalid") return jsonError(400, PROGRAM_INVALID, outcome.errors);
-  if (outcome.status === "not-found") return jsonError(404, PROGRAM_NOT_FOUND);
+  if (outcome.status === "not-found" || outcome.status === "stale") return jsonError(404, PROGRAM_NOT_FOUND);
   return Response.json({ success: true, message: PROGRAM_CREATED, data: outcome.program }, { status: 201 });
 }
 
@@ -67,6 +67,7 @@ export async function adminProgramUpdateApi(kind: ManagedKind, id: string, reque
   const outcome = await saveProgramme(services.db, kind, actorOf(session, info), submission, id);
   if (outcome.status === "invalid") return jsonError(400, PROGRAM_INVALID, outcome.errors);
   if (outcome.status === "not-found") return jsonError(404, PROGRAM_NOT_FOUND);
+  if (outcome.status === "stale") return jsonError(409, PROGRAM_CHANGED_MEANWHILE);
   return Response.json({ success: true, message: PROGRAM_UPDATED, data: outcome.program });
 }
 

@@ -15,6 +15,7 @@ import { lockEvent, lockProgramme, lockProgrammeOrder, writeTransaction } from "
 import { recordAudit } from "~/features/audit/audit.server";
 import { writeSession, type StaffActor } from "~/features/events/events-admin.server";
 import { keepStoredInstant } from "~/features/events/schema";
+import { isCurrentVersion, readExpectedVersion, VERSION_INVALID } from "~/lib/edit-version";
 import { cleanThumbnail, deleteThumbnailIfUnused, storeThumbnail, ThumbnailRejected, type CleanThumbnail } from "~/features/uploads/thumbnails.server";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { getProgramme, type ProgrammeJson } from "./programmes.server";
@@ -28,7 +29,11 @@ export type { StaffActor };
 export type ProgramSaveOutcome =
   | { status: "created" | "updated"; program: ProgrammeJson }
   | { status: "invalid"; errors: ProgramErrors }
+  | { status: "stale" }
   | { status: "not-found" };
+
+/** A save from a form opened before someone else saved the same program (409). */
+export const PROGRAM_CHANGED_MEANWHILE = "Someone else changed this program after you opened it. Reload to see their changes, then make yours again.";
 
 export type ProgramSubmission = { values: Record<string, unknown>; thumbnail?: Uint8Array | undefined };
 
@@ -72,6 +77,10 @@ async function heldBy(trx: Kysely<DB>, ids: readonly string[]): Promise<Map<stri
   for (const r of rows) held.set(r.event_id, (held.get(r.event_id) ?? 0) + Number(r.n));
   return held;
 }
+
+/** A session of the form was canceled after the form was opened: it cannot be saved with the rest. */
+export const sessionCanceledMeanwhile = (title: string) =>
+  `The session '${title}' was canceled after you opened this form and can no longer be changed. Reload to see the current sessions.`;
 
 class Refused extends Error {
   readonly errors: ProgramErrors;
@@ -118,7 +127,12 @@ async function writeSessions(trx: Kysely<DB>, kind: ManagedKind, programmeId: st
       now,
     );
     if (outcome.status === "invalid") {
-      for (const [k, m] of Object.entries(outcome.errors)) if (m) errors[`upcomingEvents.${i}.${k}`] = m;
+      for (const [k, m] of Object.entries(outcome.errors)) {
+        if (!m) continue;
+        // The form has no status field: a session canceled since the form was opened is said above the list.
+        if (k === "status") errors.upcomingEvents ??= sessionCanceledMeanwhile(s.title);
+        else errors[`upcomingEvents.${i}.${k}`] = m;
+      }
     } else if (outcome.status === "not-found") {
       errors[`upcomingEvents.${i}.eventName`] = "This session no longer exists; reload the list";
     }
@@ -157,6 +171,11 @@ export async function saveProgramme(
   if (id !== undefined && (id.length === 0 || id.length > 100)) return { status: "not-found" };
   const checked = validateProgramForm(submission.values);
   const errors: ProgramErrors = checked.ok ? {} : { ...checked.errors };
+  const version = readExpectedVersion(submission.values.updatedAt);
+  if (!version.ok) errors.updatedAt = VERSION_INVALID;
+  // An update that leaves the sessions out keeps them, as it keeps the required level and the thumbnail;
+  // only a list, even an empty one, replaces them.
+  const sessionsGiven = ["upcomingEvents", "events", "sessions"].some((k) => submission.values[k] !== undefined);
   let thumbnail: CleanThumbnail | null = null;
   if (submission.thumbnail) {
     try {
@@ -208,15 +227,16 @@ export async function saveProgramme(
           .execute();
       } else {
         await lockProgramme(trx, programmeId);
-        const row = await trx.selectFrom("programmes").select(["id", "thumbnail"]).where("id", "=", programmeId).where("kind", "=", kind).executeTakeFirst();
+        const row = await trx.selectFrom("programmes").select(["id", "thumbnail", "updated_at"]).where("id", "=", programmeId).where("kind", "=", kind).executeTakeFirst();
         if (!row) return { status: "not-found" } as const;
+        if (!isCurrentVersion(row.updated_at, version.ok ? version.at : null)) return { status: "stale" } as const;
         previousThumbnail = row.thumbnail;
         const nextThumbnail = thumbnail ? await storeThumbnail(trx, thumbnail, now) : removeThumbnail ? null : row.thumbnail;
         await trx.updateTable("programmes").set({ ...columns, thumbnail: nextThumbnail }).where("id", "=", programmeId).execute();
         if (nextThumbnail !== previousThumbnail) await deleteThumbnailIfUnused(trx, previousThumbnail);
       }
       if (input.requiredProgramId !== undefined) await setRequiredLevel(trx, kind, programmeId, input.requiredProgramId);
-      const sessions = await writeSessions(trx, kind, programmeId, input.sessions, now);
+      const sessions = id && !sessionsGiven ? { written: 0, removed: 0 } : await writeSessions(trx, kind, programmeId, input.sessions, now);
       await recordAudit(
         trx,
         {
@@ -237,7 +257,7 @@ export async function saveProgramme(
       );
       return { status: "saved", id: programmeId } as const;
     });
-    if (outcome.status === "not-found") return outcome;
+    if (outcome.status === "not-found" || outcome.status === "stale") return outcome;
     const program = await getProgramme(db, kind, outcome.id);
     return { status: id ? "updated" : "created", program: program! };
   } catch (error) {

@@ -238,8 +238,10 @@ function checkSession(raw: Record<string, unknown>, prefix: string, errors: Prog
   if (!v.paymentLink) set("paymentLink", SESSION_PAYMENT_REQUIRED);
   else if (v.paymentLink.length > 2000 || !urlPattern.test(v.paymentLink)) set("paymentLink", SESSION_URL_INVALID);
   let capacity: number | null = null;
-  if (v.capacity) {
-    const n = /^\d{1,6}$/.test(v.capacity) ? Number(v.capacity) : Number.NaN;
+  // What the API itself answers for a session ('12 Seats', '1 Seat', 'Not Limited') reads back as sent.
+  const seats = /^(\d{1,6})(?:\s*seats?)?$/i.exec(v.capacity);
+  if (v.capacity && !/^not limited$/i.test(v.capacity)) {
+    const n = seats ? Number(seats[1]) : Number.NaN;
     if (!Number.isInteger(n) || n < 1 || n > 100_000) set("capacity", SESSION_CAPACITY_INVALID);
     else capacity = n;
   }

@@ -348,19 +348,48 @@ export async function offerByHand(db: Database, site: Site, kind: EntryKind, id:
 }
 
 /** Staff: remove an entry from the waiting list (an open offer is withdrawn; its seat goes to the next). */
-export async function removeEntry(db: Database, kind: EntryKind, id: string, actor: AuditActor, ip: string | null, now = new Date()): Promise<boolean> {
+export async function removeEntry(
+  db: Database,
+  site: Site,
+  offerHours: number,
+  kind: EntryKind,
+  id: string,
+  actor: AuditActor,
+  ip: string | null,
+  now = new Date(),
+): Promise<{ removed: boolean; mailed: boolean; offered: number }> {
   const table = tableOf(kind);
   return writeTransaction(db, async (trx) => {
+    const found = await trx.selectFrom(table).select("event_id").where("id", "=", id).executeTakeFirst();
+    if (!found) return { removed: false, mailed: false, offered: 0 };
+    // The session's lock before the entry is read: an offer confirmed at the same moment is either seen here or waits.
+    await lockEvent(trx, found.event_id);
+    const withdrawn = (await waitingEntries(trx, found.event_id, ["offered"])).find((e) => e.id === id);
     const done = await trx
       .updateTable(table)
-      .set({ status: "removed", offer_token_hash: null })
+      .set({ status: "removed", offer_token_hash: null, offer_expires_at: null })
       .where("id", "=", id)
       .where("status", "in", ["waiting", "offered"])
       .executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) return false;
+    if (Number(done.numUpdatedRows) !== 1) return { removed: false, mailed: false, offered: 0 };
     await recordAudit(trx, { action: "delete", actor, target: { type: kind, id }, ip, detail: { waitingList: "removed" } }, now);
-    return true;
+    if (!withdrawn) return { removed: true, mailed: false, offered: 0 };
+    // An entry that held an offer: its person is told the link no longer works, and the seat passes on now, not at the next job.
+    const event = await trx.selectFrom("events").selectAll().where("id", "=", found.event_id).executeTakeFirst();
+    if (!event) return { removed: true, mailed: false, offered: 0 };
+    await enqueueMail(trx, [withdrawnMail(site, withdrawn, event)], now);
+    return { removed: true, mailed: true, offered: await offerFreeSeats(trx, site, event, offerHours, now) };
   });
+}
+
+function withdrawnMail(site: Site, entry: Entry, event: EventRow): OutgoingMail {
+  const subject = `Seat offer withdrawn: ${event.title} | ${site.orgName}`;
+  const greeting = `Dear ${entry.greetingName},`;
+  const intro =
+    "Our team has taken you off the waiting list for the session below, so the seat we offered you is no longer held for you and the link in our earlier email no longer works.";
+  const outro = [`If you think this is a mistake, or would still like to attend, write to ${site.contactEmail}.`, `Warm regards,\nThe ${site.orgName} team`];
+  const facts = sessionFacts(event, entry);
+  return { topic: `${entry.kind}:${entry.id}`, to: entry.email, replyTo: replyAddress(site, event), subject, text: `${greeting}\n\n${intro}\n\n${factsText(facts)}\n\n${outro.join("\n\n")}\n`, html: htmlPage(subject, [greeting, intro], facts, outro) };
 }
 
 /** Offers a session's free seats now, in a transaction of its own (after a seat was freed elsewhere). */

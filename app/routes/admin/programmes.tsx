@@ -5,7 +5,7 @@ import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
 import { KIND_LABEL, ProgramAdminScreen } from "~/features/programmes/program-admin-screen";
 import { readProgramSubmission } from "~/features/programmes/programmes-admin-api.server";
-import { deleteProgramme, saveProgramme, type ManagedKind } from "~/features/programmes/programmes-admin.server";
+import { deleteProgramme, PROGRAM_CHANGED_MEANWHILE, saveProgramme, type ManagedKind } from "~/features/programmes/programmes-admin.server";
 import { cancelSessionAction } from "~/features/session-mail/cancel-session-action.server";
 import { levelChoices, listProgrammes } from "~/features/programmes/programmes.server";
 import { listQueryFrom } from "~/features/programmes/query";
@@ -67,6 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const outcome = await saveProgramme(db, kind, actor, submission, id);
   if (outcome.status === "invalid") return data({ ok: false as const, message: PROGRAM_INVALID, errors: outcome.errors }, { status: 400 });
   if (outcome.status === "not-found") return data({ ok: false as const, message: PROGRAM_NOT_FOUND }, { status: 404 });
+  if (outcome.status === "stale") return data({ ok: false as const, message: PROGRAM_CHANGED_MEANWHILE }, { status: 409 });
   return { ok: true as const, message: outcome.status === "created" ? PROGRAM_CREATED : PROGRAM_UPDATED };
 }
 

@@ -74,8 +74,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   if (intent === "remove") {
-    const done = await removeEntry(services.db, kind, id, actor, ip);
-    return done ? { ok: true, message: "Entry removed from the waiting list." } : data({ ok: false, message: "This entry is no longer on the list." }, { status: 404 });
+    const { offerHours } = await currentSettings(services.db, services.config.settingDefaults);
+    const done = await removeEntry(services.db, services.config.site, offerHours, kind, id, actor, ip);
+    if (!done.removed) return data({ ok: false, message: "This entry is no longer on the list." }, { status: 404 });
+    if (!done.mailed) return { ok: true, message: "Entry removed from the waiting list." };
+    services.mailWorker.kick();
+    const passed = done.offered > 0 ? " The seat was offered to the next person waiting." : "";
+    return { ok: true, message: `Entry removed from the waiting list, and told that their seat offer was withdrawn.${passed}` };
   }
   return data({ ok: false, message: "Unknown request." }, { status: 400 });
 }
