@@ -50,6 +50,13 @@ describe("session calendar file", () => {
     );
   });
 
+  it("writes an instant with milliseconds in the venue's zone: only a repeated wall-clock time goes to UTC", () => {
+    // Sessions made from 'now + 10 days' carry milliseconds; the calendar line holds whole seconds.
+    const l = lines(sessionCalendarFile({ ...entry, startsAt: "2026-12-07T02:22:52.123Z", endsAt: "2026-12-07T10:22:52.999Z" }));
+    expect(l).toContain("DTSTART;TZID=America/New_York:20261206T212252");
+    expect(l).toContain("DTEND;TZID=America/New_York:20261207T052252");
+  });
+
   it("names in DTSTART the zone its VTIMEZONE defines, when the stored name is an older alias", () => {
     const l = lines(sessionCalendarFile({ ...entry, timeZone: "America/Indianapolis" }));
     expect(l).toContain("TZID:America/Indiana/Indianapolis");

@@ -32,7 +32,9 @@ export type CalendarEntry = {
  */
 function dateLine(name: "DTSTART" | "DTEND", iso: string, timeZone: string, tzid: string): string {
   const local = zonedIsoString(iso, timeZone).slice(0, 19);
-  if (parseEventInstant(local, timeZone)?.getTime() !== Date.parse(iso)) return `${name}:${utcStamp(new Date(iso))}`;
+  // Compared to the second, as written: an instant's milliseconds are not a second occurrence.
+  const second = Math.floor(Date.parse(iso) / 1000) * 1000;
+  if (parseEventInstant(local, timeZone)?.getTime() !== second) return `${name}:${utcStamp(new Date(iso))}`;
   return `${name};TZID=${tzid}:${local.replace(/[-:]/g, "")}`;
 }
 
