@@ -240,6 +240,10 @@ describe.each(dialects)("Family Constellation bookings on %s", (dialect) => {
     const id = await addFamilySession(s);
     const form = (extra: Record<string, string>) => new URLSearchParams({ fullName: "Rosa Díaz", email: "nojs@example.com", phone: "5125550142", ...extra });
     const origin = { Origin: s.url, "Content-Type": "application/x-www-form-urlencoded" };
+    // Spec part 1 §2.4's order: name, email, phone, the terms, then the optional communication preferences.
+    const page = await (await fetch(`${s.url}/family-constellation/book/${id}`)).text();
+    const order = ['name="fullName"', 'name="email"', 'name="phone"', 'name="termsAndCondition"', 'name="communicationPreferences"'].map((n) => page.indexOf(n));
+    expect(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]!))).toBe(true);
     const bad = await fetch(`${s.url}/family-constellation/book/${id}`, { method: "POST", headers: origin, body: form({}) });
     expect(bad.status).toBe(400);
     expect(await bad.text()).toContain("You must accept the terms and conditions");

@@ -111,6 +111,11 @@ describe.each(dialects)("registrations on %s", (dialect) => {
     const b = await fetch(`${s.url}/api/registration`, { method: "POST", body: multipart });
     expect(b.status).toBe(201);
     expect(await registrations(s)).toHaveLength(2);
+    // The level comes from the stored program (spec part 1 §3), not from what the client sent.
+    const third = await postJson("/api/registration", { ...valid, email: "third@example.com", levelName: "x", level: "99" });
+    expect(third.status).toBe(201);
+    const row = (await registrations(s)).find((r) => r.email_key === "third@example.com")!;
+    expect({ levelName: row.level_name, level: row.level }).toEqual({ levelName: "DECODE Level 1: Decode Your Mind", level: "1" });
   });
 
   it("a session over several days: its mails say the date once, in the range that names both days", async () => {

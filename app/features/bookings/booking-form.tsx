@@ -250,13 +250,6 @@ export function BookingForm({ session, initial, serverErrors, serverMessage, onC
           )}
         </Field>
       </div>
-      <CheckboxField
-        id={id("communicationPreferences")}
-        name="communicationPreferences"
-        checked={values.communicationPreferences}
-        onChange={(checked) => update("communicationPreferences", checked)}
-        label="I would like to receive news about sessions and events (optional)"
-      />
       <div id={termsId} className="rounded-xl bg-sand-100 p-4 text-sm leading-6 text-ink">
         <p className="font-semibold">Terms and Conditions</p>
         <p className="mt-1">{TERMS_TEXT}</p>
@@ -271,6 +264,14 @@ export function BookingForm({ session, initial, serverErrors, serverMessage, onC
         required
         describedBy={termsId}
         error={errors.termsAndCondition}
+      />
+      {/* Spec part 1 §2.4: the terms, then the optional communication preferences. */}
+      <CheckboxField
+        id={id("communicationPreferences")}
+        name="communicationPreferences"
+        checked={values.communicationPreferences}
+        onChange={(checked) => update("communicationPreferences", checked)}
+        label="I would like to receive news about sessions and events (optional)"
       />
       <div className="flex flex-col-reverse gap-3 border-t border-plum-100 pt-5 sm:flex-row sm:justify-end">
         {onCancel ? (

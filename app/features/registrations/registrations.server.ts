@@ -129,8 +129,15 @@ export async function submitRegistration(
 
       // Level prerequisites (decision 0031): the earlier level attended by this email, or a note for staff, or a refusal.
       // Read again only if staff moved the session to another programme meanwhile.
-      const { requirement, attended, programmeTitle } =
+      const { requirement, attended, programmeTitle, programmeLevel } =
         event.programme_id === early.programmeId ? early : await programmeContext(trx, event.programme_id, emailKey);
+      // The level as stored (spec part 1 §3: 'levelName (from the stored level)'), whatever the client sent.
+      // A session without a programme (or a programme without a level number) keeps the level the form sent.
+      const stored: RegistrationInput = {
+        ...input,
+        levelName: programmeTitle ?? event.title,
+        level: programmeLevel === null ? input.level : String(programmeLevel),
+      };
       const prerequisite = decidePrerequisite({
         levelTitle: requirement?.programme.title ?? event.title,
         required: requirement?.required ?? null,
@@ -144,14 +151,14 @@ export async function submitRegistration(
       const note = prerequisite.kind === "awaiting-approval" ? prerequisite.note : null;
 
       if (waiting) {
-        await insertRegistration(trx, id, event, input, emailKey, cleaned, null, "waiting", note);
+        await insertRegistration(trx, id, event, stored, emailKey, cleaned, null, "waiting", note);
         const position = await waitingPosition(trx, event.id, id);
         await enqueueMail(trx, [waitingListMail(services.config.site, { to: input.email, name: input.firstName, event, position, topic: `registration:${id}` })]);
         return { status: "waiting", id, position } as const;
       }
       if (note !== null && requirement) {
         // The seat is held; the private page's link and the calendar file come with the approval.
-        await insertRegistration(trx, id, event, input, emailKey, cleaned, null, "awaiting_approval", note);
+        await insertRegistration(trx, id, event, stored, emailKey, cleaned, null, "awaiting_approval", note);
         await enqueueMail(
           trx,
           awaitingApprovalMails(services.config.site, {
@@ -163,7 +170,7 @@ export async function submitRegistration(
         );
         return { status: "awaiting-approval", id } as const;
       }
-      await insertRegistration(trx, id, event, input, emailKey, cleaned, access.hash);
+      await insertRegistration(trx, id, event, stored, emailKey, cleaned, access.hash);
       const mails =
         prepared && programmeTitle === early.programmeTitle && sameSessionRow(prepared.event, event)
           ? prepared.mails
@@ -183,13 +190,13 @@ export async function submitRegistration(
 
 /** A session's programme as a registration needs it: its title, the level it requires, and whether this email attended that level. */
 async function programmeContext(db: Kysely<DB>, programmeId: string | null, emailKey: string) {
-  if (!programmeId) return { programmeId, requirement: null, attended: false, programmeTitle: null };
+  if (!programmeId) return { programmeId, requirement: null, attended: false, programmeTitle: null, programmeLevel: null };
   const [requirement, programme] = await Promise.all([
     requirementOf(db, programmeId),
-    db.selectFrom("programmes").select("title").where("id", "=", programmeId).executeTakeFirst(),
+    db.selectFrom("programmes").select(["title", "level"]).where("id", "=", programmeId).executeTakeFirst(),
   ]);
   const attended = requirement ? await hasAttended(db, emailKey, requirement.required.id) : false;
-  return { programmeId, requirement, attended, programmeTitle: programme?.title ?? null };
+  return { programmeId, requirement, attended, programmeTitle: programme?.title ?? null, programmeLevel: programme?.level ?? null };
 }
 
 async function insertRegistration(
