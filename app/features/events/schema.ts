@@ -280,9 +280,9 @@ export function validateEventForm(values: unknown, context: EventFormContext = {
   const zoneValue = (typeof input.timeZone === "string" && canonicalTimeZone(input.timeZone.trim())) || DEFAULT_TIME_ZONE;
   const startText = typeof input.startDate === "string" ? input.startDate : "";
   const endText = typeof input.endDate === "string" ? input.endDate : "";
-  const read = (text: string, stored: string | null | undefined) => {
-    const at = readDateTime(text, zoneValue);
-    return at && keepStoredInstant(at, !isInstantText(text), zoneValue, stored, context.currentZone);
+  const read = (typed: string, stored: string | null | undefined) => {
+    const at = readDateTime(typed, zoneValue);
+    return at && keepStoredInstant(at, !isInstantText(typed), zoneValue, stored, context.currentZone);
   };
   const start = !errors.startDate && startText ? read(startText, context.currentStart) : null;
   const end = !errors.endDate && endText ? read(endText, context.currentEnd) : null;

@@ -43,6 +43,7 @@ function dateLine(name: "DTSTART" | "DTEND", iso: string, timeZone: string, tzid
  * no double quote and no control character there, and no escape for them.
  */
 function parameterText(value: string): string {
+  // oxlint-disable-next-line no-control-regex -- control characters are what it removes
   return value.replace(/"/g, "'").replace(/[\u0000-\u001f\u007f]/g, " ");
 }
 
