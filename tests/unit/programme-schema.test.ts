@@ -82,6 +82,8 @@ describe("the programme form (spec part 2 §5 'Programme form')", () => {
         priceCents: 9950,
         paymentLink: "https://pay.example.org/x",
         capacity: 20,
+        // Both times were typed as the venue's wall-clock time, not sent as instants.
+        wallClock: { start: true, end: true },
       },
     ]);
   });

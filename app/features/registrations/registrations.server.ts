@@ -135,7 +135,7 @@ export async function submitRegistration(
       // A session without a programme (or a programme without a level number) keeps the level the form sent.
       const stored: RegistrationInput = {
         ...input,
-        levelName: programmeTitle ?? event.title,
+        levelName: programmeTitle ?? input.levelName,
         level: programmeLevel === null ? input.level : String(programmeLevel),
       };
       const prerequisite = decidePrerequisite({
