@@ -41,3 +41,8 @@ export function staffMoment(iso: string | null | undefined): string {
   const d = new Date(iso);
   return Number.isNaN(d.getTime()) ? "Date Not Available" : dayTimeSeconds.format(d);
 }
+
+/** A level as staff read it: a program's bare level number (what the level pages send) as 'Level 1'; any other text as stored. */
+export function staffLevel(level: string | null | undefined): string | null | undefined {
+  return level && /^\d+$/.test(level.trim()) ? `Level ${level.trim()}` : level;
+}

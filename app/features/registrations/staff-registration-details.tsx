@@ -3,7 +3,7 @@ import { DetailSection } from "~/components/admin/staff-dialog";
 import { PhotoThumbnail } from "~/components/admin/photo-thumbnail";
 import type { RegistrationDetailView } from "./staff-registrations-page.server";
 import { ATTENDANCE_LABELS } from "~/features/prerequisites/rules";
-import { staffDate, staffDateTime } from "./staff-format";
+import { staffDate, staffDateTime, staffLevel } from "./staff-format";
 
 const yesNo = (b: boolean) => (b ? "Yes" : "No");
 
@@ -37,7 +37,7 @@ export function StaffRegistrationDetails({ r, showPhotos }: { r: RegistrationDet
       <DetailSection
         title="Course Information"
         items={[
-          { label: "Level", value: r.level },
+          { label: "Level", value: staffLevel(r.level) },
           { label: "Program", value: r.programme },
           { label: "Session", value: r.event },
           { label: "Location", value: r.session },

@@ -10,7 +10,7 @@ import { StaffDialog } from "~/components/admin/staff-dialog";
 import { useUrlDialog } from "~/hooks/use-url-dialog";
 import { listHref } from "~/lib/list-query";
 import { StaffRegistrationDetails } from "./staff-registration-details";
-import { staffDate } from "./staff-format";
+import { staffDate, staffLevel } from "./staff-format";
 import type { RegistrationDetailView } from "./staff-registrations-page.server";
 import { holderStatusLabel } from "./status";
 import type { RegistrationSummary, StaffRegistrationList } from "./staff-registrations.server";
@@ -80,7 +80,7 @@ function registrationColumns(keepPage: (extra: Record<string, string>) => string
     },
     { header: "Email", cell: (r) => r.email, className: "min-w-32", wrap: "anywhere" },
     { header: "Location", cell: (r) => r.location, className: "min-w-36", wrap: "anywhere" },
-    { header: "Level", cell: (r) => r.level, className: "min-w-28", wrap: "anywhere" },
+    { header: "Level", cell: (r) => staffLevel(r.level), className: "min-w-28", wrap: "anywhere" },
     { header: "Mobile", cell: (r) => r.mobile, className: "whitespace-nowrap" },
     { header: "Registration Date", cell: (r) => <time dateTime={r.createdAt}>{staffDate(r.createdAt)}</time>, className: "whitespace-nowrap" },
     {
