@@ -184,7 +184,11 @@ export async function lockProgramme(trx: Kysely<DB>, programmeId: string): Promi
   await sql`select id from programmes where id = ${programmeId} for no key update`.execute(trx);
 }
 
-/** Serialises the programmes created of one kind (PostgreSQL), so each gets the next display order. */
+/**
+ * Serialises the programmes created, deleted or given an earlier level, of one kind (PostgreSQL): each
+ * new one gets the next display order, two saves cannot make a circle of requirements, and a delete
+ * never races a save that names the deleted programme. Taken before any programme's row lock.
+ */
 export async function lockProgrammeOrder(trx: Kysely<DB>, kind: string): Promise<void> {
   if (!isPostgres(trx as Kysely<unknown>)) return;
   await sql`select pg_advisory_xact_lock(hashtext(${`site:programme-order:${kind}`}))`.execute(trx);

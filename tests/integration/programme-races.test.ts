@@ -203,6 +203,36 @@ describe.each(dialects)("programme races on %s", { timeout: 120_000 }, (dialect)
     });
   });
 
+  it("a delete racing a save that names the deleted programme as its earlier level: no 500, no link to nothing", async () => {
+    for (let round = 0; round < 30; round++) {
+      const earlier = await create(`Earlier level ${round}`);
+      const later = await create(`Later level ${round}`);
+      const body = programme({ title: `Later level ${round}`, upcomingEvents: [session({ _id: later.upcomingEvents[0]!._id })], requiredProgramId: earlier._id });
+      expect((await call("PUT", `/api/decode/${later._id}`, body)).status).toBe(200);
+      const [saved, deleted] = await Promise.all([call("PUT", `/api/decode/${later._id}`, body), call("DELETE", `/api/decode/${earlier._id}`)]);
+      expect(deleted.status).toBe(200);
+      // The save ran first (and the delete then cleared the link), or found the earlier level gone.
+      expect([200, 400]).toContain(saved.status);
+      if (saved.status === 400) expect(Object.keys(saved.body!.errors)).toEqual(["requiredProgramId"]);
+      const row = await s.db.selectFrom("programmes").select("requires_programme_id").where("id", "=", later._id).executeTakeFirstOrThrow();
+      expect(row.requires_programme_id).toBeNull();
+    }
+  });
+
+  it("two saves naming each other as the earlier level at once: one is refused, no circle is stored", async () => {
+    for (let round = 0; round < 6; round++) {
+      const a = await create(`Circle A ${round}`);
+      const b = await create(`Circle B ${round}`);
+      const [first, second] = await Promise.all([
+        call("PUT", `/api/decode/${a._id}`, programme({ title: `Circle A ${round}`, upcomingEvents: [session({ _id: a.upcomingEvents[0]!._id })], requiredProgramId: b._id })),
+        call("PUT", `/api/decode/${b._id}`, programme({ title: `Circle B ${round}`, upcomingEvents: [session({ _id: b.upcomingEvents[0]!._id })], requiredProgramId: a._id })),
+      ]);
+      expect([first.status, second.status].sort()).toEqual([200, 400]);
+      const rows = await s.db.selectFrom("programmes").select(["id", "requires_programme_id"]).where("id", "in", [a._id, b._id]).execute();
+      expect(rows.filter((r) => r.requires_programme_id !== null)).toHaveLength(1);
+    }
+  });
+
   it("parallel deletes of one programme: one succeeds, the others answer 404, one audit entry", async () => {
     const p = await create("Deleted ten times");
     const answers = await Promise.all(Array.from({ length: 10 }, () => call("DELETE", `/api/decode/${p._id}`)));

@@ -226,6 +226,10 @@ export async function saveProgramme(
           })
           .execute();
       } else {
+        // A save that sets the earlier level runs one at a time per kind, as creates and deletes do
+        // (kind, then the programme, then its sessions): it reads the other programmes of the kind to
+        // refuse a circle, and the level it names must not be deleted, nor name it back, meanwhile.
+        if (input.requiredProgramId !== undefined) await lockProgrammeOrder(trx, kind);
         await lockProgramme(trx, programmeId);
         const row = await trx.selectFrom("programmes").select(["id", "thumbnail", "updated_at"]).where("id", "=", programmeId).where("kind", "=", kind).executeTakeFirst();
         if (!row) return { status: "not-found" } as const;
@@ -299,8 +303,11 @@ export type ProgramDeleteOutcome = { status: "deleted" } | { status: "not-found"
 export async function deleteProgramme(db: Database, kind: ManagedKind, actor: StaffActor, id: string, now = new Date()): Promise<ProgramDeleteOutcome> {
   if (id.length === 0 || id.length > 100) return { status: "not-found" };
   return writeTransaction(db, async (trx) => {
-    // The programme, then each of its sessions, locked before anything is counted (as a save does):
-    // a parallel save or registration either finished first and is seen, or waits and then finds it gone.
+    // The kind, the programme, then each of its sessions, locked before anything is counted (as a save
+    // does): a parallel save or registration either finished first and is seen, or waits and then finds
+    // it gone. The kind's lock keeps a save that names this programme as its earlier level from
+    // deadlocking with the delete's clearing of that link.
+    await lockProgrammeOrder(trx, kind);
     await lockProgramme(trx, id);
     const row = await trx.selectFrom("programmes").select(["id", "title", "thumbnail"]).where("id", "=", id).where("kind", "=", kind).executeTakeFirst();
     if (!row) return { status: "not-found" } as const;
