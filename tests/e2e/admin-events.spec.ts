@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { expect as baseExpect, test, type Locator, type Page } from "@playwright/test";
-import { expectNoAxeViolations, hydrated, queryDb, createStaffAccount } from "./fixtures";
+import { expectNoAxeViolations, hydrated, queryDb, createStaffAccount, writeDb } from "./fixtures";
 
 /**
  * Staff management of Family Constellation events (issue 9, points 8, 12, 13),
@@ -211,6 +211,39 @@ test.describe("Family Constellation events screen", () => {
     await confirm.getByRole("button", { name: "Cancel" }).click();
     await expect(confirm).toBeHidden();
     await expect(row.getByRole("button", { name: /^Delete / })).toBeFocused();
+  });
+
+  test("a save after someone else's is refused with the reason; the list and the form then show their change, and the next save goes through", async ({ page }) => {
+    test.setTimeout(300_000);
+    await signIn(page);
+    const place = unique();
+    await page.getByRole("button", { name: "Add Event" }).click();
+    const add = page.getByRole("dialog", { name: "Add Event" });
+    await fillValid(add, place);
+    await add.getByRole("button", { name: "Create Event" }).click();
+    await expect(toast(page, "Event created successfully")).toBeVisible();
+    await searchFor(page, place.location);
+    const row = page.getByRole("row").filter({ hasText: place.location });
+    await row.getByRole("button", { name: /^Edit / }).click();
+    const edit = page.getByRole("dialog", { name: "Edit Event" });
+    await expect(edit.getByLabel("Facilitator (optional)")).toHaveValue("Ines Ortega");
+    // Another staff member saves the same session while this form is open.
+    writeDb("update events set facilitator = ?, updated_at = ? where city = ?", "Noor Rahman", new Date(Date.now() + 1000).toISOString(), place.location);
+    await edit.getByLabel("Price").fill("$1,300.00");
+    await edit.getByRole("button", { name: "Update Event" }).click();
+    await expect(toast(page, "Someone else changed this event after you opened it.")).toBeVisible();
+    expect(queryDb("select facilitator, price_cents from events where city = ?", place.location)).toEqual([{ facilitator: "Noor Rahman", price_cents: 125_000 }]);
+    // The list has read it again: closing and opening the form shows their change, and saving works.
+    await edit.press("Escape");
+    await expect(edit).toBeHidden();
+    await expect(row).toContainText("Noor Rahman");
+    await row.getByRole("button", { name: /^Edit / }).click();
+    await expect(edit.getByLabel("Facilitator (optional)")).toHaveValue("Noor Rahman");
+    await edit.getByLabel("Price").fill("$1,300.00");
+    await edit.getByRole("button", { name: "Update Event" }).click();
+    await expect(toast(page, "Event updated successfully")).toBeVisible();
+    await expect(edit).toBeHidden();
+    expect(queryDb("select facilitator, price_cents from events where city = ?", place.location)).toEqual([{ facilitator: "Noor Rahman", price_cents: 130_000 }]);
   });
 
   test("keyboard only: add an event in the modal, search with Enter, delete with confirmation, Clear", async ({ page }) => {

@@ -188,7 +188,7 @@ export function readDateTime(value: string, timeZone: string): Date | null {
 }
 
 /** A wall-clock time the venue's clocks skip (2:30 AM on a spring-forward day): refused, not moved. */
-export const TIME_SKIPPED = "This time does not exist at the venue: the clocks go forward then. Choose another time";
+export const TIME_SKIPPED = "This time does not exist at the venue because daylight saving time starts then. Choose another time";
 
 /**
  * Whether `value` is a wall-clock time (no offset) that never happens in

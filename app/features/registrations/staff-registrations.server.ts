@@ -4,6 +4,7 @@
  * photos, the CSV export and deletion. Every view of personal details or
  * photos, every export and every delete is written to the audit trail.
  */
+import { staffLevel } from "./staff-format";
 import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { Database } from "~/db/db.server";
 import type { DB, FilePurpose, RegistrationKind, RegistrationRow } from "~/db/schema";
@@ -334,7 +335,7 @@ export const registrationCsvColumns: CsvColumn<RegistrationCsvRow>[] = [
   { header: "Occupation", value: (r) => r.occupation },
   { header: "Current Address", value: (r) => r.current_address },
   { header: "Permanent Address", value: (r) => r.permanent_address },
-  { header: "Level", value: (r) => r.level ?? r.level_name },
+  { header: "Level", value: (r) => staffLevel(r.level ?? r.level_name) },
   { header: "Session", value: (r) => r.session_label },
   { header: "Course Date", value: (r) => r.course_date },
   { header: "Course Time", value: (r) => r.course_time },

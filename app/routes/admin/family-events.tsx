@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { revalidateWhenChangedMeanwhile } from "~/lib/revalidate-when-changed";
 import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
 import { ADMIN_EVENTS_PAGE_SIZE } from "~/features/events/events-admin.server";
@@ -30,6 +31,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = form.intent === "cancel" ? await cancelSessionAction(services, actor, form.sessionId, ["family"]) : await eventsScreenFormAction(form, services.db, actor);
   return data(result.body, { status: result.status });
 }
+
+/** A save refused because the record changed or went meanwhile reloads the list (and the next form opened from it). */
+export const shouldRevalidate = revalidateWhenChangedMeanwhile;
 
 export default function FamilyEvents({ loaderData }: Route.ComponentProps) {
   return <EventsScreen data={loaderData} />;

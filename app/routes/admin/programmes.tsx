@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { revalidateWhenChangedMeanwhile } from "~/lib/revalidate-when-changed";
 import { data, isRouteErrorResponse, useLocation, useRevalidator, useRouteError } from "react-router";
 import { toast, ToastHost } from "~/components/ui/toasts";
 import { requestContext, servicesContext } from "~/context.server";
@@ -70,6 +71,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (outcome.status === "stale") return data({ ok: false as const, message: PROGRAM_CHANGED_MEANWHILE }, { status: 409 });
   return { ok: true as const, message: outcome.status === "created" ? PROGRAM_CREATED : PROGRAM_UPDATED };
 }
+
+/** A save refused because the record changed or went meanwhile reloads the list (and the next form opened from it). */
+export const shouldRevalidate = revalidateWhenChangedMeanwhile;
 
 export default function AdminProgrammes({ loaderData }: Route.ComponentProps) {
   return (
