@@ -224,6 +224,22 @@ test.describe("programme management", () => {
     await edit.getByRole("button", { name: "Update Program" }).click();
     await expect(edit.getByText("Capacity cannot be less than the 2 seats already booked", { exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(edit.getByLabel(label("Seats"))).toBeFocused();
+    // Another staff member saves the program while this form is open: this save is refused, and the
+    // form opened again shows their change (the screen reads the program again after a 409).
+    const other = "Saved by another editor while the form was open";
+    writeDb("update programmes set subtitle = ?, updated_at = ? where id = ?", other, new Date(Date.now() + 1000).toISOString(), row!.id);
+    await edit.getByLabel(label("Seats")).fill("20");
+    await edit.getByRole("button", { name: "Update Program" }).click();
+    await expect(page.getByText(/^Someone else changed this program after you opened it\./).first()).toBeVisible({ timeout: 15_000 });
+    expect(queryDb("select subtitle from programmes where id = ?", row!.id)).toEqual([{ subtitle: other }]);
+    await edit.press("Escape");
+    await expect(edit).toBeHidden();
+    await expect(async () => {
+      if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+      await expect(card.getByRole("button", { name: "Edit Program" })).toBeVisible({ timeout: 1000 });
+    }).toPass();
+    await card.getByRole("button", { name: "Edit Program" }).click();
+    await expect(edit.getByLabel(label("Subtitle"))).toHaveValue(other);
     await edit.getByLabel(label("Seats")).fill("20");
     await edit.getByLabel(label("Title")).fill(`${title} Revised`);
     await edit.getByRole("button", { name: "Update Program" }).click();
