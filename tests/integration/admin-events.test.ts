@@ -219,7 +219,7 @@ describe.each(dialects)("staff management of Family Constellation events on %s",
     // A saves a price change from the dialog opened before the move, through the screen's action.
     const stale = await screen({ intent: "save", id: created._id, ...form({ price: "$99" }), updatedAt: opened });
     expect(stale.status).toBe(409);
-    expect(await stale.text()).toContain("Someone else changed this event after you opened it. Reload to see their changes, then make yours again.");
+    expect(await stale.text()).toContain("Someone else changed this event after you opened it. Close this form and open it again to see their changes, then make yours again.");
     const row = await s.db.selectFrom("events").select(["starts_at", "price_cents"]).where("id", "=", created._id).executeTakeFirstOrThrow();
     expect(toLocalInput(row.starts_at, "America/Chicago")).toBe(`${dayAhead(47)}T09:00`);
     expect(row.price_cents).toBe(125000);

@@ -160,7 +160,7 @@ describe.each(dialects)("programme races on %s", { timeout: 120_000 }, (dialect)
     expect(b.status).toBe(200);
     // A saves a title change from the form opened before: refused, and B's session is still there.
     const a = await call("PUT", `/api/decode/${p._id}`, programme({ title: "Two editors, renamed", updatedAt: opened.updatedAt, upcomingEvents: [session({ _id: p.upcomingEvents[0]!._id })] }));
-    expect(a).toEqual({ status: 409, body: { success: false, message: "Someone else changed this program after you opened it. Reload to see their changes, then make yours again." } });
+    expect(a).toEqual({ status: 409, body: { success: false, message: "Someone else changed this program after you opened it. Close this form and open it again to see their changes, then make yours again." } });
     const titles = await s.db.selectFrom("events").select("title").where("programme_id", "=", p._id).orderBy("title").execute();
     expect(titles.map((t) => t.title)).toEqual(["Denver weekend", "Race Intensive"]);
     expect((await s.db.selectFrom("programmes").select("title").where("id", "=", p._id).executeTakeFirstOrThrow()).title).toBe("Two editors");

@@ -51,7 +51,7 @@ export type WriteOutcome =
   | { status: "not-found" };
 
 /** A save from a form opened before someone else saved the same session (409). */
-export const EVENT_CHANGED_MEANWHILE = "Someone else changed this event after you opened it. Reload to see their changes, then make yours again.";
+export const EVENT_CHANGED_MEANWHILE = "Someone else changed this event after you opened it. Close this form and open it again to see their changes, then make yours again.";
 
 /**
  * Inserts or updates one session inside the caller's write transaction (see

@@ -33,7 +33,7 @@ export type ProgramSaveOutcome =
   | { status: "not-found" };
 
 /** A save from a form opened before someone else saved the same program (409). */
-export const PROGRAM_CHANGED_MEANWHILE = "Someone else changed this program after you opened it. Reload to see their changes, then make yours again.";
+export const PROGRAM_CHANGED_MEANWHILE = "Someone else changed this program after you opened it. Close this form and open it again to see their changes, then make yours again.";
 
 export type ProgramSubmission = { values: Record<string, unknown>; thumbnail?: Uint8Array | undefined };
 
