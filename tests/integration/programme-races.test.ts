@@ -213,7 +213,7 @@ describe.each(dialects)("programme races on %s", { timeout: 120_000 }, (dialect)
       expect(deleted.status).toBe(200);
       // The save ran first (and the delete then cleared the link), or found the earlier level gone.
       expect([200, 400]).toContain(saved.status);
-      if (saved.status === 400) expect(Object.keys(saved.body!.errors)).toEqual(["requiredProgramId"]);
+      expect(saved.status === 200 ? "saved" : Object.keys(saved.body!.errors).join()).toMatch(/^(saved|requiredProgramId)$/);
       const row = await s.db.selectFrom("programmes").select("requires_programme_id").where("id", "=", later._id).executeTakeFirstOrThrow();
       expect(row.requires_programme_id).toBeNull();
     }

@@ -318,6 +318,24 @@ describe.each(dialects)("programme management on %s", { timeout: 120_000 }, (dia
     expect(skipped.body!.errors).toEqual({ "upcomingEvents.0.startDate": TIME_SKIPPED });
   });
 
+  it("a session from the first to the second pass of a fall-back night's repeated hour saves back as shown; typed new, end before start is refused", async () => {
+    // 1:30 AM EDT (05:30Z) to 1:15 AM EST (06:15Z): shown as 01:30 and 01:15, in that order.
+    const at = { timeZone: "America/New_York", startDate: "2030-11-03T01:30:00-04:00", endDate: "2030-11-03T01:15:00-05:00" };
+    const created = await call("POST", "/api/decode", programme({ title: "Repeated Hour Program", upcomingEvents: [session(at)] }));
+    expect(created.status).toBe(201);
+    const sessionId = created.body!.data.upcomingEvents[0]._id as string;
+    const shown = { _id: sessionId, timeZone: "America/New_York", startDate: "2030-11-03T01:30", endDate: "2030-11-03T01:15", capacity: "20" };
+    const saved = await call("PUT", `/api/decode/${created.body!.data._id}`, programme({ title: "Repeated Hour Program", upcomingEvents: [session(shown)] }));
+    expect(saved.status).toBe(200);
+    const row = await s.db.selectFrom("events").select(["starts_at", "ends_at", "capacity"]).where("id", "=", sessionId).executeTakeFirstOrThrow();
+    expect(row).toEqual({ starts_at: "2030-11-03T05:30:00.000Z", ends_at: "2030-11-03T06:15:00.000Z", capacity: 20 });
+    // The same times for a new session mean the first passes (01:15 EDT is before 01:30 EDT): refused, nothing saved.
+    const fresh = await call("PUT", `/api/decode/${created.body!.data._id}`, programme({ title: "Renamed Meanwhile", upcomingEvents: [session(shown), session({ ...shown, _id: undefined })] }));
+    expect(fresh.status).toBe(400);
+    expect(fresh.body!.errors).toEqual({ "upcomingEvents.1.endDate": "End date must be after start date" });
+    expect((await s.db.selectFrom("programmes").select("title").where("id", "=", created.body!.data._id).executeTakeFirstOrThrow()).title).toBe("Repeated Hour Program");
+  });
+
   it("deletes a programme with its sessions and thumbnail, audited, and answers 404 afterwards", async () => {
     const created = await call("POST", "/api/decode", multipart(programme({ title: "Short Lived Program" }), { bytes: await png(200, 100), name: "c.png", type: "image/png" }));
     const p = created.body!.data;

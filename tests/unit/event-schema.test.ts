@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  isRepeatedLocalTime,
   CAPACITY_FORMAT,
   CAPACITY_MIN,
   CAPACITY_REQUIRED,
@@ -223,5 +224,18 @@ describe("the events table's texts (spec part 2 §2.10)", () => {
     expect(pageWindow(1, 9)).toEqual([1, 2, 3, 4, 5]);
     expect(pageWindow(6, 9)).toEqual([4, 5, 6, 7, 8]);
     expect(pageWindow(9, 9)).toEqual([5, 6, 7, 8, 9]);
+  });
+});
+
+describe("wall-clock times that happen twice", () => {
+  it("knows the repeated hour of a fall-back night, by an hour or by half an hour", () => {
+    expect(isRepeatedLocalTime("2030-11-03T01:30", "America/New_York")).toBe(true);
+    expect(isRepeatedLocalTime("2030-11-03T00:59", "America/New_York")).toBe(false);
+    expect(isRepeatedLocalTime("2030-11-03T02:00", "America/New_York")).toBe(false);
+    expect(isRepeatedLocalTime("2030-03-10T02:30", "America/New_York")).toBe(false);
+    // Lord Howe Island goes back half an hour, at 2:00 to 1:30.
+    expect(isRepeatedLocalTime("2030-04-07T01:45", "Australia/Lord_Howe")).toBe(true);
+    expect(isRepeatedLocalTime("2030-04-07T01:15", "Australia/Lord_Howe")).toBe(false);
+    expect(isRepeatedLocalTime("2030-11-03T01:30:00-05:00", "America/New_York")).toBe(false);
   });
 });

@@ -203,6 +203,20 @@ export function isSkippedLocalTime(value: string, timeZone: string): boolean {
 }
 
 /**
+ * Whether `value` is a wall-clock time (no offset) that happens twice in
+ * `timeZone` (1:30 AM on the night the clocks go back): read as the first, it
+ * may stand for the second (see `keepStoredInstant`).
+ */
+export function isRepeatedLocalTime(value: string, timeZone: string): boolean {
+  const v = value.trim();
+  if (!localInput.test(v)) return false;
+  const at = parseEventInstant(v, timeZone);
+  if (at === null) return false;
+  // Clocks go back by an hour almost everywhere, by half an hour on Lord Howe Island.
+  return [30, 60].some((minutes) => toLocalInput(new Date(at.getTime() + minutes * 60_000), timeZone) === v.slice(0, 16));
+}
+
+/**
  * The instant a form's wall-clock time means for a session already stored. A
  * time that happens twice (1:30 AM on the day the clocks go back) is read as the
  * first one; a session stored at the second one shows the same 1:30 AM in the

@@ -19,7 +19,7 @@ import { isCurrentVersion, readExpectedVersion, VERSION_INVALID } from "~/lib/ed
 import { cleanThumbnail, deleteThumbnailIfUnused, storeThumbnail, ThumbnailRejected, type CleanThumbnail } from "~/features/uploads/thumbnails.server";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { getProgramme, type ProgrammeJson } from "./programmes.server";
-import { richTextToPlain, validateProgramForm, type ProgramErrors, type ProgramInput, type SessionInput } from "./schema";
+import { richTextToPlain, SESSION_END_AFTER, validateProgramForm, type ProgramErrors, type ProgramInput, type SessionInput } from "./schema";
 import { REQUIRED_LEVEL_CIRCLE, REQUIRED_LEVEL_INVALID } from "~/features/prerequisites/rules";
 
 export type ManagedKind = Extract<ProgrammeKind, "decode" | "hypnotherapy">;
@@ -103,14 +103,21 @@ async function writeSessions(trx: Kysely<DB>, kind: ManagedKind, programmeId: st
   for (const [i, s] of sessions.entries()) {
     const current = s._id ? byId.get(s._id) : undefined;
     if (current) kept.add(current.id);
+    // A wall-clock time shown and sent back unchanged keeps its instant (the second 1:30 AM of a fall-back night).
+    const startsAt = current && s.wallClock?.start ? keepStoredInstant(new Date(s.startsAt), true, s.timeZone, current.starts_at, current.time_zone).toISOString() : s.startsAt;
+    const endsAt = current && s.wallClock?.end ? keepStoredInstant(new Date(s.endsAt), true, s.timeZone, current.ends_at, current.time_zone).toISOString() : s.endsAt;
+    // The order, known only now for times in a repeated hour (the form's check leaves those to here).
+    if (Date.parse(endsAt) <= Date.parse(startsAt)) {
+      errors[`upcomingEvents.${i}.endDate`] = SESSION_END_AFTER;
+      continue;
+    }
     const outcome = await writeSession(
       trx,
       { id: current?.id, kind, programmeId },
       {
         title: s.title,
-        // A wall-clock time shown and sent back unchanged keeps its instant (the second 1:30 AM of a fall-back night).
-        startsAt: current && s.wallClock?.start ? keepStoredInstant(new Date(s.startsAt), true, s.timeZone, current.starts_at, current.time_zone).toISOString() : s.startsAt,
-        endsAt: current && s.wallClock?.end ? keepStoredInstant(new Date(s.endsAt), true, s.timeZone, current.ends_at, current.time_zone).toISOString() : s.endsAt,
+        startsAt,
+        endsAt,
         timeZone: s.timeZone,
         city: s.city,
         capacity: s.capacity,

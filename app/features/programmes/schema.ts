@@ -8,7 +8,7 @@
  */
 import * as z from "zod/mini";
 import { DEFAULT_TIME_ZONE } from "~/features/events/format";
-import { canonicalTimeZone, isInstantText, isSkippedLocalTime, PRICE_MAX_CENTS, PRICE_TOO_HIGH, readDateTime, TIME_SKIPPED, urlPattern } from "~/features/events/schema";
+import { canonicalTimeZone, isInstantText, isRepeatedLocalTime, isSkippedLocalTime, PRICE_MAX_CENTS, PRICE_TOO_HIGH, readDateTime, TIME_SKIPPED, urlPattern } from "~/features/events/schema";
 import { emailPattern, hasControlCharacters } from "~/lib/validation";
 import { REQUIRED_LEVEL_INVALID } from "~/features/prerequisites/rules";
 
@@ -226,7 +226,9 @@ function checkSession(raw: Record<string, unknown>, prefix: string, errors: Prog
   else if (!v.startDate) set("endDate", SESSION_START_FIRST);
   else if (!end) set("endDate", SESSION_INVALID_DATE);
   else if (isSkippedLocalTime(v.endDate, zone)) set("endDate", TIME_SKIPPED);
-  else if (start && end.getTime() <= start.getTime()) set("endDate", SESSION_END_AFTER);
+  // In a repeated hour the order is known only once a stored session's instants are kept (the
+  // second 1:30 AM to the second 1:15 AM): that case is checked where the session is written.
+  else if (start && end.getTime() <= start.getTime() && !inRepeatedHour(v.startDate, v.endDate, zone)) set("endDate", SESSION_END_AFTER);
   set("eventName", checkText(v.eventName, { required: SESSION_NAME, min: 5, max: 200 }));
   set("location", checkText(v.location, { required: SESSION_LOCATION, min: 3, max: 200 }));
   set("organiser", checkText(v.organiser, { required: SESSION_ORGANIZER, min: 3, max: 200 }));
@@ -261,6 +263,11 @@ function checkSession(raw: Record<string, unknown>, prefix: string, errors: Prog
     capacity,
     wallClock: { start: !isInstantText(v.startDate), end: !isInstantText(v.endDate) },
   };
+}
+
+/** Both times typed at the venue, and one of them happens twice there. */
+function inRepeatedHour(startText: string, endText: string, zone: string): boolean {
+  return !isInstantText(startText) && !isInstantText(endText) && (isRepeatedLocalTime(startText, zone) || isRepeatedLocalTime(endText, zone));
 }
 
 /**
