@@ -329,10 +329,14 @@ describe.each(dialects)("programme management on %s", { timeout: 120_000 }, (dia
     expect(saved.status).toBe(200);
     const row = await s.db.selectFrom("events").select(["starts_at", "ends_at", "capacity"]).where("id", "=", sessionId).executeTakeFirstOrThrow();
     expect(row).toEqual({ starts_at: "2030-11-03T05:30:00.000Z", ends_at: "2030-11-03T06:15:00.000Z", capacity: 20 });
-    // The same times for a new session mean the first passes (01:15 EDT is before 01:30 EDT): refused, nothing saved.
-    const fresh = await call("PUT", `/api/decode/${created.body!.data._id}`, programme({ title: "Renamed Meanwhile", upcomingEvents: [session(shown), session({ ...shown, _id: undefined })] }));
+    // The same times for a new session mean the first passes (01:15 EDT is before 01:30 EDT): refused, nothing
+    // saved, and the error names the row as sent (an empty row before it counts, as the form shows it).
+    const fresh = await call("PUT", `/api/decode/${created.body!.data._id}`, programme({ title: "Renamed Meanwhile", upcomingEvents: [{}, session(shown), session({ ...shown, _id: undefined })] }));
     expect(fresh.status).toBe(400);
-    expect(fresh.body!.errors).toEqual({ "upcomingEvents.1.endDate": "End date must be after start date" });
+    expect(fresh.body!.errors).toEqual({ "upcomingEvents.2.endDate": "End date must be after start date" });
+    // An end that is before the start even at its second pass is refused by the form's own check.
+    const dayBefore = await call("PUT", `/api/decode/${created.body!.data._id}`, programme({ upcomingEvents: [session({ ...shown, startDate: "2030-11-04T09:00" })] }));
+    expect(dayBefore.body!.errors).toEqual({ "upcomingEvents.0.endDate": "End date must be after start date" });
     expect((await s.db.selectFrom("programmes").select("title").where("id", "=", created.body!.data._id).executeTakeFirstOrThrow()).title).toBe("Repeated Hour Program");
   });
 

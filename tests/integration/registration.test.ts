@@ -116,6 +116,12 @@ describe.each(dialects)("registrations on %s", (dialect) => {
     expect(third.status).toBe(201);
     const row = (await registrations(s)).find((r) => r.email_key === "third@example.com")!;
     expect({ levelName: row.level_name, level: row.level }).toEqual({ levelName: "DECODE Level 1: Decode Your Mind", level: "1" });
+    // A program without a level number (as staff create them) stores none, whatever the client sent.
+    await s.db.updateTable("programmes").set({ level: null }).where("title", "=", "DECODE Level 1: Decode Your Mind").execute();
+    expect((await postJson("/api/registration", { ...valid, email: "fourth@example.com", level: "7" })).status).toBe(201);
+    const fourth = (await registrations(s)).find((r) => r.email_key === "fourth@example.com")!;
+    expect({ levelName: fourth.level_name, level: fourth.level }).toEqual({ levelName: "DECODE Level 1: Decode Your Mind", level: null });
+    await s.db.updateTable("programmes").set({ level: 1 }).where("title", "=", "DECODE Level 1: Decode Your Mind").execute();
   });
 
   it("a session over several days: its mails say the date once, in the range that names both days", async () => {

@@ -84,6 +84,7 @@ describe("the programme form (spec part 2 §5 'Programme form')", () => {
         capacity: 20,
         // Both times were typed as the venue's wall-clock time, not sent as instants.
         wallClock: { start: true, end: true },
+        row: 0,
       },
     ]);
   });
@@ -174,5 +175,16 @@ describe("programme upcoming events (spec part 2 §5)", () => {
 
   it("accepts the price forms of the spec: $99, 99.99, $99.9", () => {
     for (const price of ["$99", "99.99", "$99.9", "99"]) expect(sessionErrors({ price })).toEqual({});
+  });
+});
+
+describe("a session's end in a fall-back night's repeated hour", () => {
+  const night = (startDate: string, endDate: string) =>
+    errorsOf({ ...valid(), upcomingEvents: [row({ timeZone: "America/New_York", startDate, endDate })] })["upcomingEvents.0.endDate"];
+  it("is refused in the form only when even its second pass is not after the start", () => {
+    // 01:15 may be the second 01:15 (EST), after the first 01:30 (EDT): the server decides with the stored session.
+    expect(night("2030-11-03T01:30", "2030-11-03T01:15")).toBeUndefined();
+    expect(night("2030-11-03T01:30", "2030-11-03T00:45")).toBe("End date must be after start date");
+    expect(night("2030-11-04T09:00", "2030-11-03T01:15")).toBe("End date must be after start date");
   });
 });

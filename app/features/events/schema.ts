@@ -208,12 +208,21 @@ export function isSkippedLocalTime(value: string, timeZone: string): boolean {
  * may stand for the second (see `keepStoredInstant`).
  */
 export function isRepeatedLocalTime(value: string, timeZone: string): boolean {
+  return secondPassOf(value, timeZone) !== null;
+}
+
+/** The second instant a wall-clock time stands for, where it happens twice in `timeZone`; else null. */
+export function secondPassOf(value: string, timeZone: string): Date | null {
   const v = value.trim();
-  if (!localInput.test(v)) return false;
+  if (!localInput.test(v)) return null;
   const at = parseEventInstant(v, timeZone);
-  if (at === null) return false;
+  if (at === null) return null;
   // Clocks go back by an hour almost everywhere, by half an hour on Lord Howe Island.
-  return [30, 60].some((minutes) => toLocalInput(new Date(at.getTime() + minutes * 60_000), timeZone) === v.slice(0, 16));
+  for (const minutes of [60, 30]) {
+    const later = new Date(at.getTime() + minutes * 60_000);
+    if (toLocalInput(later, timeZone) === v.slice(0, 16)) return later;
+  }
+  return null;
 }
 
 /**

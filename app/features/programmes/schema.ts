@@ -8,7 +8,7 @@
  */
 import * as z from "zod/mini";
 import { DEFAULT_TIME_ZONE } from "~/features/events/format";
-import { canonicalTimeZone, isInstantText, isRepeatedLocalTime, isSkippedLocalTime, PRICE_MAX_CENTS, PRICE_TOO_HIGH, readDateTime, TIME_SKIPPED, urlPattern } from "~/features/events/schema";
+import { canonicalTimeZone, isInstantText, isSkippedLocalTime, PRICE_MAX_CENTS, PRICE_TOO_HIGH, readDateTime, secondPassOf, TIME_SKIPPED, urlPattern } from "~/features/events/schema";
 import { emailPattern, hasControlCharacters } from "~/lib/validation";
 import { REQUIRED_LEVEL_INVALID } from "~/features/prerequisites/rules";
 
@@ -158,6 +158,8 @@ export type SessionInput = {
   capacity: number | null;
   /** Whether each time was sent as a wall-clock time (no offset): only then may a save keep the stored instant (`keepStoredInstant`). */
   wallClock?: { start: boolean; end: boolean };
+  /** Its place in the list as sent (empty rows included), which the server's errors name: `upcomingEvents.<row>.<field>`. */
+  row?: number;
 };
 
 export type ProgramErrors = Record<string, string>;
@@ -202,7 +204,8 @@ function checkRichText(html: string, required: string): string | null {
   return null;
 }
 
-function checkSession(raw: Record<string, unknown>, prefix: string, errors: ProgramErrors): SessionInput | null {
+function checkSession(raw: Record<string, unknown>, row: number, errors: ProgramErrors): SessionInput | null {
+  const prefix = `upcomingEvents.${row}`;
   const v = Object.fromEntries(SESSION_FIELDS.map((k) => [k, str(raw[k]).trim()])) as Record<(typeof SESSION_FIELDS)[number], string>;
   // The original's aliases for a session's fields.
   if (!v.eventName) v.eventName = str(raw.title ?? raw.event).trim();
@@ -226,9 +229,9 @@ function checkSession(raw: Record<string, unknown>, prefix: string, errors: Prog
   else if (!v.startDate) set("endDate", SESSION_START_FIRST);
   else if (!end) set("endDate", SESSION_INVALID_DATE);
   else if (isSkippedLocalTime(v.endDate, zone)) set("endDate", TIME_SKIPPED);
-  // In a repeated hour the order is known only once a stored session's instants are kept (the
-  // second 1:30 AM to the second 1:15 AM): that case is checked where the session is written.
-  else if (start && end.getTime() <= start.getTime() && !inRepeatedHour(v.startDate, v.endDate, zone)) set("endDate", SESSION_END_AFTER);
+  // An end typed in a repeated hour may stand for its second pass (a stored session's, kept where the
+  // session is written, which checks the order again): refused here only if even that is not after the start.
+  else if (start && latestEnd(v.endDate, end, zone) <= start.getTime()) set("endDate", SESSION_END_AFTER);
   set("eventName", checkText(v.eventName, { required: SESSION_NAME, min: 5, max: 200 }));
   set("location", checkText(v.location, { required: SESSION_LOCATION, min: 3, max: 200 }));
   set("organiser", checkText(v.organiser, { required: SESSION_ORGANIZER, min: 3, max: 200 }));
@@ -262,12 +265,14 @@ function checkSession(raw: Record<string, unknown>, prefix: string, errors: Prog
     paymentLink: v.paymentLink,
     capacity,
     wallClock: { start: !isInstantText(v.startDate), end: !isInstantText(v.endDate) },
+    row,
   };
 }
 
-/** Both times typed at the venue, and one of them happens twice there. */
-function inRepeatedHour(startText: string, endText: string, zone: string): boolean {
-  return !isInstantText(startText) && !isInstantText(endText) && (isRepeatedLocalTime(startText, zone) || isRepeatedLocalTime(endText, zone));
+/** The latest instant a typed end can stand for: its second pass where the venue's clocks repeat it. */
+function latestEnd(endText: string, end: Date, zone: string): number {
+  if (isInstantText(endText)) return end.getTime();
+  return (secondPassOf(endText, zone) ?? end).getTime();
 }
 
 /**
@@ -331,7 +336,7 @@ export function validateProgramForm(values: unknown): ProgramValidation {
     else
       sessionList.forEach((raw, i) => {
         if (!raw || typeof raw !== "object" || isEmptySessionRow(raw as Record<string, unknown>)) return;
-        const s = checkSession(raw as Record<string, unknown>, `upcomingEvents.${i}`, errors);
+        const s = checkSession(raw as Record<string, unknown>, i, errors);
         if (s) sessions.push(s);
       });
   }

@@ -132,12 +132,11 @@ export async function submitRegistration(
       const { requirement, attended, programmeTitle, programmeLevel } =
         event.programme_id === early.programmeId ? early : await programmeContext(trx, event.programme_id, emailKey);
       // The level as stored (spec part 1 §3: 'levelName (from the stored level)'), whatever the client sent.
-      // A session without a programme (or a programme without a level number) keeps the level the form sent.
-      const stored: RegistrationInput = {
-        ...input,
-        levelName: programmeTitle ?? input.levelName,
-        level: programmeLevel === null ? input.level : String(programmeLevel),
-      };
+      // A session of a programme stores the programme's title and level number (none for a programme
+      // staff created without one); only a session without a programme keeps what the form sent.
+      const stored: RegistrationInput = event.programme_id
+        ? { ...input, levelName: programmeTitle ?? input.levelName, level: programmeLevel === null ? undefined : String(programmeLevel) }
+        : input;
       const prerequisite = decidePrerequisite({
         levelTitle: requirement?.programme.title ?? event.title,
         required: requirement?.required ?? null,
