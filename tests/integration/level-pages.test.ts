@@ -34,6 +34,18 @@ describe.each(dialects)("level and programme pages on %s", (dialect) => {
     return { status: res.status, html, text: text(html) };
   };
 
+  it("a programme without a level number (as staff create them) names no level: not 'Level 1'", async () => {
+    await s.db.updateTable("programmes").set({ level: null }).where("id", "=", "decode-2").execute();
+    try {
+      const p = await page("/decode/level/decode-2");
+      expect(p.status).toBe(200);
+      expect(p.text).toContain("Enroll in this Program");
+      expect(p.text).not.toMatch(/Enroll in Level|DECODE · Level/);
+    } finally {
+      await s.db.updateTable("programmes").set({ level: 2 }).where("id", "=", "decode-2").execute();
+    }
+  });
+
   it("a DECODE programme page is server-rendered with its sections, sessions in the venue's zone, seats and the enroll links", async () => {
     const p = await page("/decode/level/decode-2");
     expect(p.status).toBe(200);

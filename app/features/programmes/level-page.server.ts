@@ -22,7 +22,8 @@ export type LevelView = {
   page: "level" | "programme";
   /** The stored programme's id, or null when the page shows built-in content only. */
   programmeId: string | null;
-  level: number;
+  /** Null for a programme staff created without a level number: the page then names no level. */
+  level: number | null;
   canonicalPath: string;
   title: string;
   subtitle: string | null;
@@ -84,10 +85,10 @@ function view(
   kind: LevelPageKind,
   page: LevelView["page"],
   canonicalPath: string,
-  level: number,
+  level: number | null,
   programme: ProgrammeJson | null,
 ): LevelView {
-  const base = builtIn(kind, level);
+  const base = builtIn(kind, level ?? 1);
   const d = readDetails(programme?.details);
   const list = (stored: unknown, fallback: string[]) => strings(stored) ?? (programme?.details ? [] : fallback);
   const sections = programme?.learningSections.length
@@ -144,7 +145,7 @@ const programmePrefix: Record<LevelPageKind, string> = { decode: "/decode/level/
 export async function loadProgrammePage(db: Database, kind: LevelPageKind, ref: string): Promise<LevelView | null> {
   const byId = await getProgramme(db, kind, ref);
   const prefix = programmePrefix[kind];
-  if (byId) return withRequirement(db, view(kind, "programme", `${prefix}${encodeURIComponent(byId._id)}`, byId.level ?? 1, byId), byId);
+  if (byId) return withRequirement(db, view(kind, "programme", `${prefix}${encodeURIComponent(byId._id)}`, byId.level ?? null, byId), byId);
   const n = levelNumber(ref);
   if (n === null) return null;
   const byLevel = await getProgrammeByLevel(db, kind, n);

@@ -92,7 +92,7 @@ export function LevelPage({ view }: { view: LevelView }) {
       <section className="bg-hero text-white">
         <div className="container-page pt-[calc(var(--header-height)+3rem)] pb-14 md:pt-[calc(var(--header-height)+4.5rem)] md:pb-20">
           <p className="text-sm font-semibold tracking-[0.2em] text-plum-100 uppercase">
-            {kindName[view.kind]} · Level {view.level}
+            {view.level === null ? kindName[view.kind] : `${kindName[view.kind]} · Level ${view.level}`}
           </p>
           {view.subtitle1 ? <p className="mt-3 font-serif text-lg text-plum-50 italic">{view.subtitle1}</p> : null}
           <h1 className="mt-2 max-w-4xl text-4xl leading-tight md:text-5xl">{view.title}</h1>
@@ -236,7 +236,7 @@ export function LevelPage({ view }: { view: LevelView }) {
         <aside aria-label="Enrollment" className="space-y-6 lg:sticky lg:top-[calc(var(--header-height)+1.5rem)]">
           <section aria-labelledby="enrol-heading" className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-plum-100">
             <h2 id="enrol-heading" className="text-2xl text-plum-900">
-              Enroll in Level {view.level}
+              {view.level === null ? "Enroll in this Program" : `Enroll in Level ${view.level}`}
             </h2>
             {view.requires ? (
               <p className="mt-3 rounded-xl bg-plum-50 p-4 text-sm text-ink ring-1 ring-plum-100" data-testid="required-level">

@@ -175,7 +175,7 @@ export function sessionButton(s: Pick<EventJson, "_id" | "externalLink" | "avail
  */
 export function panelButton(input: {
   page: "level" | "programme";
-  level: number;
+  level: number | null;
   sessions: ReadonlyArray<Pick<EventJson, "_id" | "externalLink" | "availability">>;
   selectedId: string | null;
 }): EnrolButton {
