@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
-  isRepeatedLocalTime,
+  secondPassOf,
   CAPACITY_FORMAT,
   CAPACITY_MIN,
   CAPACITY_REQUIRED,
@@ -229,6 +229,8 @@ describe("the events table's texts (spec part 2 §2.10)", () => {
 
 describe("wall-clock times that happen twice", () => {
   it("knows the repeated hour of a fall-back night, by an hour or by half an hour", () => {
+    const isRepeatedLocalTime = (value: string, zone: string) => secondPassOf(value, zone) !== null;
+    expect(secondPassOf("2030-11-03T01:30", "America/New_York")?.toISOString()).toBe("2030-11-03T06:30:00.000Z");
     expect(isRepeatedLocalTime("2030-11-03T01:30", "America/New_York")).toBe(true);
     expect(isRepeatedLocalTime("2030-11-03T00:59", "America/New_York")).toBe(false);
     expect(isRepeatedLocalTime("2030-11-03T02:00", "America/New_York")).toBe(false);

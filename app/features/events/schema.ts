@@ -203,15 +203,10 @@ export function isSkippedLocalTime(value: string, timeZone: string): boolean {
 }
 
 /**
- * Whether `value` is a wall-clock time (no offset) that happens twice in
- * `timeZone` (1:30 AM on the night the clocks go back): read as the first, it
- * may stand for the second (see `keepStoredInstant`).
+ * The second instant a wall-clock time (no offset) stands for where it happens
+ * twice in `timeZone` (1:30 AM on the night the clocks go back: read as the
+ * first, it may mean the second, see `keepStoredInstant`); else null.
  */
-export function isRepeatedLocalTime(value: string, timeZone: string): boolean {
-  return secondPassOf(value, timeZone) !== null;
-}
-
-/** The second instant a wall-clock time stands for, where it happens twice in `timeZone`; else null. */
 export function secondPassOf(value: string, timeZone: string): Date | null {
   const v = value.trim();
   if (!localInput.test(v)) return null;

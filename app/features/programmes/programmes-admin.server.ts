@@ -100,7 +100,7 @@ async function writeSessions(trx: Kysely<DB>, kind: ManagedKind, programmeId: st
   const byId = new Map(existing.map((e) => [e.id, e]));
   const kept = new Set<string>();
   const errors: ProgramErrors = {};
-  for (const [i, s] of sessions.entries()) {
+  for (const s of sessions) {
     const current = s._id ? byId.get(s._id) : undefined;
     if (current) kept.add(current.id);
     // A wall-clock time shown and sent back unchanged keeps its instant (the second 1:30 AM of a fall-back night).
@@ -108,7 +108,7 @@ async function writeSessions(trx: Kysely<DB>, kind: ManagedKind, programmeId: st
     const endsAt = current && s.wallClock?.end ? keepStoredInstant(new Date(s.endsAt), true, s.timeZone, current.ends_at, current.time_zone).toISOString() : s.endsAt;
     // The order, known only now for times in a repeated hour (the form's check leaves those to here).
     if (Date.parse(endsAt) <= Date.parse(startsAt)) {
-      errors[`upcomingEvents.${s.row ?? i}.endDate`] = SESSION_END_AFTER;
+      errors[`upcomingEvents.${s.row}.endDate`] = SESSION_END_AFTER;
       continue;
     }
     const outcome = await writeSession(
@@ -138,10 +138,10 @@ async function writeSessions(trx: Kysely<DB>, kind: ManagedKind, programmeId: st
         if (!m) continue;
         // The form has no status field: a session canceled since the form was opened is said above the list.
         if (k === "status") errors.upcomingEvents ??= sessionCanceledMeanwhile(s.title);
-        else errors[`upcomingEvents.${s.row ?? i}.${k}`] = m;
+        else errors[`upcomingEvents.${s.row}.${k}`] = m;
       }
     } else if (outcome.status === "not-found") {
-      errors[`upcomingEvents.${s.row ?? i}.eventName`] = "This session no longer exists; reload the list";
+      errors[`upcomingEvents.${s.row}.eventName`] = "This session no longer exists; reload the list";
     }
   }
   // Cancelled sessions are history too (the form does not show them).

@@ -159,7 +159,7 @@ export type SessionInput = {
   /** Whether each time was sent as a wall-clock time (no offset): only then may a save keep the stored instant (`keepStoredInstant`). */
   wallClock?: { start: boolean; end: boolean };
   /** Its place in the list as sent (empty rows included), which the server's errors name: `upcomingEvents.<row>.<field>`. */
-  row?: number;
+  row: number;
 };
 
 export type ProgramErrors = Record<string, string>;

@@ -131,9 +131,9 @@ export async function submitRegistration(
       // Read again only if staff moved the session to another programme meanwhile.
       const { requirement, attended, programmeTitle, programmeLevel } =
         event.programme_id === early.programmeId ? early : await programmeContext(trx, event.programme_id, emailKey);
-      // The level as stored (spec part 1 §3: 'levelName (from the stored level)'), whatever the client sent.
-      // A session of a programme stores the programme's title and level number (none for a programme
-      // staff created without one); only a session without a programme keeps what the form sent.
+      // Spec part 1 §3, 'levelName (from the stored level)': a programme's session stores the programme's
+      // title and level number (none for one staff created without), whatever the client sent; only a
+      // session without a programme keeps what the form sent.
       const stored: RegistrationInput = event.programme_id
         ? { ...input, levelName: programmeTitle ?? input.levelName, level: programmeLevel === null ? undefined : String(programmeLevel) }
         : input;
