@@ -41,6 +41,12 @@ describe.each(dialects)("level and programme pages on %s", (dialect) => {
       expect(p.status).toBe(200);
       expect(p.text).toContain("Enroll in this Program");
       expect(p.text).not.toMatch(/Enroll in Level|DECODE · Level/);
+      // Nor another level's built-in content: neither level 1's (the old fallback) nor its former level 2's.
+      for (const borrowed of ["How the mind is organized", "Observing without judgment", "A calmer mind by the end of the day", "Workbook and guided audio"]) {
+        expect(p.text).not.toContain(borrowed);
+      }
+      // What staff wrote is still there.
+      expect(p.html).toMatch(/<h1[^>]*>DECODE Level 2: Decode Your Behavior<\/h1>/);
     } finally {
       await s.db.updateTable("programmes").set({ level: 2 }).where("id", "=", "decode-2").execute();
     }

@@ -88,12 +88,15 @@ function view(
   level: number | null,
   programme: ProgrammeJson | null,
 ): LevelView {
-  const base = builtIn(kind, level ?? 1);
+  // A stored programme borrows the built-in content of its own level only. One without a level number
+  // (as staff create them), or at a level with no built-in content, shows what staff wrote and nothing
+  // else: another level's curriculum on its page would describe a different course.
+  const base = programme && (level === null || !hasBuiltIn(kind, level)) ? null : builtIn(kind, level ?? 1);
   const d = readDetails(programme?.details);
-  const list = (stored: unknown, fallback: string[]) => strings(stored) ?? (programme?.details ? [] : fallback);
+  const list = (stored: unknown, fallback: string[] | undefined) => strings(stored) ?? (programme?.details ? [] : (fallback ?? []));
   const sections = programme?.learningSections.length
     ? programme.learningSections.map((s) => ({ id: s._id, title: s.title, html: s.content }))
-    : base.what_youll_learn.map((w, i) => ({ id: `builtin-${i + 1}`, title: w.heading, html: `<p>${escapeHtml(w.description)}</p>` }));
+    : (base?.what_youll_learn ?? []).map((w, i) => ({ id: `builtin-${i + 1}`, title: w.heading, html: `<p>${escapeHtml(w.description)}</p>` }));
   const stored = programme?.price;
   return {
     kind,
@@ -101,22 +104,22 @@ function view(
     programmeId: programme?._id ?? null,
     level,
     canonicalPath,
-    title: programme?.title ?? base.title,
-    subtitle: programme ? programme.subtitle || null : base.subtitle,
-    subtitle1: programme ? programme.subtitle1 || null : ("subtitle1" in base ? (base.subtitle1 ?? null) : null),
-    duration: (programme ? programme.duration : base.duration)?.trim() || DEFAULT_DURATION,
-    certification: (programme ? programme.certification : base.certification)?.trim() || DEFAULT_CERTIFICATION,
-    priceCents: programme ? (stored === null || stored === undefined ? null : Math.round(stored * 100)) : base.price.cents,
-    currency: programme?.currency ?? base.price.currency,
-    priceNote: programme ? null : ("price_note" in base ? (base.price_note ?? null) : null),
-    features: programme?.enrollment_features.length ? programme.enrollment_features : base.enrollment_features,
+    title: programme ? programme.title : base!.title,
+    subtitle: programme ? programme.subtitle || null : base!.subtitle,
+    subtitle1: programme ? programme.subtitle1 || null : base && "subtitle1" in base ? (base.subtitle1 ?? null) : null,
+    duration: (programme ? programme.duration : base!.duration)?.trim() || DEFAULT_DURATION,
+    certification: (programme ? programme.certification : base!.certification)?.trim() || DEFAULT_CERTIFICATION,
+    priceCents: programme ? (stored === null || stored === undefined ? null : Math.round(stored * 100)) : base!.price.cents,
+    currency: programme?.currency ?? base?.price.currency ?? "USD",
+    priceNote: programme ? null : base && "price_note" in base ? (base.price_note ?? null) : null,
+    features: programme?.enrollment_features.length ? programme.enrollment_features : (base?.enrollment_features ?? []),
     learningSections: sections,
-    immediateBenefits: list(d.immediateBenefits, base.immediate_benefits),
-    longTermBenefits: list(d.longTermBenefits, base.long_term_benefits),
-    curriculum: list(d.curriculum, base.curriculum),
-    whoShouldAttend: list(d.whoShouldAttend, base.who_should_attend),
-    prerequisites: list(d.prerequisites, base.prerequisites),
-    sessionDetails: programme?.details ? readSessionDetails(d.sessionDetails) : "session_details" in base ? (base.session_details ?? null) : null,
+    immediateBenefits: list(d.immediateBenefits, base?.immediate_benefits),
+    longTermBenefits: list(d.longTermBenefits, base?.long_term_benefits),
+    curriculum: list(d.curriculum, base?.curriculum),
+    whoShouldAttend: list(d.whoShouldAttend, base?.who_should_attend),
+    prerequisites: list(d.prerequisites, base?.prerequisites),
+    sessionDetails: programme?.details ? readSessionDetails(d.sessionDetails) : base && "session_details" in base ? (base.session_details ?? null) : null,
     sessions: programme?.upcomingEvents ?? [],
     requires: null,
     instructors: levelInstructors,
