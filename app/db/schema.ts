@@ -77,6 +77,8 @@ export interface EventsTable {
   status: Generated<EventStatus>;
   /** 0 or 1 */
   no_enrol: Generated<number>;
+  /** 1 while the session's programme is Closed (migration 0028): no enrolment, whatever `status` says. */
+  programme_closed: Generated<number>;
   created_at: string;
   updated_at: string;
   cancelled_at: Generated<string | null>;

@@ -340,6 +340,63 @@ describe.each(dialects)("programme management on %s", { timeout: 120_000 }, (dia
     expect((await s.db.selectFrom("programmes").select("title").where("id", "=", created.body!.data._id).executeTakeFirstOrThrow()).title).toBe("Repeated Hour Program");
   });
 
+  it("a Closed programme takes no registrations in any of its sessions, each of which keeps its own status for when it reopens", async () => {
+    const created = await call("POST", "/api/decode", programme({ title: "Closing Weekend Course", upcomingEvents: [session({ eventName: "Closing Weekend" })] }));
+    expect(created.status).toBe(201);
+    const p = created.body!.data;
+    const sessionId = p.upcomingEvents[0]._id as string;
+    const register = (email: string) =>
+      fetch(`${s.url}/api/registration`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          firstName: "Ada", lastName: "Closed", email, mobileNo: "5551234567", dob: "1985-05-05", occupation: "Tester", city: "Boston",
+          termsandcondition: true, levelName: "Closing Weekend Course", upcomingEventId: sessionId,
+        }),
+      });
+    // A programme staff create has no price of its own: its page shows the session's, not 'Price Not Available'.
+    const opened = await (await fetch(`${s.url}/decode/level/${p._id}`)).text();
+    expect(opened).toContain(`href="/register/${sessionId}"`);
+    expect(opened).not.toContain("Price Not Available");
+    const saveWith = (status: string) =>
+      call("PUT", `/api/decode/${p._id}`, programme({ title: "Closing Weekend Course", status, upcomingEvents: [session({ eventName: "Closing Weekend", _id: sessionId })] }));
+
+    expect((await saveWith("Closed")).status).toBe(200);
+    const refused = await register("closed1@example.org");
+    expect(refused.status).toBe(409);
+    expect(((await refused.json()) as { message: string }).message).toBe("Registration for this session is closed. Please choose another session.");
+    expect(await s.db.selectFrom("registrations").select("id").where("event_id", "=", sessionId).execute()).toEqual([]);
+    // Visitors see it closed; the session's own status is untouched.
+    const shown = (await (await fetch(`${s.url}/api/events/open/${sessionId}`)).json()) as { data?: { status: string; availability: string }; status?: string; availability?: string };
+    expect(shown.data ?? shown).toMatchObject({ status: "Closed", availability: "closed" });
+    expect((await s.db.selectFrom("events").select("status").where("id", "=", sessionId).executeTakeFirstOrThrow()).status).toBe("Open");
+    const page = await (await fetch(`${s.url}/decode/level/${p._id}`)).text();
+    expect(page).not.toContain(`href="/register/${sessionId}"`);
+
+    expect((await saveWith("Open")).status).toBe(200);
+    expect((await register("open1@example.org")).status).toBe(201);
+  });
+
+  it("an update that leaves a session's time zone and seat limit out (the spec's field list has neither) keeps the stored ones", async () => {
+    const created = await call("POST", "/api/hypnotherapy", programme({ title: "Pacific Coast Intensive", upcomingEvents: [session({ timeZone: "America/Los_Angeles", location: "Los Angeles", capacity: "40" })] }));
+    const p = created.body!.data;
+    const sessionId = p.upcomingEvents[0]._id as string;
+    const before = await s.db.selectFrom("events").select(["starts_at", "time_zone", "capacity"]).where("id", "=", sessionId).executeTakeFirstOrThrow();
+    const { timeZone: _zone, capacity: _capacity, ...spec } = session({ _id: sessionId, location: "Los Angeles", startDate: futureLocal(30, 10) });
+    const edited = await call("PUT", `/api/hypnotherapy/${p._id}`, programme({ title: "Pacific Coast Intensive", upcomingEvents: [spec] }));
+    expect(edited.status).toBe(200);
+    const after = await s.db.selectFrom("events").select(["starts_at", "time_zone", "capacity"]).where("id", "=", sessionId).executeTakeFirstOrThrow();
+    expect(after).toMatchObject({ time_zone: "America/Los_Angeles", capacity: 40 });
+    // 10:00 in Los Angeles: an hour after the stored 9:00 there, not 10:00 in New York.
+    expect(Date.parse(after.starts_at) - Date.parse(before.starts_at)).toBe(3_600_000);
+    // A new session without them still gets the defaults, and an empty capacity still means no limit.
+    const { timeZone: _z2, ...newOne } = session({ eventName: "Second Coast Weekend", capacity: "" });
+    const grown = await call("PUT", `/api/hypnotherapy/${p._id}`, programme({ title: "Pacific Coast Intensive", upcomingEvents: [spec, newOne] }));
+    expect(grown.status).toBe(200);
+    const added = await s.db.selectFrom("events").select(["time_zone", "capacity"]).where("programme_id", "=", p._id).where("id", "<>", sessionId).executeTakeFirstOrThrow();
+    expect(added).toEqual({ time_zone: "America/New_York", capacity: null });
+  });
+
   it("deletes a programme with its sessions and thumbnail, audited, and answers 404 afterwards", async () => {
     const created = await call("POST", "/api/decode", multipart(programme({ title: "Short Lived Program" }), { bytes: await png(200, 100), name: "c.png", type: "image/png" }));
     const p = created.body!.data;

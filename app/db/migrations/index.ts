@@ -22,6 +22,7 @@ import * as m0024 from "./0024-registration-links.ts";
 import * as m0025 from "./0025-seat-columns-version.ts";
 import * as m0026 from "./0026-audit-without-personal-data.ts";
 import * as m0027 from "./0027-fts-secure-delete.ts";
+import * as m0028 from "./0028-programme-closed.ts";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -48,4 +49,5 @@ export const migrations: Record<string, Migration> = {
   "0025-seat-columns-version": m0025,
   "0026-audit-without-personal-data": m0026,
   "0027-fts-secure-delete": m0027,
+  "0028-programme-closed": m0028,
 };

@@ -117,7 +117,11 @@ export type SaveOutcome =
 export async function saveFamilyEvent(db: Database, actor: StaffActor, values: unknown, id?: string, now = new Date()): Promise<SaveOutcome> {
   const current = id ? await db.selectFrom("events").select(["starts_at", "ends_at", "time_zone"]).where("id", "=", id).where("kind", "=", "family").executeTakeFirst() : null;
   if (id && !current) return { status: "not-found" };
-  const checked = validateEventForm(values, { now, currentStart: current?.starts_at ?? null, currentEnd: current?.ends_at ?? null, currentZone: current?.time_zone ?? null });
+  // An update that leaves the time zone out (the spec's field list has none) keeps the stored one, and
+  // its times without an offset are read there, not in the default zone.
+  const sent = values && typeof values === "object" ? (values as Record<string, unknown>) : {};
+  const withZone = current && sent.timeZone === undefined ? { ...sent, timeZone: current.time_zone } : values;
+  const checked = validateEventForm(withZone, { now, currentStart: current?.starts_at ?? null, currentEnd: current?.ends_at ?? null, currentZone: current?.time_zone ?? null });
   const version = readExpectedVersion(values && typeof values === "object" ? (values as Record<string, unknown>).updatedAt : undefined);
   if (!checked.ok || !version.ok) return { status: "invalid", errors: { ...(checked.ok ? {} : checked.errors), ...(version.ok ? {} : { updatedAt: VERSION_INVALID }) } };
   const input = checked.data;

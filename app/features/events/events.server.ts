@@ -141,12 +141,21 @@ export function sameSessionRow(a: EventRow, b: EventRow): boolean {
 
 export type SessionAvailability = "open" | "closed" | "past" | "no-enrol" | "full" | "cancelled";
 
+/** A session's status as visitors see it: an open session of a Closed programme is closed too (decision 0061). */
+export function publicStatus(event: Pick<EventRow, "status" | "programme_closed">): EventRow["status"] {
+  return event.status === "Open" && event.programme_closed ? "Closed" : event.status;
+}
+
 /** Whether a visitor may enrol in the session now, and why not. */
-export function availability(event: Pick<EventRow, "starts_at" | "status" | "no_enrol" | "capacity">, taken: number, now = new Date()): SessionAvailability {
+export function availability(
+  event: Pick<EventRow, "starts_at" | "status" | "no_enrol" | "capacity" | "programme_closed">,
+  taken: number,
+  now = new Date(),
+): SessionAvailability {
   if (event.status === "Cancelled") return "cancelled";
   if (Date.parse(event.starts_at) <= now.getTime()) return "past";
   if (event.no_enrol) return "no-enrol";
-  if (event.status !== "Open") return "closed";
+  if (publicStatus(event) !== "Open") return "closed";
   if (event.capacity !== null && taken >= event.capacity) return "full";
   return "open";
 }
@@ -182,7 +191,7 @@ export function eventToJson(row: EventRow, taken: number, programme?: { id: stri
     organiserEmail: row.organiser_email,
     facilitator: row.facilitator,
     paymentLink: row.payment_link,
-    status: row.status,
+    status: publicStatus(row),
     capacity: row.capacity === null ? "Not Limited" : `${row.capacity} ${row.capacity === 1 ? "Seat" : "Seats"}`,
     seats: row.capacity,
     seatsLeft,

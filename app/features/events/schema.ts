@@ -13,6 +13,8 @@ import { DEFAULT_TIME_ZONE, parseEventInstant } from "./format";
 export const FAMILY_EVENT_NAME = "Family Constellation";
 
 export const EVENT_NAME_REQUIRED = "Event name is required";
+/** Spec part 2 §3: the name is fixed text (decision 0022); an API client naming it otherwise is told so. */
+export const EVENT_NAME_FIXED = `The event name is always "${FAMILY_EVENT_NAME}"`;
 export const START_REQUIRED = "Start date and time is required";
 export const START_IN_PAST = "Start date cannot be before today";
 export const END_REQUIRED = "End date and time is required";
@@ -100,7 +102,10 @@ const optionalUrl = () =>
 
 /** The fields one by one; dates are checked together (and against today) in `validateEventForm`. */
 export const eventFormSchema = z.object({
-  event: requiredText({ required: EVENT_NAME_REQUIRED, invalid: EVENT_NAME_REQUIRED, max: 200 }),
+  event: z.pipe(
+    requiredText({ required: EVENT_NAME_REQUIRED, invalid: EVENT_NAME_REQUIRED, max: 200 }),
+    z.string().check(z.refine((v) => v.trim().toLowerCase() === FAMILY_EVENT_NAME.toLowerCase(), { error: EVENT_NAME_FIXED })),
+  ),
   startDate: z.pipe(z.transform(text), requiredText({ required: START_REQUIRED, invalid: INVALID_DATE, max: 40 })),
   endDate: z.pipe(z.transform(text), requiredText({ required: END_REQUIRED, invalid: INVALID_DATE, max: 40 })),
   timeZone: z.pipe(
@@ -322,7 +327,7 @@ export function validateEventForm(values: unknown, context: EventFormContext = {
   return {
     ok: true,
     data: {
-      title: d.event,
+      title: FAMILY_EVENT_NAME,
       startsAt: start.toISOString(),
       endsAt: end.toISOString(),
       timeZone: d.timeZone,

@@ -82,7 +82,9 @@ export function LevelPage({ view }: { view: LevelView }) {
   const shownId = selectedId ?? button.preselectId ?? null;
   const next = view.sessions.find((s) => s._id === shownId) ?? view.sessions[0] ?? null;
   const nextRow = next ? sessionRow(next) : null;
-  const price = formatPrice(view.priceCents, view.currency);
+  // A programme without a price of its own (staff-created ones have none) shows the shown session's, not 'Price Not Available' beside it.
+  const price =
+    view.priceCents === null && next?.price != null ? formatPrice(Math.round(next.price * 100), next.currency) : formatPrice(view.priceCents, view.currency);
   const buttonClass =
     "inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-brand-gradient px-8 font-semibold text-white shadow-md transition-opacity hover:opacity-95";
 

@@ -176,7 +176,11 @@ export async function saveProgramme(
   now = new Date(),
 ): Promise<ProgramSaveOutcome> {
   if (id !== undefined && (id.length === 0 || id.length > 100)) return { status: "not-found" };
-  const checked = validateProgramForm(submission.values);
+  // An update's sessions keep the time zone and seat limit they have where the submission leaves them out.
+  const stored = id
+    ? new Map((await db.selectFrom("events").select(["id", "time_zone", "capacity"]).where("programme_id", "=", id).execute()).map((e) => [e.id, { timeZone: e.time_zone, capacity: e.capacity }]))
+    : undefined;
+  const checked = validateProgramForm(submission.values, stored);
   const errors: ProgramErrors = checked.ok ? {} : { ...checked.errors };
   const version = readExpectedVersion(submission.values.updatedAt);
   if (!version.ok) errors.updatedAt = VERSION_INVALID;
@@ -248,6 +252,9 @@ export async function saveProgramme(
       }
       if (input.requiredProgramId !== undefined) await setRequiredLevel(trx, kind, programmeId, input.requiredProgramId);
       const sessions = id && !sessionsGiven ? { written: 0, removed: 0 } : await writeSessions(trx, kind, programmeId, input.sessions, now);
+      // A Closed programme closes enrolment in all its sessions; each keeps its own status for when it reopens.
+      const closed = input.status === "Closed" ? 1 : 0;
+      await trx.updateTable("events").set({ programme_closed: closed }).where("programme_id", "=", programmeId).where("programme_closed", "<>", closed).execute();
       await recordAudit(
         trx,
         {

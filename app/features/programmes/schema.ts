@@ -204,8 +204,18 @@ function checkRichText(html: string, required: string): string | null {
   return null;
 }
 
-function checkSession(raw: Record<string, unknown>, row: number, errors: ProgramErrors): SessionInput | null {
+/**
+ * What is stored of a programme's sessions, by id: an update that leaves a
+ * session's time zone or seat limit out (an API client written against the
+ * spec's field list, which has neither) keeps the stored one, as it keeps the
+ * session's status. Its times without an offset are then read in that zone.
+ */
+export type StoredSessions = ReadonlyMap<string, { timeZone: string; capacity: number | null }>;
+
+function checkSession(raw: Record<string, unknown>, row: number, errors: ProgramErrors, stored?: StoredSessions): SessionInput | null {
   const prefix = `upcomingEvents.${row}`;
+  const id = str(raw._id ?? raw.id).trim().slice(0, 100);
+  const kept = id ? stored?.get(id) : undefined;
   const v = Object.fromEntries(SESSION_FIELDS.map((k) => [k, str(raw[k]).trim()])) as Record<(typeof SESSION_FIELDS)[number], string>;
   // The original's aliases for a session's fields.
   if (!v.eventName) v.eventName = str(raw.title ?? raw.event).trim();
@@ -216,7 +226,7 @@ function checkSession(raw: Record<string, unknown>, row: number, errors: Program
   const set = (k: string, m: string | null) => {
     if (m && !(`${prefix}.${k}` in errors)) errors[`${prefix}.${k}`] = m;
   };
-  const zoneText = str(raw.timeZone).trim() || DEFAULT_TIME_ZONE;
+  const zoneText = (raw.timeZone === undefined && kept ? kept.timeZone : str(raw.timeZone).trim()) || DEFAULT_TIME_ZONE;
   const timeZone = canonicalTimeZone(zoneText);
   if (!timeZone) set("timeZone", SESSION_TIME_ZONE_INVALID);
   const zone = timeZone ?? DEFAULT_TIME_ZONE;
@@ -242,7 +252,7 @@ function checkSession(raw: Record<string, unknown>, row: number, errors: Program
   else if (Math.round(Number(v.price.replace(/[$\s]/g, "")) * 100) > PRICE_MAX_CENTS) set("price", PRICE_TOO_HIGH);
   if (!v.paymentLink) set("paymentLink", SESSION_PAYMENT_REQUIRED);
   else if (v.paymentLink.length > 2000 || !urlPattern.test(v.paymentLink)) set("paymentLink", SESSION_URL_INVALID);
-  let capacity: number | null = null;
+  let capacity: number | null = raw.capacity === undefined && kept ? kept.capacity : null;
   // What the API itself answers for a session ('12 Seats', '1 Seat', 'Not Limited') reads back as sent.
   const seats = /^(\d{1,6})(?:\s*seats?)?$/i.exec(v.capacity);
   if (v.capacity && !/^not limited$/i.test(v.capacity)) {
@@ -251,9 +261,8 @@ function checkSession(raw: Record<string, unknown>, row: number, errors: Program
     else capacity = n;
   }
   if (Object.keys(errors).length > before || !start || !end) return null;
-  const id = str(raw._id ?? raw.id).trim();
   return {
-    ...(id ? { _id: id.slice(0, 100) } : {}),
+    ...(id ? { _id: id } : {}),
     title: v.eventName,
     startsAt: start.toISOString(),
     endsAt: end.toISOString(),
@@ -280,7 +289,7 @@ function latestEnd(endText: string, end: Date, zone: string): number {
  * message per field. Accepts the form's values, or an API body whose lists are
  * arrays or JSON text (multipart).
  */
-export function validateProgramForm(values: unknown): ProgramValidation {
+export function validateProgramForm(values: unknown, stored?: StoredSessions): ProgramValidation {
   const input = values && typeof values === "object" ? (values as Record<string, unknown>) : {};
   const errors: ProgramErrors = {};
   const set = (k: string, m: string | null) => {
@@ -336,7 +345,7 @@ export function validateProgramForm(values: unknown): ProgramValidation {
     else
       sessionList.forEach((raw, i) => {
         if (!raw || typeof raw !== "object" || isEmptySessionRow(raw as Record<string, unknown>)) return;
-        const s = checkSession(raw as Record<string, unknown>, i, errors);
+        const s = checkSession(raw as Record<string, unknown>, i, errors, stored);
         if (s) sessions.push(s);
       });
   }
