@@ -335,8 +335,14 @@ describe.each(dialects)("level prerequisites on %s", { timeout: 180_000 }, (dial
     expect(await audit(kim)).toHaveLength(1);
     expect((await check(upcomingB, "kim@example.com")).met).toBe(true);
     expect((await check(upcomingB, "lou@example.com")).met).toBe(false);
-    // Everyone at once.
-    await staff(`/admin/attendance/${session}`, "intent=all-attended");
+    // Everyone at once: a saved 'Did not attend' is overwritten only once staff confirm it.
+    const asked = await staff(`/admin/attendance/${session}`, "intent=all-attended");
+    expect(asked.status).toBe(409);
+    const warning = (await asked.text()).replace(/&#x27;|&#39;/g, "'");
+    expect(warning).toContain("1 person is marked 'Did not attend'. Mark everyone as attended anyway, including them?");
+    expect(warning).toContain("Yes, mark everyone as attended");
+    expect((await row(session, "lou@example.com"))?.attendance).toBe("not_attended");
+    await staff(`/admin/attendance/${session}`, "intent=all-attended&confirm=1");
     expect((await row(session, "lou@example.com"))?.attendance).toBe("attended");
 
     // A session that has not started takes no attendance.

@@ -9,6 +9,7 @@ import { addSession, valid } from "../helpers/registration";
 import { startSite, type RunningSite } from "../helpers/site";
 import { toldSession } from "~/features/events/told";
 import { staffDate } from "~/features/registrations/staff-format";
+import { formatSessionDate, formatTimeRange } from "~/features/events/format";
 
 /**
  * The waiting list (issue 11 point 1) through the public API and the pages, on
@@ -307,6 +308,10 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
     const offered = await act(`intent=offer&kind=registration&id=${q2!.id}`);
     expect(await offered.text()).toContain("Seat offered.");
     expect(await statusOf("queue2@example.com", sessionId)).toBe("offered");
+    // Until when, to the minute at the venue, as the offer's mail says it.
+    const held = await s.db.selectFrom("registrations").select("offer_expires_at").where("id", "=", q2!.id).executeTakeFirstOrThrow();
+    const zone = (await s.db.selectFrom("events").select("time_zone").where("id", "=", sessionId).executeTakeFirstOrThrow()).time_zone;
+    expect(await (await screen()).text()).toContain(`Seat offered until ${formatSessionDate(held.offer_expires_at!, zone)} at ${formatTimeRange(held.offer_expires_at!, null, zone)}`);
 
     // An erasure request, carried out from the screen.
     await s.db.updateTable("registrations").set({ erasure_requested_at: new Date().toISOString() }).where("email_key", "=", "sits@example.com").execute();

@@ -65,7 +65,7 @@ export function DetailSection({ title, items }: { title: string; items: readonly
         {items.map((item) => (
           <div key={item.label} className="min-w-0">
             <dt className="text-sm font-semibold text-muted">{item.label}</dt>
-            <dd className="break-words text-ink">{item.value === null || item.value === undefined || item.value === "" ? "—" : item.value}</dd>
+            <dd className="break-words whitespace-pre-line text-ink">{item.value === null || item.value === undefined || item.value === "" ? "—" : item.value}</dd>
           </div>
         ))}
       </dl>

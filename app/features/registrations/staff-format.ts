@@ -35,6 +35,19 @@ export function staffDateTime(iso: string | null | undefined): string {
   return Number.isNaN(d.getTime()) ? "Date Not Available" : dayTime.format(d);
 }
 
+const calendarDay = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
+
+/**
+ * A calendar date stored as 'YYYY-MM-DD' (a date of birth, a course's day at its venue) as the staff
+ * screens write dates: 'Apr 12, 1990'. Read as that day itself, in no zone; any other text as stored.
+ */
+export function staffCalendarDate(value: string | null | undefined): string | null | undefined {
+  const m = value ? /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim()) : null;
+  if (!m) return value;
+  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
+  return Number.isNaN(d.getTime()) || d.getUTCDate() !== Number(m[3]) ? value : calendarDay.format(d);
+}
+
 /** The audit trail's moments, to the second: 'Nov 25, 2026, 11:03:13 AM EST'. */
 export function staffMoment(iso: string | null | undefined): string {
   if (!iso) return "Date Not Available";

@@ -3,7 +3,7 @@ import { DetailSection } from "~/components/admin/staff-dialog";
 import { PhotoThumbnail } from "~/components/admin/photo-thumbnail";
 import type { RegistrationDetailView } from "./staff-registrations-page.server";
 import { ATTENDANCE_LABELS } from "~/features/prerequisites/rules";
-import { staffDate, staffDateTime, staffLevel } from "./staff-format";
+import { staffCalendarDate, staffDate, staffDateTime, staffLevel } from "./staff-format";
 
 const yesNo = (b: boolean) => (b ? "Yes" : "No");
 
@@ -22,7 +22,7 @@ export function StaffRegistrationDetails({ r, showPhotos }: { r: RegistrationDet
           { label: "Email", value: r.email ? <MailLink address={r.email} /> : null },
           { label: "Mobile", value: r.mobile },
           { label: "Telephone", value: r.telephone },
-          { label: "Date of birth", value: r.dateOfBirth },
+          { label: "Date of birth", value: staffCalendarDate(r.dateOfBirth) },
           { label: "Occupation", value: r.occupation },
         ]}
       />
@@ -41,7 +41,7 @@ export function StaffRegistrationDetails({ r, showPhotos }: { r: RegistrationDet
           { label: "Program", value: r.programme },
           { label: "Session", value: r.event },
           { label: "Location", value: r.session },
-          { label: "Course date", value: r.courseDate },
+          { label: "Course date", value: staffCalendarDate(r.courseDate) },
           { label: "Course time", value: r.courseTime },
           { label: "Venue", value: r.venue },
           { label: "Time slot", value: r.timeSlot },

@@ -54,6 +54,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (form.intent === "all-attended") {
     const roster = await sessionRoster(db, params.sessionId);
     if (!roster) return data({ ok: false, message: "This session cannot take attendance." }, { status: 404 });
+    // Marks someone saved as 'Did not attend' are overwritten only once staff confirm it (a second post).
+    const absent = roster.entries.filter((e) => e.attendance === "not_attended").length;
+    if (absent > 0 && form.confirm !== "1") {
+      return data({ ok: false, confirmAll: true, message: notAttendedWarning(absent) }, { status: 409 });
+    }
     marks = Object.fromEntries(roster.entries.map((e) => [e.id, "attended"]));
   } else if (form.intent === "save") {
     for (const [key, value] of Object.entries(form)) if (key.startsWith("attendance.")) marks[key.slice("attendance.".length)] = value;
@@ -66,6 +71,12 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (outcome.status === "invalid") return data({ ok: false, message: outcome.message }, { status: 400 });
   const n = outcome.changed;
   return { ok: true, message: n === 0 ? "Nothing changed." : `Attendance saved: ${n} ${n === 1 ? "change" : "changes"}.` };
+}
+
+function notAttendedWarning(n: number): string {
+  return n === 1
+    ? "1 person is marked 'Did not attend'. Mark everyone as attended anyway, including them?"
+    : `${n} people are marked 'Did not attend'. Mark everyone as attended anyway, including them?`;
 }
 
 const cell =
@@ -100,6 +111,14 @@ export default function AttendanceSession({ loaderData, actionData: answered }: 
         {session.programmeTitle && session.programmeTitle !== session.title ? ` · ${session.programmeTitle}` : ""}
       </p>
       <ActionResult answered={answered} />
+      {answered && "confirmAll" in answered && answered.confirmAll && entries.length > 0 ? (
+        <Form method="post" className="mt-3 flex flex-wrap gap-3">
+          <input type="hidden" name="confirm" value="1" />
+          <button type="submit" name="intent" value="all-attended" {...whileBusy(busy)} className={`${button} bg-plum-800 text-white hover:bg-plum-700 aria-disabled:opacity-60`}>
+            Yes, mark everyone as attended
+          </button>
+        </Form>
+      ) : null}
       {entries.length === 0 ? (
         <p className="mt-8 rounded-2xl bg-white p-6 text-center text-muted ring-1 ring-plum-100">Nobody held a seat in this session.</p>
       ) : (
@@ -121,7 +140,7 @@ export default function AttendanceSession({ loaderData, actionData: answered }: 
                     <th scope="row" data-label="Name" className={`${cell} font-semibold`}>{e.name}</th>
                     <td data-label="Email" className={`${cell} [overflow-wrap:anywhere]`}>{e.email}</td>
                     <td data-label="Attendance" className={cell}>
-                      <AttendanceChoice id={e.id} name={e.name} value={e.attendance} />
+                      <AttendanceChoice key={`${e.attendance ?? "unmarked"}:${e.marked ?? ""}`} id={e.id} name={e.name} value={e.attendance} />
                     </td>
                     <td data-label="Last marked" className={`${cell} text-muted`}>{e.marked ?? "Not marked yet"}</td>
                   </tr>

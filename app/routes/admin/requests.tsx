@@ -1,7 +1,7 @@
 import { data, Form, Link } from "react-router";
 import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
-import { formatSessionDate, formatSessionWhen } from "~/features/events/format";
+import { formatSessionDate, formatSessionWhen, formatTimeRange } from "~/features/events/format";
 import { staffDate } from "~/features/registrations/staff-format";
 import { eraseRegistrationAndPassOn, listErasureRequests } from "~/features/retention/retention.server";
 import { currentSettings } from "~/features/settings/settings.server";
@@ -29,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       ...s,
       // Its date said once, also for a session over several days.
       when: formatSessionWhen(s.startsAt, s.endsAt, s.timeZone, " · "),
-      entries: s.entries.map((e) => ({ ...e, joined: staffDate(e.createdAt), offerUntil: e.offerExpiresAt ? formatSessionDate(e.offerExpiresAt, s.timeZone) : null })),
+      entries: s.entries.map((e) => ({ ...e, joined: staffDate(e.createdAt), offerUntil: e.offerExpiresAt ? `${formatSessionDate(e.offerExpiresAt, s.timeZone)} at ${formatTimeRange(e.offerExpiresAt, null, s.timeZone)}` : null })),
     })),
     erasures: erasures.map((e) => ({ ...e, requested: staffDate(e.requestedAt), when: formatSessionDate(e.startsAt, e.timeZone) })),
     confirm: url.searchParams.get("confirm"),
