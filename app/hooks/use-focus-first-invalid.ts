@@ -10,7 +10,7 @@ export function useFocusFirstInvalid(form: RefObject<HTMLFormElement | null>): (
   const [requests, setRequests] = useState(0);
   useEffect(() => {
     if (requests === 0) return;
-    form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+    form.current?.querySelector<HTMLElement>('[aria-invalid="true"], [data-group-error]')?.focus();
   }, [requests, form]);
   return () => setRequests((n) => n + 1);
 }

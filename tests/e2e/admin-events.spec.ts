@@ -200,15 +200,15 @@ test.describe("Family Constellation events screen", () => {
     await expect(row).toContainText("2 booked");
     await expect(row.getByText("Closed", { exact: true })).toBeVisible();
 
-    // Delete: the confirmation says it cannot be undone; a booked session stays.
+    // Delete: a booked session cannot go, and the dialog says so at once, with no Delete button that could only fail.
     await row.getByRole("button", { name: /^Delete / }).click();
     const confirm = page.getByRole("dialog", { name: "Delete Event" });
-    await expect(confirm).toContainText("This action cannot be undone.");
+    await expect(confirm).toContainText("This event cannot be deleted.");
+    await expect(confirm).toContainText("2 seats are booked in this event. Set its status to Closed to stop new bookings");
+    await expect(confirm.getByRole("button", { name: "Delete Event" })).toHaveCount(0);
     await expectNoAxeViolations(page);
-    await confirm.getByRole("button", { name: "Delete Event" }).click();
-    await expect(toast(page, "This event has 2 bookings and cannot be deleted.")).toBeVisible();
     expect(queryDb("select id from events where id = ?", stored!.id)).toHaveLength(1);
-    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await confirm.getByRole("button", { name: "Close", exact: true }).click();
     await expect(confirm).toBeHidden();
     await expect(row.getByRole("button", { name: /^Delete / })).toBeFocused();
   });

@@ -224,6 +224,16 @@ test.describe("programme management", () => {
     await edit.getByRole("button", { name: "Update Program" }).click();
     await expect(edit.getByText("Capacity cannot be less than the 2 seats already booked", { exact: true })).toBeVisible({ timeout: 15_000 });
     await expect(edit.getByLabel(label("Seats"))).toBeFocused();
+    // Removing the booked session is refused: the message takes the focus (in view), and the session can be put back as stored.
+    await edit.getByRole("button", { name: "Remove event 1" }).click();
+    await expect(edit.getByLabel(label("Seats"))).toHaveCount(0);
+    await edit.getByRole("button", { name: "Update Program" }).click();
+    await expect(edit.getByText(/has 2 registrations and cannot be removed/)).toBeFocused({ timeout: 15_000 });
+    await expect(edit.getByText(/has 2 registrations and cannot be removed/)).toBeInViewport();
+    await edit.getByRole("button", { name: "Put back the event you removed" }).click();
+    await expect(edit.getByLabel(label("Event name"))).toHaveValue(`Autumn Intensive ${tag}`);
+    await expect(edit.getByLabel(label("Seats"))).toHaveValue("15");
+    await expect(edit.getByText(/has 2 registrations and cannot be removed/)).toHaveCount(0);
     // Another staff member saves the program while this form is open: this save is refused, and the
     // form opened again shows their change (the screen reads the program again after a 409).
     const other = "Saved by another editor while the form was open";

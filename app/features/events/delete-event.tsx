@@ -28,6 +28,33 @@ export function DeleteEvent({ event, onCancel, onDeleted, onBusyChange }: Props)
     }
   }, [fetcher.state, fetcher.data, onDeleted]);
 
+  // A booked event is always refused by the server (its bookings point at it): say so, and offer no button that can only fail.
+  if (event.seatsTaken > 0) {
+    const n = event.seatsTaken;
+    return (
+      <div>
+        <div className="flex gap-4">
+          <AlertTriangle aria-hidden="true" className="size-8 shrink-0 text-danger" />
+          <div>
+            <p className="font-semibold text-ink">This event cannot be deleted.</p>
+            <p className="mt-2 text-muted">
+              {event.title} · {eventDateText(event.startDate, event.endDate, event.timeZone)} · {event.city}
+            </p>
+            <p className="mt-2 text-ink">
+              {n} {n === 1 ? "seat is" : "seats are"} booked in this event. Set its status to Closed to stop new bookings, or cancel the session to tell
+              everyone booked.
+            </p>
+          </div>
+        </div>
+        <div className="mt-6 flex flex-wrap justify-end gap-3">
+          <button type="button" onClick={onCancel} className="inline-flex min-h-12 items-center rounded-full border border-plum-200 bg-white px-6 font-semibold text-plum-800 hover:bg-plum-50">
+            Close
+          </button>
+        </div>
+      </div>
+    );
+  }
+
   return (
     <fetcher.Form method="post" aria-label="Confirm deletion">
       <input type="hidden" name="intent" value="delete" />
@@ -39,11 +66,6 @@ export function DeleteEvent({ event, onCancel, onDeleted, onBusyChange }: Props)
           <p className="mt-2 text-muted">
             {event.title} · {eventDateText(event.startDate, event.endDate, event.timeZone)} · {event.city}
           </p>
-          {event.seatsTaken > 0 ? (
-            <p className="mt-2 text-sm text-muted">
-              {event.seatsTaken} {event.seatsTaken === 1 ? "seat is" : "seats are"} booked in this event.
-            </p>
-          ) : null}
         </div>
       </div>
       <div className="mt-6 flex flex-wrap justify-end gap-3">

@@ -97,6 +97,15 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
   );
 }
 
+/** A message about a whole list (sessions, sections): focusable, so a refused save brings it into view and to the keyboard. */
+function GroupError({ message }: { message: string }) {
+  return (
+    <p data-group-error tabIndex={-1} className="rounded-md text-sm font-medium text-danger outline-none focus-visible:ring-2 focus-visible:ring-danger">
+      {message}
+    </p>
+  );
+}
+
 function Label({ htmlFor, id, children, optional }: { htmlFor?: string; id?: string; children: string; optional?: boolean }) {
   return (
     <label htmlFor={htmlFor} id={id} className="mb-1.5 block text-sm font-semibold text-ink">
@@ -136,6 +145,8 @@ export function ProgramFormDialog({ open, onClose, kindLabel, program, openCount
     setEditorSeed((n) => n + 1);
   }
   const busy = fetcher.state !== "idle";
+  // Stored sessions removed from the form since it opened: a save refused over one (people hold seats) can put them back.
+  const removedSessions = (program ? formValuesOf(program).upcomingEvents : []).filter((r) => !values.upcomingEvents.some((v) => v._id === r._id));
 
   useEffect(() => {
     if (!preview) return;
@@ -367,7 +378,7 @@ export function ProgramFormDialog({ open, onClose, kindLabel, program, openCount
 
         <fieldset className="mt-2 rounded-2xl border border-plum-100 p-4">
           <legend className="px-2 text-lg font-semibold text-plum-900">Learning Sections</legend>
-          {err("learningSections") ? <p className="text-sm font-medium text-danger">{err("learningSections")}</p> : null}
+          {err("learningSections") ? <GroupError message={err("learningSections")!} /> : null}
           {values.learningSections.map((s, i) => {
             const base = `${uid}-section-${i}`;
             const only = values.learningSections.length === 1;
@@ -443,7 +454,23 @@ export function ProgramFormDialog({ open, onClose, kindLabel, program, openCount
         <fieldset className="mt-5 rounded-2xl border border-plum-100 p-4">
           <legend className="px-2 text-lg font-semibold text-plum-900">Upcoming Events</legend>
           <p className="text-sm text-muted">Optional. Each session is the one visitors enroll in; empty rows are left out when you save.</p>
-          {err("upcomingEvents") ? <p className="mt-2 text-sm font-medium text-danger">{err("upcomingEvents")}</p> : null}
+          {err("upcomingEvents") ? (
+            <div className="mt-2">
+              <GroupError message={err("upcomingEvents")!} />
+              {removedSessions.length > 0 ? (
+                <button
+                  type="button"
+                  onClick={() => {
+                    setValues((v) => ({ ...v, upcomingEvents: [...v.upcomingEvents, ...removedSessions] }));
+                    clearError("upcomingEvents");
+                  }}
+                  className="mt-2 inline-flex min-h-11 items-center gap-1.5 rounded-full border border-plum-200 px-4 font-semibold text-plum-800 hover:bg-plum-50"
+                >
+                  {removedSessions.length === 1 ? "Put back the event you removed" : `Put back the ${removedSessions.length} events you removed`}
+                </button>
+              ) : null}
+            </div>
+          ) : null}
           {values.upcomingEvents.map((row, i) => {
             const base = `${uid}-session-${i}`;
             const k = (f: string) => `upcomingEvents.${i}.${f}`;
