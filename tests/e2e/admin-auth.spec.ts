@@ -142,7 +142,17 @@ test.describe("staff sign-in", () => {
     await expectNoAxeViolations(page);
     // Nothing wider than the screen.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // Tabbing on past its last control closes it, so the focus never goes under it.
+    await nav.getByRole("button", { name: "Sign out" }).focus();
+    await page.keyboard.press("Tab");
+    await expect(nav).toBeHidden();
+    await expect(menu).toHaveAttribute("aria-expanded", "false");
+    // The focus moved on to the page itself, now in view.
+    expect(await page.evaluate(() => Boolean(document.activeElement?.closest("main")))).toBe(true);
     // Escape closes it and gives the focus back to its button.
+    await menu.focus();
+    await page.keyboard.press("Enter");
+    await expect(nav).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(nav).toBeHidden();
     await expect(menu).toBeFocused();

@@ -227,6 +227,8 @@ test.describe("programme management", () => {
     // Removing the booked session is refused: the message takes the focus (in view), and the session can be put back as stored.
     await edit.getByRole("button", { name: "Remove event 1" }).click();
     await expect(edit.getByLabel(label("Seats"))).toHaveCount(0);
+    // The focus stays in the list: on its Add button, the only control left there.
+    await expect(edit.getByRole("button", { name: "Add Event" })).toBeFocused();
     await edit.getByRole("button", { name: "Update Program" }).click();
     await expect(edit.getByText(/has 2 registrations and cannot be removed/)).toBeFocused({ timeout: 15_000 });
     await expect(edit.getByText(/has 2 registrations and cannot be removed/)).toBeInViewport();

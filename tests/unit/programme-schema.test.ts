@@ -65,6 +65,11 @@ function errorsOf(values: Record<string, unknown>) {
 }
 
 describe("the programme form (spec part 2 §5 'Programme form')", () => {
+  it("reads a price with thousands separators as the event form does: '$1,500' is 150000 cents", () => {
+    const r = validateProgramForm({ ...valid(), upcomingEvents: [row({ price: "$1,500" })] });
+    expect(r.ok && r.data.sessions[0]!.priceCents).toBe(150000);
+  });
+
   it("accepts a valid form and returns clean values", () => {
     const r = validateProgramForm({ ...valid(), upcomingEvents: [row({ price: "99.5", capacity: "20", organizerEmail: "lee@example.org" })] });
     expect(r.ok).toBe(true);
@@ -164,6 +169,9 @@ describe("programme upcoming events (spec part 2 §5)", () => {
     // The event form's bound too (decision 0055).
     [{ price: "$1000000.01" }, "price", "Price must be $1,000,000 or less"],
     [{ price: "$ninety" }, "price", SESSION_PRICE_FORMAT],
+    // Thousands separators only where they belong (the event form takes "$1,500" too).
+    [{ price: "$1,50" }, "price", SESSION_PRICE_FORMAT],
+    [{ price: "$1,000,000.01" }, "price", "Price must be $1,000,000 or less"],
     [{ paymentLink: "" }, "paymentLink", SESSION_PAYMENT_REQUIRED],
     [{ paymentLink: "pay.example.org" }, "paymentLink", SESSION_URL_INVALID],
     [{ capacity: "0" }, "capacity", SESSION_CAPACITY_INVALID],

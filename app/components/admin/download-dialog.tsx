@@ -60,6 +60,8 @@ export function DownloadDialog({
     const end = String(data.get("endDate") ?? "");
     if (start && end && end < start) {
       setEndError("End date must be on or after the start date");
+      // The field to correct takes the focus, so its message (aria-describedby) is read out.
+      form.querySelector<HTMLInputElement>('input[name="endDate"]')?.focus();
       return;
     }
     setEndError(null);

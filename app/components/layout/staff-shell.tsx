@@ -56,7 +56,14 @@ export function StaffShell({ orgName, email, children }: Props) {
         Skip to main content
       </a>
       {/* Below 1024 px the header and its menu stick to the top together, so the menu opens where the reader is, however far down the page. */}
-      <div className="sticky top-0 z-30 lg:contents">
+      <div
+        className="sticky top-0 z-30 lg:contents"
+        // Tabbing out of the open menu closes it: the next control is then not hidden under it.
+        onBlur={(event) => {
+          const next = event.relatedTarget;
+          if (open && next instanceof Node && !event.currentTarget.contains(next)) setOpenOn(null);
+        }}
+      >
       <header className="flex items-center justify-between gap-3 bg-plum-900 px-4 py-3 text-white lg:hidden">
         <span className="flex items-center gap-2 font-serif text-lg">
           <LogoMark className="size-8 text-white" />

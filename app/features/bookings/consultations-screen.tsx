@@ -74,7 +74,7 @@ function DateFilter({ p }: { p: Props }) {
           className={`${inputClass} w-auto`}
         />
         {error ? (
-          <p id={`${id}-${name}-error`} className="mt-1.5 text-sm font-semibold text-danger">
+          <p id={`${id}-${name}-error`} role="alert" className="mt-1.5 text-sm font-semibold text-danger">
             {error}
           </p>
         ) : null}

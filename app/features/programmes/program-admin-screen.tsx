@@ -309,7 +309,7 @@ export function ProgramAdminScreen({ kind, programs, totalPrograms, totalPages, 
       </div>
 
       <search className="mt-6 block max-w-xl">
-        <label htmlFor={searchId} className="sr-only">
+        <label htmlFor={searchId} className="mb-1.5 block text-sm font-semibold text-ink">
           Search programs
         </label>
         <div className="relative">

@@ -145,6 +145,18 @@ export function ProgramFormDialog({ open, onClose, kindLabel, program, openCount
     setEditorSeed((n) => n + 1);
   }
   const busy = fetcher.state !== "idle";
+  // After a row is removed, the focus goes to the Remove button of the row now in its place (else the last
+  // row's, else the list's Add button), not to the page's body with the button that had it.
+  const removedAt = useRef<{ list: "section" | "event"; index: number } | null>(null);
+  useEffect(() => {
+    const removed = removedAt.current;
+    if (!removed) return;
+    removedAt.current = null;
+    const form = formRef.current;
+    const rows = form?.querySelectorAll<HTMLElement>(`[data-remove="${removed.list}"]`) ?? [];
+    const target = rows[Math.min(removed.index, rows.length - 1)] ?? form?.querySelector<HTMLElement>(`[data-add="${removed.list}"]`);
+    target?.focus();
+  });
   // Stored sessions removed from the form since it opened: a save refused over one (people hold seats) can put them back.
   const removedSessions = (program ? formValuesOf(program).upcomingEvents : []).filter((r) => !values.upcomingEvents.some((v) => v._id === r._id));
 
@@ -408,7 +420,9 @@ export function ProgramFormDialog({ open, onClose, kindLabel, program, openCount
                       setValues((v) => ({ ...v, learningSections: v.learningSections.filter((_, j) => j !== i) }));
                       setErrors({});
                       setEditorSeed((n) => n + 1);
+                      removedAt.current = { list: "section", index: i };
                     }}
+                    data-remove="section"
                     className="mb-0.5 inline-flex min-h-12 items-center gap-1.5 rounded-full border border-plum-200 px-4 font-semibold text-danger hover:bg-plum-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
                   >
                     <Trash2 aria-hidden="true" className="size-4" />
@@ -444,6 +458,7 @@ export function ProgramFormDialog({ open, onClose, kindLabel, program, openCount
               setSectionNote("");
               setValues((v) => ({ ...v, learningSections: [...v.learningSections, emptySection()] }));
             }}
+            data-add="section"
             className="mt-2 inline-flex min-h-11 items-center gap-1.5 rounded-full bg-plum-100 px-4 font-semibold text-plum-900 hover:bg-plum-200"
           >
             <Plus aria-hidden="true" className="size-4" />
@@ -499,7 +514,9 @@ export function ProgramFormDialog({ open, onClose, kindLabel, program, openCount
                     onClick={() => {
                       setValues((v) => ({ ...v, upcomingEvents: v.upcomingEvents.filter((_, j) => j !== i) }));
                       setErrors({});
+                      removedAt.current = { list: "event", index: i };
                     }}
+                    data-remove="event"
                     className="inline-flex min-h-11 items-center gap-1.5 rounded-full border border-plum-200 px-4 font-semibold text-danger hover:bg-plum-50"
                   >
                     <Trash2 aria-hidden="true" className="size-4" />
@@ -536,6 +553,7 @@ export function ProgramFormDialog({ open, onClose, kindLabel, program, openCount
           <button
             type="button"
             onClick={() => setValues((v) => ({ ...v, upcomingEvents: [...v.upcomingEvents, emptySessionRow()] }))}
+            data-add="event"
             className="mt-4 inline-flex min-h-11 items-center gap-1.5 rounded-full bg-plum-100 px-4 font-semibold text-plum-900 hover:bg-plum-200"
           >
             <Plus aria-hidden="true" className="size-4" />

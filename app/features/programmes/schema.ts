@@ -68,7 +68,7 @@ export type ProgramKindWire = "hypnotherapy" | "decode";
 /** Letters, digits and spaces: '2 Days', '6 weeks 3 days' (spec §5). */
 export const durationPattern = /^[\p{L}\p{N} ]+$/u;
 /** '$99', '99.99', '$1500': an optional dollar sign, digits, up to 2 decimals (spec §5). */
-export const sessionPricePattern = /^\$?\s?\d{1,7}(?:\.\d{1,2})?$/;
+export const sessionPricePattern = /^\$?\s?(?:\d{1,3}(?:,\d{3})+|\d{1,7})(?:\.\d{1,2})?$/;
 
 /** The visible text of a piece of editor HTML: what decides whether it is empty. */
 export function richTextToPlain(html: string): string {
@@ -249,7 +249,7 @@ function checkSession(raw: Record<string, unknown>, row: number, errors: Program
   if (!v.price) set("price", SESSION_PRICE_REQUIRED);
   else if (!sessionPricePattern.test(v.price)) set("price", SESSION_PRICE_FORMAT);
   // The event form's bound (decision 0055), so a session saved here can be saved there too.
-  else if (Math.round(Number(v.price.replace(/[$\s]/g, "")) * 100) > PRICE_MAX_CENTS) set("price", PRICE_TOO_HIGH);
+  else if (Math.round(Number(v.price.replace(/[$\s,]/g, "")) * 100) > PRICE_MAX_CENTS) set("price", PRICE_TOO_HIGH);
   if (!v.paymentLink) set("paymentLink", SESSION_PAYMENT_REQUIRED);
   else if (v.paymentLink.length > 2000 || !urlPattern.test(v.paymentLink)) set("paymentLink", SESSION_URL_INVALID);
   let capacity: number | null = raw.capacity === undefined && kept ? kept.capacity : null;
@@ -270,7 +270,7 @@ function checkSession(raw: Record<string, unknown>, row: number, errors: Program
     city: v.location,
     organiser: v.organiser,
     organiserEmail: v.organizerEmail || null,
-    priceCents: Math.round(Number(v.price.replace(/[$\s]/g, "")) * 100),
+    priceCents: Math.round(Number(v.price.replace(/[$\s,]/g, "")) * 100),
     paymentLink: v.paymentLink,
     capacity,
     wallClock: { start: !isInstantText(v.startDate), end: !isInstantText(v.endDate) },
