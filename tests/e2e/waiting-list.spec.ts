@@ -212,4 +212,46 @@ test.describe("Waiting list", () => {
     expect(queryDb<{ status: string }>("SELECT status FROM registrations WHERE email_key = ?", email)[0]?.status).toBe("waiting");
     await mailTo(email, "On the waiting list");
   });
+
+  test("the registration page of a full session joins its waiting list and says so, not 'Thank you for registering!'", async ({ page }) => {
+    test.setTimeout(180_000);
+    const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const id = `s-decode-page-wait-${tag}`;
+    const start = new Date(Date.now() + 240 * 86_400_000 + Math.floor(Math.random() * 86_400_000));
+    const now = new Date().toISOString();
+    write(
+      `INSERT INTO events (id, programme_id, kind, title, starts_at, ends_at, time_zone, city, venue, time_slot, capacity, price_cents, currency, status, no_enrol, created_at, updated_at)
+       VALUES (?, 'decode-1', 'decode', ?, ?, ?, 'America/Phoenix', 'Tempe', 'Desert Hall', 'Morning', 1, 15000, 'USD', 'Open', 0, ?, ?)`,
+      id,
+      `Page waitlist ${tag}`,
+      start.toISOString(),
+      new Date(start.getTime() + 8 * 3_600_000).toISOString(),
+      now,
+      now,
+    );
+    const taken = await page.request.post("/api/registration", {
+      data: {
+        firstName: "Seat", lastName: "Holder", email: uniqueEmail("pageseat"), mobileNo: "(555) 123-4567", dob: "1984-06-21", occupation: "Teacher",
+        currentAddress: "1 Main St, Springfield", city: "Tempe", hearAbout: "Google",
+        isSameAddress: true, termsandcondition: true, levelName: "DECODE Level 1: Decode Your Mind", upcomingEventId: id, programId: "decode-1",
+      },
+    });
+    expect(taken.status()).toBe(201);
+
+    await page.goto(`/register/${id}`);
+    await hydrated(page);
+    const email = uniqueEmail("pagewait");
+    await page.getByLabel("First Name").fill("Noor");
+    await page.getByLabel("Last Name").fill("Haddad");
+    await page.getByRole("textbox", { name: "Email" }).fill(email);
+    await page.getByLabel("Mobile Number").fill("(312) 555-0143");
+    await page.getByLabel("Date of Birth").fill("1986-02-11");
+    await page.getByLabel("Occupation").fill("Nurse");
+    await page.getByRole("checkbox", { name: /accept the terms and conditions/ }).check();
+    await page.getByRole("button", { name: "Join the waiting list" }).click();
+    await expect(page.getByRole("heading", { name: "You are on the waiting list" })).toBeFocused();
+    await expect(page.getByText("Thank you for registering!")).toHaveCount(0);
+    expect(queryDb<{ status: string }>("SELECT status FROM registrations WHERE email_key = ?", email)[0]?.status).toBe("waiting");
+    await expectNoAxeViolations(page);
+  });
 });

@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { WAITING_LIST_JOINED } from "~/features/waiting-list/join.server";
+import { WAITING_LIST_HEADING, WAITING_LIST_JOINED } from "~/features/events/seats";
 import { useState } from "react";
 import { data, Link } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
@@ -39,7 +39,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
   actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
 
 type ActionResult =
-  | { ok: true; sessionId: string; awaitingApproval?: boolean }
+  | { ok: true; sessionId: string; awaitingApproval?: boolean; waitingList?: boolean }
   | { ok: false; message: string; errors: Record<string, string | undefined>; values: Partial<RegistrationValues> };
 
 /** Echoes what was typed back into the form (never the files). */
@@ -82,8 +82,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const values = echo(submission.values);
   switch (outcome.status) {
     case "waiting":
-      // This page's form does not ask for the waiting list (only the dialogs do); answered plainly should a post ask.
-      return data<ActionResult>({ ok: false, message: WAITING_LIST_JOINED, errors: {}, values: {} }, { status: 201 });
+      // A full session's form offers the waiting list: the page then says that, not "Thank you for registering!".
+      return data<ActionResult>({ ok: true, sessionId: values.upcomingEventId || page.session._id, waitingList: true }, { status: 201 });
     case "created":
       return data<ActionResult>({ ok: true, sessionId: values.upcomingEventId || page.session._id }, { status: 201 });
     case "awaiting-approval":
@@ -124,7 +124,11 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const range = formatTimeRange(session.startDate, session.endDate, session.timeZone);
   const when = /\d(?:st|nd|rd|th) /.test(range) ? range : `${formatSessionDate(session.startDate, session.timeZone)} · ${range}`;
   const registered = actionData?.ok
-    ? { session: page.sessions.find((s) => s._id === actionData.sessionId) ?? session, awaitingApproval: actionData.awaitingApproval === true }
+    ? {
+        session: page.sessions.find((s) => s._id === actionData.sessionId) ?? session,
+        awaitingApproval: actionData.awaitingApproval === true,
+        waitingList: actionData.waitingList === true,
+      }
     : null;
   const failed = actionData && !actionData.ok ? actionData : null;
   return (
@@ -153,6 +157,9 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
 
 type PageData = NonNullable<Route.ComponentProps["loaderData"]["page"]>;
 
+/** What the page confirms: a seat, a seat held for approval, or a place on the waiting list. */
+type Registered = { session: FormSession; awaitingApproval: boolean; waitingList: boolean };
+
 /**
  * The form, or the confirmation once registered: after a plain post (the
  * action's answer) or, with JavaScript, after the API accepted it (no page load).
@@ -164,18 +171,22 @@ function RegisterSection({
   contactEmail,
 }: {
   page: PageData;
-  registered: { session: FormSession; awaitingApproval: boolean } | null;
+  registered: Registered | null;
   failed: Extract<ActionResult, { ok: false }> | null;
   contactEmail: string;
 }) {
-  const [done, setDone] = useState<{ session: FormSession; awaitingApproval: boolean } | null>(registered);
+  const [done, setDone] = useState<Registered | null>(registered);
   if (done) {
     return (
       <RegistrationConfirmation
         contactEmail={contactEmail}
         session={done.session}
         headingId="register-heading"
-        {...(done.awaitingApproval ? { heading: AWAITING_APPROVAL_HEADING, text: AWAITING_APPROVAL_TEXT } : {})}
+        {...(done.waitingList
+          ? { heading: WAITING_LIST_HEADING, text: WAITING_LIST_JOINED }
+          : done.awaitingApproval
+            ? { heading: AWAITING_APPROVAL_HEADING, text: AWAITING_APPROVAL_TEXT }
+            : {})}
       />
     );
   }
@@ -194,7 +205,9 @@ function RegisterSection({
         initial={failed?.values}
         serverErrors={failed?.errors}
         serverMessage={failed?.message}
-        onSuccess={({ session, awaitingApproval }) => setDone({ session: session ?? page.session, awaitingApproval: awaitingApproval === true })}
+        onSuccess={({ session, waitingList, awaitingApproval }) =>
+          setDone({ session: session ?? page.session, waitingList: waitingList === true, awaitingApproval: awaitingApproval === true })
+        }
       />
     </>
   );
