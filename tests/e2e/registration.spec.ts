@@ -110,6 +110,13 @@ test.describe("Registration dialog", () => {
     await dialog.getByRole("button", { name: "Submit Registration" }).click();
     await expect(mobile).toBeFocused();
     await expect(error("occupation")).toHaveText("Occupation is required");
+    await expect(dialog.getByText(FIX, { exact: true })).toBeVisible();
+    // Once nothing is wrong any more, "Please fix the errors below" goes too (not only at the next submit).
+    await mobile.fill("(312) 555-0142");
+    await dob.fill("1984-06-21");
+    await dialog.getByLabel("Occupation").fill("Teacher");
+    await dialog.getByRole("checkbox", { name: /accept the terms and conditions/ }).check();
+    await expect(dialog.getByText(FIX, { exact: true })).toHaveCount(0);
 
     // Derived fields: the certificate name and the same-address copy.
     await dialog.getByLabel("Middle Name (optional)").fill("  Maria  ");

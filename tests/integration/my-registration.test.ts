@@ -106,6 +106,7 @@ describe.each(dialects)("a registration's private page on %s", (dialect) => {
     const { id, path } = await register(sessionId, "canceller@example.com");
     expect((await seatsTaken(s.db, [sessionId])).get(sessionId)).toBe(1);
 
+    expect(await mainText(await page(path))).toContain("Erasing does not cancel your seat; cancel it above if you will not attend.");
     const asked = await page(`${path}?step=cancel`);
     expect(await asked.text()).toContain("Cancel your registration?");
 
@@ -137,6 +138,9 @@ describe.each(dialects)("a registration's private page on %s", (dialect) => {
 
     const after = await mainText(await page(`${path}?cancelled=1`));
     expect(after).toContain("Your registration is canceled and your seat has been released.");
+    // Nothing is left to cancel above, so the erasure section no longer says to.
+    expect(after).toContain("You can ask us to erase your name");
+    expect(after).not.toContain("cancel it above");
     // A second cancel changes nothing and sends nothing more.
     await page(path, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: s.url }, body: "intent=cancel" });
     expect(await s.db.selectFrom("outbox").select("id").where("topic", "=", `registration:${id}`).execute()).toHaveLength(mails.length);

@@ -169,7 +169,11 @@ export default function MyRegistration({ loaderData, actionData }: Route.Compone
             <Actions confirming={loaderData.confirming} started={registration.started} session={registration.session} error={actionData?.error} />
           )}
         </section>
-        <YourData requested={registration.erasureRequested} justAsked={loaderData.justAskedErasure} />
+        <YourData
+          requested={registration.erasureRequested}
+          justAsked={loaderData.justAskedErasure}
+          canCancel={!(registration.cancelled || registration.sessionCancelled || registration.started)}
+        />
       </div>
     </>
   );
@@ -257,7 +261,7 @@ function Actions({ confirming, started, session, error }: { confirming: boolean;
 }
 
 /** Erasure on request (issue 11 point 4): the registrant asks, staff carry it out with one action. */
-function YourData({ requested, justAsked }: { requested: boolean; justAsked: boolean }) {
+function YourData({ requested, justAsked, canCancel }: { requested: boolean; justAsked: boolean; canCancel: boolean }) {
   const busy = usePostPending("erase");
   const askedRef = useRef<HTMLParagraphElement>(null);
   // The button pressed is replaced by this answer: it takes the focus.
@@ -286,7 +290,7 @@ function YourData({ requested, justAsked }: { requested: boolean; justAsked: boo
             <Link to="/privacy-policy#retention" className="font-semibold text-plum-700 underline underline-offset-2 hover:text-plum-900">
               privacy policy
             </Link>
-            . Erasing does not cancel your seat; cancel it above if you will not attend.
+            .{canCancel ? " Erasing does not cancel your seat; cancel it above if you will not attend." : null}
           </p>
           <Form method="post" replace className="mt-5">
             <input type="hidden" name="intent" value="erase" />
