@@ -161,6 +161,28 @@ test.describe("Registration dialog", () => {
     });
   }
 
+  test("what was typed survives closing the dialog by mistake, until it is sent; then the form starts empty", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    let dialog = await openTassoDialog(page);
+    const email = uniqueEmail("draft");
+    await dialog.getByLabel("First Name").fill("Dara");
+    await dialog.getByRole("textbox", { name: "Email" }).fill(email);
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await page.getByRole("link", { name: "Enroll Now" }).click();
+    dialog = page.getByRole("dialog", { name: "Registration Form" });
+    await expect(dialog.getByLabel("First Name")).toHaveValue("Dara");
+    await expect(dialog.getByRole("textbox", { name: "Email" })).toHaveValue(email);
+    // Sent: the next opening starts afresh.
+    await fillRegistration(dialog, email);
+    await dialog.getByRole("button", { name: "Submit Registration" }).click();
+    await expect(dialog.getByRole("heading", { name: "Thank you for registering!" })).toBeVisible({ timeout: 15_000 });
+    await dialog.getByRole("button", { name: "Close registration form" }).click();
+    await expect(dialog).toBeHidden();
+    await page.getByRole("link", { name: "Enroll Now" }).click();
+    await expect(dialog.getByLabel("First Name")).toHaveValue("");
+  });
+
   test("a failure without a server message shows the §8 text in a dismissible banner", async ({ page }) => {
     // Browser-heavy (axe runs, real waits) on shared CPUs.
     test.slow();

@@ -1,3 +1,4 @@
+import { useState } from "react";
 import { ModalDialog } from "~/components/ui/modal-dialog";
 import { WAITING_LIST_HEADING, WAITING_LIST_JOINED } from "~/features/events/seats";
 import { useDialogForm } from "~/hooks/use-dialog-form";
@@ -5,7 +6,7 @@ import type { EventJson } from "~/features/events/events.server";
 import { useSite } from "~/hooks/use-site";
 import type { FormSession } from "./form-logic";
 import { ConfirmationClose, RegistrationConfirmation } from "./registration-confirmation";
-import { RegistrationForm } from "./registration-form";
+import { RegistrationForm, type RegistrationValues } from "./registration-form";
 import { SUCCESS_AUTO_CLOSE_MS } from "./schema";
 import { AWAITING_APPROVAL_HEADING, AWAITING_APPROVAL_TEXT } from "~/features/prerequisites/rules";
 
@@ -33,6 +34,9 @@ export type RegistrationDialogProps = {
 export function RegistrationDialog({ open, onClose, channel, programme, levelName, sessions, preselectId, onRegistered }: RegistrationDialogProps) {
   const { site } = useSite();
   const { busy, setBusy, done, setDone, formKey: opening, autoClosing, interactionProps } = useDialogForm<{ session: FormSession | null; waitingList: boolean; awaitingApproval: boolean }>(open, onClose, SUCCESS_AUTO_CLOSE_MS);
+  // What was typed survives the dialog being closed (a tap on the backdrop, Escape) until it is sent: reopened, the
+  // form starts from it, in the session the visitor chose this time. Photos are not kept (files cannot be refilled).
+  const [draft, setDraft] = useState<RegistrationValues | null>(null);
 
   return (
     <ModalDialog open={open} onClose={onClose} busy={busy} title={DIALOG_TITLE} subtitle={programme.title} closeLabel="Close registration form" formKey={opening}>
@@ -59,12 +63,15 @@ export function RegistrationDialog({ open, onClose, channel, programme, levelNam
             levelName={levelName}
             sessions={sessions}
             preselectId={preselectId}
+            initial={draft ? { ...draft, upcomingEventId: preselectId ?? draft.upcomingEventId } : undefined}
+            onValuesChange={setDraft}
             onCancel={() => {
               if (!busy) onClose();
             }}
             onBusyChange={setBusy}
             onSuccess={({ session, waitingList, awaitingApproval }) => {
               setDone({ session, waitingList: waitingList === true, awaitingApproval: awaitingApproval === true });
+              setDraft(null);
               if (session) onRegistered?.(session._id);
             }}
           />

@@ -121,6 +121,8 @@ export type RegistrationFormProps = {
   onCancel?: () => void;
   /** Called while a submission is in flight (true) and when it ends (false). */
   onBusyChange?: (busy: boolean) => void;
+  /** Told of every change to what is typed (the dialog keeps it as a draft should it be closed by mistake). */
+  onValuesChange?: (values: RegistrationValues) => void;
   /** Called after the server accepted the registration. */
   onSuccess?: (result: { id: string | null; session: FormSession | null; waitingList?: boolean; awaitingApproval?: boolean }) => void;
   /** Where the form's ids are unique: the dialog and a page never share them, but two forms on one page would. */
@@ -145,6 +147,7 @@ export function RegistrationForm({
   serverMessage,
   onCancel,
   onBusyChange,
+  onValuesChange,
   onSuccess,
   idPrefix = "",
 }: RegistrationFormProps) {
@@ -165,6 +168,7 @@ export function RegistrationForm({
   // "Please fix the errors below…" goes once nothing below is wrong any more (other banners stay until closed or sent again).
   const shownBanner = banner === FIX_ERRORS_MESSAGE && !Object.values(errors).some(Boolean) ? null : banner;
   const [submitting, setSubmitting] = useState(false);
+  useEffect(() => onValuesChange?.(values), [values, onValuesChange]);
   const [focusRequest, setFocusRequest] = useState<"first-error" | "banner" | null>(
     serverMessage || Object.keys(serverErrors ?? {}).length ? "first-error" : null,
   );
