@@ -144,6 +144,12 @@ test.describe("Family Constellation", () => {
     const enroll = row(page, id).getByRole("link", { name: /^Enroll Now/ });
     const dialog = await openDialog(page, id);
     const email = uniqueEmail("rosa");
+    // Closed by mistake before sending: reopened, it holds what was typed.
+    await dialog.getByLabel("Full Name").fill("Rosa Draft");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await enroll.click();
+    await expect(dialog.getByLabel("Full Name")).toHaveValue("Rosa Draft");
     await fillBooking(dialog, email);
     // Hold the clock so the 3 s auto-close waits for the checks.
     await freeze(page);

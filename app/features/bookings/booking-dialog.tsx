@@ -1,9 +1,10 @@
+import { useState } from "react";
 import { ModalDialog } from "~/components/ui/modal-dialog";
 import type { EventJson } from "~/features/events/events.server";
 import { ConfirmationClose, RegistrationConfirmation } from "~/features/registrations/registration-confirmation";
 import { useDialogForm } from "~/hooks/use-dialog-form";
 import { useSite } from "~/hooks/use-site";
-import { BookingForm, sessionWhen } from "./booking-form";
+import { BookingForm, sessionWhen, type BookingValues } from "./booking-form";
 import { WAITING_LIST_HEADING, WAITING_LIST_JOINED } from "~/features/events/seats";
 import { CONFIRMATION_AUTO_CLOSE_MS } from "./schema";
 
@@ -22,11 +23,13 @@ export type BookingDialogProps = {
  * confirmation shows and, sent with a click or a tap, the dialog closes itself
  * after 3 s unless the visitor acts in it first (sent with a key, it stays open
  * until closed: useDialogForm, WCAG 2.2.1); the next opening
- * starts from an empty form.
+ * starts from an empty form (one closed unsent starts from what was typed).
  */
 export function BookingDialog({ open, onClose, session }: BookingDialogProps) {
   const { site } = useSite();
   const { busy, setBusy, done, setDone, formKey, autoClosing, interactionProps } = useDialogForm<{ session: EventJson; waitingList: boolean }>(open, onClose, CONFIRMATION_AUTO_CLOSE_MS);
+  // What was typed survives the dialog being closed by mistake (backdrop, Escape), for any session, until it is sent.
+  const [draft, setDraft] = useState<BookingValues | null>(null);
   return (
     <ModalDialog
       open={open && session !== null}
@@ -55,7 +58,12 @@ export function BookingDialog({ open, onClose, session }: BookingDialogProps) {
             session={session}
             onCancel={onClose}
             onBusyChange={setBusy}
-            onSuccess={(_message, waitingList) => setDone({ session, waitingList })}
+            initial={draft ?? undefined}
+            onValuesChange={setDraft}
+            onSuccess={(_message, waitingList) => {
+              setDone({ session, waitingList });
+              setDraft(null);
+            }}
           />
         ) : null}
       </div>

@@ -44,6 +44,8 @@ type Props = {
   serverMessage?: string | null;
   onCancel?: () => void;
   onBusyChange?: (busy: boolean) => void;
+  /** Told of every change to what is typed (the dialog keeps it as a draft should it be closed by mistake). */
+  onValuesChange?: (values: BookingValues) => void;
   /** After the server accepted the booking (or the waiting-list entry), with its message. */
   onSuccess?: (message: string, waitingList: boolean) => void;
   idPrefix?: string;
@@ -82,8 +84,9 @@ export function SessionSummary({ session }: { session: EventJson }) {
  * JavaScript; once hydrated it checks each field when it is left and
  * everything on submit, then sends JSON with toasts.
  */
-export function BookingForm({ session, initial, serverErrors, serverMessage, onCancel, onBusyChange, onSuccess, idPrefix = "" }: Props) {
+export function BookingForm({ session, initial, serverErrors, serverMessage, onCancel, onBusyChange, onValuesChange, onSuccess, idPrefix = "" }: Props) {
   const [values, setValues] = useState<BookingValues>({ ...empty, ...initial });
+  useEffect(() => onValuesChange?.(values), [values, onValuesChange]);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>(serverErrors ?? {});
   const [banner, setBanner] = useState<string | null>(serverMessage ?? null);
   const [submitting, setSubmitting] = useState(false);
