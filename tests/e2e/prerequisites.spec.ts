@@ -110,6 +110,12 @@ test.describe("level prerequisites", () => {
     const entry = page.getByRole("listitem").filter({ hasText: email });
     await expect(entry).toContainText("Level I with the Boston Hypnosis Institute, June 2024");
     await expectNoAxeViolations(page);
+    // Asked, then left unanswered: the focus goes back to the link that asked, not to the page's body.
+    const decline = entry.getByRole("link", { name: `Decline the registration of ${first} Haddad` });
+    await decline.click();
+    await expect(entry.getByText(`Decline the registration of ${first} Haddad?`, { exact: false })).toBeFocused();
+    await entry.getByRole("link", { name: "Keep waiting" }).click();
+    await expect(decline).toBeFocused();
     await entry.getByRole("link", { name: `Approve the registration of ${first} Haddad` }).click();
     const question = entry.getByText(`Approve the registration of ${first} Haddad?`, { exact: false });
     await expect(question).toBeFocused();

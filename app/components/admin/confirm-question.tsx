@@ -1,4 +1,5 @@
 import { useEffect, useRef, type ReactNode } from "react";
+import { Link, useLocation } from "react-router";
 
 /**
  * The question of a step asked once more (delete, remove, erase, approve): it
@@ -15,4 +16,34 @@ export function ConfirmQuestion({ className, children }: { className?: string; c
       {children}
     </p>
   );
+}
+
+type StepLinkProps = { confirmKey: string; className: string; "aria-label"?: string; children: ReactNode };
+
+/** The link that asks the question (`?confirm=<key>`); the focus comes back to it when the step is left with `KeepLink`. */
+export function ConfirmTrigger({ confirmKey, className, children, ...rest }: StepLinkProps) {
+  return (
+    <Link to={`?confirm=${encodeURIComponent(confirmKey)}`} preventScrollReset data-confirm-trigger={confirmKey} className={className} aria-label={rest["aria-label"]}>
+      {children}
+    </Link>
+  );
+}
+
+/** Leaves the question unanswered ('Keep', 'Keep waiting'): the link that asked it takes the focus again, not the page's body. */
+export function KeepLink({ confirmKey, className, children }: StepLinkProps) {
+  return (
+    <Link to="?" preventScrollReset state={{ returnTo: confirmKey }} className={className}>
+      {children}
+    </Link>
+  );
+}
+
+/** On a page with confirm steps: after `KeepLink`, focuses the trigger it names. */
+export function useFocusReturnedTrigger(): void {
+  const location = useLocation();
+  useEffect(() => {
+    const key = (location.state as { returnTo?: unknown } | null)?.returnTo;
+    if (typeof key !== "string") return;
+    document.querySelector<HTMLElement>(`[data-confirm-trigger="${CSS.escape(key)}"]`)?.focus();
+  }, [location]);
 }

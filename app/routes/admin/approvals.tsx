@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
 import { eventDateText } from "~/features/events/admin-format";
@@ -7,7 +7,7 @@ import { levelName } from "~/features/prerequisites/rules";
 import { staffDate } from "~/features/registrations/staff-format";
 import { BadRequest, readForm } from "~/lib/http.server";
 import type { Route } from "./+types/approvals";
-import { ConfirmQuestion } from "~/components/admin/confirm-question";
+import { ConfirmQuestion, ConfirmTrigger, KeepLink, useFocusReturnedTrigger } from "~/components/admin/confirm-question";
 import { whileBusy } from "~/components/ui/submit-button";
 import { usePostPending } from "~/hooks/use-settled-action";
 import { ActionResult } from "~/components/admin/action-result";
@@ -64,6 +64,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 const button = "inline-flex min-h-11 items-center rounded-full px-5 text-sm font-semibold";
 
 export default function Approvals({ loaderData, actionData: answered }: Route.ComponentProps) {
+  useFocusReturnedTrigger();
   const { entries, confirm } = loaderData;
   const busy = usePostPending();
   return (
@@ -105,22 +106,20 @@ export default function Approvals({ loaderData, actionData: answered }: Route.Co
               />
             ) : (
               <div className="mt-4 flex flex-wrap gap-3">
-                <Link
-                  to={`?confirm=${encodeURIComponent(`approve:${e.id}`)}`}
-                  preventScrollReset
+                <ConfirmTrigger
+                  confirmKey={`approve:${e.id}`}
                   aria-label={`Approve the registration of ${e.name}`}
                   className={`${button} bg-plum-800 text-white hover:bg-plum-700`}
                 >
                   Approve
-                </Link>
-                <Link
-                  to={`?confirm=${encodeURIComponent(`decline:${e.id}`)}`}
-                  preventScrollReset
+                </ConfirmTrigger>
+                <ConfirmTrigger
+                  confirmKey={`decline:${e.id}`}
                   aria-label={`Decline the registration of ${e.name}`}
                   className={`${button} text-danger ring-1 ring-red-200 hover:bg-red-50`}
                 >
                   Decline
-                </Link>
+                </ConfirmTrigger>
               </div>
             )}
           </li>
@@ -146,9 +145,9 @@ function ConfirmStep({ intent, id, name, required, busy }: { intent: "approve" |
         <button type="submit" {...whileBusy(busy)} className={`${button} ${approve ? "bg-plum-800 hover:bg-plum-700" : "bg-danger hover:opacity-90"} text-white aria-disabled:opacity-60`}>
           {approve ? "Yes, approve" : "Yes, decline"}
         </button>
-        <Link to="?" preventScrollReset className={`${button} bg-white ring-1 ring-plum-300`}>
+        <KeepLink confirmKey={`${intent}:${id}`} className={`${button} bg-white ring-1 ring-plum-300`}>
           Keep waiting
-        </Link>
+        </KeepLink>
       </div>
     </Form>
   );

@@ -1,4 +1,4 @@
-import { data, Form, Link } from "react-router";
+import { data, Form } from "react-router";
 import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
 import { formatSessionDate, formatSessionWhen, formatTimeRange } from "~/features/events/format";
@@ -8,7 +8,7 @@ import { currentSettings } from "~/features/settings/settings.server";
 import { listWaitingSessions, offerByHand, removeEntry, type EntryKind } from "~/features/waiting-list/offers.server";
 import { BadRequest, readForm } from "~/lib/http.server";
 import type { Route } from "./+types/requests";
-import { ConfirmQuestion } from "~/components/admin/confirm-question";
+import { ConfirmQuestion, ConfirmTrigger, KeepLink, useFocusReturnedTrigger } from "~/components/admin/confirm-question";
 import { whileBusy } from "~/components/ui/submit-button";
 import { usePostPending } from "~/hooks/use-settled-action";
 import { ActionResult } from "~/components/admin/action-result";
@@ -94,6 +94,7 @@ const button = "inline-flex min-h-11 items-center rounded-full px-4 text-sm font
 const cell = "px-4 py-3 align-top break-words max-md:flex max-md:gap-3 max-md:py-1 max-md:before:w-28 max-md:before:shrink-0 max-md:before:font-semibold max-md:before:content-[attr(data-label)]";
 
 export default function Requests({ loaderData, actionData: answered }: Route.ComponentProps) {
+  useFocusReturnedTrigger();
   const { sessions, erasures, confirm } = loaderData;
   const busy = usePostPending();
   return (
@@ -148,7 +149,7 @@ export default function Requests({ loaderData, actionData: answered }: Route.Com
                             <input type="hidden" name="kind" value={e.kind} />
                             <input type="hidden" name="id" value={e.id} />
                             <button type="submit" {...whileBusy(busy)} className={`${button} bg-danger text-white hover:opacity-90 aria-disabled:opacity-60`}>Yes, remove</button>
-                            <Link to="?" preventScrollReset className={`${button} ring-1 ring-plum-300`}>Keep</Link>
+                            <KeepLink confirmKey={key} className={`${button} ring-1 ring-plum-300`}>Keep</KeepLink>
                           </Form>
                         ) : (
                           <div className="flex flex-wrap gap-2">
@@ -162,9 +163,9 @@ export default function Requests({ loaderData, actionData: answered }: Route.Com
                                 </button>
                               </Form>
                             ) : null}
-                            <Link to={`?confirm=${encodeURIComponent(key)}`} preventScrollReset aria-label={`Remove ${e.name} from the waiting list`} className={`${button} text-danger ring-1 ring-red-200 hover:bg-red-50`}>
+                            <ConfirmTrigger confirmKey={key} aria-label={`Remove ${e.name} from the waiting list`} className={`${button} text-danger ring-1 ring-red-200 hover:bg-red-50`}>
                               Remove
-                            </Link>
+                            </ConfirmTrigger>
                           </div>
                         )}
                       </td>
@@ -199,12 +200,12 @@ export default function Requests({ loaderData, actionData: answered }: Route.Com
                     <input type="hidden" name="intent" value="erase" />
                     <input type="hidden" name="id" value={e.id} />
                     <button type="submit" {...whileBusy(busy)} className={`${button} bg-danger text-white hover:opacity-90 aria-disabled:opacity-60`}>Yes, erase</button>
-                    <Link to="?" preventScrollReset className={`${button} ring-1 ring-plum-300`}>Keep</Link>
+                    <KeepLink confirmKey={key} className={`${button} ring-1 ring-plum-300`}>Keep</KeepLink>
                   </Form>
                 ) : (
-                  <Link to={`?confirm=${encodeURIComponent(key)}`} preventScrollReset aria-label={`Erase now: the details of ${e.name}`} className={`${button} mt-3 bg-plum-800 text-white hover:bg-plum-700`}>
+                  <ConfirmTrigger confirmKey={key} aria-label={`Erase now: the details of ${e.name}`} className={`${button} mt-3 bg-plum-800 text-white hover:bg-plum-700`}>
                     Erase now
-                  </Link>
+                  </ConfirmTrigger>
                 )}
               </li>
             );
