@@ -419,7 +419,7 @@ function adminEventBody(): Json {
       },
     },
     description:
-      "The event form (spec part 2 §5). startDate and endDate: a wall-clock time at the venue ('2026-12-05T09:00', read in timeZone) or an instant with an offset. capacity: '10 Seats' or a number. price: '$375', '$1,500.00' or a number of dollars. timeZone: the venue's IANA zone, America/New_York when not given (D13).",
+      "The event form (spec part 2 §5). startDate and endDate: a wall-clock time at the venue ('2026-12-05T09:00', read in timeZone) or an instant with an offset. capacity: '10 Seats' or a number. price: '$375', '$1,500.00' or a number of dollars. timeZone: the venue's IANA zone; when not given, an update keeps the event's and a new event gets America/New_York (D13). event: always 'Family Constellation' (any other name is refused).",
   };
   return {
     required: true,
@@ -658,13 +658,13 @@ const programmeSessionBody: Json = {
     eventName: { type: "string", minLength: 5 },
     startDate: { type: "string", description: "'2026-12-05T09:00' at the venue, or an instant with an offset" },
     endDate: { type: "string", description: "Strictly after startDate" },
-    timeZone: { type: "string", description: "The venue's IANA zone (default America/New_York)" },
+    timeZone: { type: "string", description: "The venue's IANA zone. Left out: an existing session (by _id) keeps its own, a new one gets America/New_York" },
     location: { type: "string", minLength: 3 },
     organiser: { type: "string", minLength: 3 },
     organizerEmail: { type: "string", format: "email" },
-    price: { type: "string", description: "'$99' or '99.99'" },
+    price: { type: "string", description: "'$99', '$1,500' or '99.99'" },
     paymentLink: { type: "string", format: "uri" },
-    capacity: { type: "string", description: "Seats: a whole number ('12', or '12 Seats' as this API answers it); empty or 'Not Limited' for not limited; never below the seats already taken" },
+    capacity: { type: "string", description: "Seats: a whole number ('12', or '12 Seats' as this API answers it); empty or 'Not Limited' for not limited; never below the seats already taken. Left out: an existing session (by _id) keeps its own" },
   },
 };
 const programmeFields: Json = {
@@ -675,7 +675,7 @@ const programmeFields: Json = {
     subtitle: { type: "string", minLength: 10 },
     videoUrl: { type: "string", format: "uri" },
     duration: { type: "string", pattern: "^[\\p{L}\\p{N} ]+$" },
-    status: { type: "string", enum: ["Open", "Closed"] },
+    status: { type: "string", enum: ["Open", "Closed"], description: "Closed: none of its sessions takes registrations; each keeps its own status for when the program opens again" },
     cardPoints: { type: "array", items: richHtml, minItems: 1 },
     learningSections: {
       type: "array",
