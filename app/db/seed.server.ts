@@ -128,7 +128,10 @@ async function seedDemoSessions(trx: Kysely<DB>): Promise<number> {
   const now = new Date();
   const at = now.toISOString();
   const existing = new Set((await trx.selectFrom("events").select("id").execute()).map((r) => r.id));
-  const programmes = new Set((await trx.selectFrom("programmes").select("id").execute()).map((r) => r.id));
+  const programmeRows = await trx.selectFrom("programmes").select(["id", "status"]).execute();
+  const programmes = new Set(programmeRows.map((r) => r.id));
+  // A demo session put back into a programme staff closed is closed with it (decision 0061).
+  const closed = new Set(programmeRows.filter((r) => r.status === "Closed").map((r) => r.id));
   for (const session of seedSessions) {
     if (existing.has(session.id)) continue;
     // A demo programme an administrator deleted keeps its sessions away too.
@@ -158,6 +161,7 @@ async function seedDemoSessions(trx: Kysely<DB>): Promise<number> {
         page_link: null,
         status: "Open",
         no_enrol: session.noEnrol ? 1 : 0,
+        programme_closed: session.programmeId && closed.has(session.programmeId) ? 1 : 0,
         created_at: at,
         updated_at: at,
       })

@@ -167,11 +167,18 @@ test.describe("Registration dialog", () => {
     const email = uniqueEmail("draft");
     await dialog.getByLabel("First Name").fill("Dara");
     await dialog.getByRole("textbox", { name: "Email" }).fill(email);
+    // Another session than the button's: reopened from the same button, the visitor's pick stays.
+    const city = dialog.getByLabel("City");
+    const preselected = await city.inputValue();
+    const other = await city.locator("option:not([disabled])").evaluateAll((options, skip) => options.map((o) => (o as HTMLOptionElement).value).find((v) => v && v !== skip), preselected);
+    expect(other).toBeTruthy();
+    await city.selectOption(other!);
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await page.getByRole("link", { name: "Enroll Now" }).click();
     dialog = page.getByRole("dialog", { name: "Registration Form" });
     await expect(dialog.getByLabel("First Name")).toHaveValue("Dara");
+    await expect(dialog.getByLabel("City")).toHaveValue(other!);
     await expect(dialog.getByRole("textbox", { name: "Email" })).toHaveValue(email);
     // Sent: the next opening starts afresh.
     await fillRegistration(dialog, email);

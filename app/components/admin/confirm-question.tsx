@@ -45,5 +45,8 @@ export function useFocusReturnedTrigger(): void {
     const key = (location.state as { returnTo?: unknown } | null)?.returnTo;
     if (typeof key !== "string") return;
     document.querySelector<HTMLElement>(`[data-confirm-trigger="${CSS.escape(key)}"]`)?.focus();
+    // Once: a reload, or Back to this entry later, must not move the focus again (the router keeps its state in `usr`).
+    const entry = window.history.state as Record<string, unknown> | null;
+    if (entry && typeof entry === "object") window.history.replaceState({ ...entry, usr: null }, "");
   }, [location]);
 }

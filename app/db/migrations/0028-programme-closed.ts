@@ -12,6 +12,8 @@ import { sql, type Kysely } from "kysely";
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.alterTable("events").addColumn("programme_closed", "integer", (c) => c.notNull().defaultTo(0)).execute();
   await sql`update events set programme_closed = 1 where programme_id in (select id from programmes where status = 'Closed')`.execute(db);
+  // The Family Constellation event's name is fixed (spec part 2 §3); the API used to store any name.
+  await sql`update events set title = 'Family Constellation' where kind = 'family' and title <> 'Family Constellation'`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -29,8 +29,9 @@ export function DeleteEvent({ event, onCancel, onDeleted, onBusyChange }: Props)
   }, [fetcher.state, fetcher.data, onDeleted]);
 
   // A booked event is always refused by the server (its bookings point at it): say so, and offer no button that can only fail.
-  if (event.seatsTaken > 0) {
+  if (event.seatsTaken + event.waiting > 0) {
     const n = event.seatsTaken;
+    const w = event.waiting;
     return (
       <div>
         <div className="flex gap-4">
@@ -41,8 +42,8 @@ export function DeleteEvent({ event, onCancel, onDeleted, onBusyChange }: Props)
               {event.title} · {eventDateText(event.startDate, event.endDate, event.timeZone)} · {event.city}
             </p>
             <p className="mt-2 text-ink">
-              {n} {n === 1 ? "seat is" : "seats are"} booked in this event. Set its status to Closed to stop new bookings, or cancel the session to tell
-              everyone booked.
+              {n > 0 ? `${n} ${n === 1 ? "seat is" : "seats are"} booked in this event` : `${w} ${w === 1 ? "person is" : "people are"} on its waiting list`}. Set its
+              status to Closed to stop new bookings, or cancel the session to tell everyone booked.
             </p>
           </div>
         </div>

@@ -13,8 +13,6 @@ import { DEFAULT_TIME_ZONE, parseEventInstant } from "./format";
 export const FAMILY_EVENT_NAME = "Family Constellation";
 
 export const EVENT_NAME_REQUIRED = "Event name is required";
-/** Spec part 2 §3: the name is fixed text (decision 0022); an API client naming it otherwise is told so. */
-export const EVENT_NAME_FIXED = `The event name is always "${FAMILY_EVENT_NAME}"`;
 export const START_REQUIRED = "Start date and time is required";
 export const START_IN_PAST = "Start date cannot be before today";
 export const END_REQUIRED = "End date and time is required";
@@ -102,10 +100,8 @@ const optionalUrl = () =>
 
 /** The fields one by one; dates are checked together (and against today) in `validateEventForm`. */
 export const eventFormSchema = z.object({
-  event: z.pipe(
-    requiredText({ required: EVENT_NAME_REQUIRED, invalid: EVENT_NAME_REQUIRED, max: 200 }),
-    z.string().check(z.refine((v) => v.trim().toLowerCase() === FAMILY_EVENT_NAME.toLowerCase(), { error: EVENT_NAME_FIXED })),
-  ),
+  // Spec part 2 §3: fixed text (decision 0022). Whatever name a client sends, the event is stored as FAMILY_EVENT_NAME.
+  event: requiredText({ required: EVENT_NAME_REQUIRED, invalid: EVENT_NAME_REQUIRED, max: 200 }),
   startDate: z.pipe(z.transform(text), requiredText({ required: START_REQUIRED, invalid: INVALID_DATE, max: 40 })),
   endDate: z.pipe(z.transform(text), requiredText({ required: END_REQUIRED, invalid: INVALID_DATE, max: 40 })),
   timeZone: z.pipe(

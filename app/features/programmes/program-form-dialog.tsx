@@ -476,6 +476,8 @@ export function ProgramFormDialog({ open, onClose, kindLabel, program, openCount
                 <button
                   type="button"
                   onClick={() => {
+                    // The button goes with the message: the focus moves to the first row put back.
+                    removedAt.current = { list: "event", index: values.upcomingEvents.length };
                     setValues((v) => ({ ...v, upcomingEvents: [...v.upcomingEvents, ...removedSessions] }));
                     clearError("upcomingEvents");
                   }}

@@ -120,7 +120,8 @@ async function writeSessions(trx: Kysely<DB>, kind: ManagedKind, programmeId: st
         endsAt,
         timeZone: s.timeZone,
         city: s.city,
-        capacity: s.capacity,
+        // Left out of the update: the limit as stored now, not as read before the lock.
+        capacity: s.keepCapacity && current ? current.capacity : s.capacity,
         organiser: s.organiser,
         organiserEmail: s.organiserEmail ?? (null as unknown as string),
         priceCents: s.priceCents,

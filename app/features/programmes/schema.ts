@@ -156,6 +156,8 @@ export type SessionInput = {
   priceCents: number;
   paymentLink: string;
   capacity: number | null;
+  /** The seat limit was left out of an update: the stored one, read again under the session's lock, is kept. */
+  keepCapacity?: boolean;
   /** Whether each time was sent as a wall-clock time (no offset): only then may a save keep the stored instant (`keepStoredInstant`). */
   wallClock?: { start: boolean; end: boolean };
   /** Its place in the list as sent (empty rows included), which the server's errors name: `upcomingEvents.<row>.<field>`. */
@@ -274,6 +276,7 @@ function checkSession(raw: Record<string, unknown>, row: number, errors: Program
     paymentLink: v.paymentLink,
     capacity,
     wallClock: { start: !isInstantText(v.startDate), end: !isInstantText(v.endDate) },
+    ...(raw.capacity === undefined && kept ? { keepCapacity: true } : {}),
     row,
   };
 }

@@ -41,7 +41,8 @@ export function labelOf(session: FormSession): string {
 export const SIGN_UP_ELSEWHERE_OPTION = "Sign-up on its own page";
 
 /** Whether the form can take this session: open, or full with its waiting list, and not signed up for elsewhere. */
-function choosable(s: FormSession): boolean {
+/** Whether a session can be chosen in the form: open, or full (its waiting list), and not signed up for elsewhere. */
+export function choosableSession(s: FormSession): boolean {
   return (s.availability === "open" || s.availability === "full") && !safeExternalLink(s.externalLink);
 }
 
@@ -62,7 +63,7 @@ export function sessionOptions(sessions: readonly FormSession[]): SessionOption[
           : s.availability === "full"
             ? WAITING_LIST_OPTION
             : null;
-    return { id: s._id, label, text: reason ? `${label} (${reason})` : label, disabled: !choosable(s), reason };
+    return { id: s._id, label, text: reason ? `${label} (${reason})` : label, disabled: !choosableSession(s), reason };
   });
 }
 
@@ -74,8 +75,8 @@ export const WAITING_LIST_OPTION = "Fully booked: waiting list";
  * joined (or, full, its waiting list), else the first that can be joined, else none.
  */
 export function initialSessionId(sessions: readonly FormSession[], preselectId?: string | null): string {
-  const open = sessions.filter((s) => s.availability === "open" && choosable(s));
-  const asked = sessions.find((s) => s._id === preselectId && choosable(s));
+  const open = sessions.filter((s) => s.availability === "open" && choosableSession(s));
+  const asked = sessions.find((s) => s._id === preselectId && choosableSession(s));
   return (asked ?? open[0])?._id ?? "";
 }
 

@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useCallback, useState } from "react";
 import { ModalDialog } from "~/components/ui/modal-dialog";
 import { WAITING_LIST_HEADING, WAITING_LIST_JOINED } from "~/features/events/seats";
 import { useDialogForm } from "~/hooks/use-dialog-form";
@@ -36,7 +36,9 @@ export function RegistrationDialog({ open, onClose, channel, programme, levelNam
   const { busy, setBusy, done, setDone, formKey: opening, autoClosing, interactionProps } = useDialogForm<{ session: FormSession | null; waitingList: boolean; awaitingApproval: boolean }>(open, onClose, SUCCESS_AUTO_CLOSE_MS);
   // What was typed survives the dialog being closed (a tap on the backdrop, Escape) until it is sent: reopened, the
   // form starts from it, in the session the visitor chose this time. Photos are not kept (files cannot be refilled).
-  const [draft, setDraft] = useState<RegistrationValues | null>(null);
+  const [draft, setDraft] = useState<{ values: RegistrationValues; openedFor: string | null } | null>(null);
+  // Stable while the button is the same: the form reports its values from an effect that depends on this callback.
+  const keepDraft = useCallback((values: RegistrationValues) => setDraft({ values, openedFor: preselectId ?? null }), [preselectId]);
 
   return (
     <ModalDialog open={open} onClose={onClose} busy={busy} title={DIALOG_TITLE} subtitle={programme.title} closeLabel="Close registration form" formKey={opening}>
@@ -63,8 +65,11 @@ export function RegistrationDialog({ open, onClose, channel, programme, levelNam
             levelName={levelName}
             sessions={sessions}
             preselectId={preselectId}
-            initial={draft ? { ...draft, upcomingEventId: preselectId ?? draft.upcomingEventId } : undefined}
-            onValuesChange={setDraft}
+            // Reopened from the same button, the session the visitor picked stays; from another session's button, that one.
+            initial={
+              draft ? { ...draft.values, upcomingEventId: preselectId && preselectId !== draft.openedFor ? preselectId : draft.values.upcomingEventId } : undefined
+            }
+            onValuesChange={keepDraft}
             onCancel={() => {
               if (!busy) onClose();
             }}

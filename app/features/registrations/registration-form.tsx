@@ -26,6 +26,7 @@ import {
   sessionFields,
   sessionOptions,
   sessionPlace,
+  choosableSession,
   type FormSession,
   type PhotoField,
   type RegistrationChannel,
@@ -153,7 +154,8 @@ export function RegistrationForm({
 }: RegistrationFormProps) {
   const [values, setValues] = useState<RegistrationValues>(() => {
     const start = { ...emptyValues, ...initial };
-    const chosen = sessions.find((s) => s._id === start.upcomingEventId);
+    // A kept value (a draft, a no-JavaScript post) only when that session can still be chosen.
+    const chosen = sessions.find((s) => s._id === start.upcomingEventId && choosableSession(s));
     return { ...start, upcomingEventId: chosen ? chosen._id : initialSessionId(sessions, preselectId) };
   });
   const [errors, setErrors] = useState<Record<string, string>>(() => {
@@ -165,7 +167,9 @@ export function RegistrationForm({
   const [banner, setBanner] = useState<string | null>(
     serverMessage ? (serverMessage === FIX_ERRORS_MESSAGE ? serverMessage : bannerText(channel, serverMessage)) : null,
   );
-  // "Please fix the errors below…" goes once nothing below is wrong any more (other banners stay until closed or sent again).
+  // "Please fix the errors below…" goes once nothing below is wrong any more (other banners stay until closed or sent again);
+  // cleared, not hidden, so a later slip does not bring the alert back before the next submit.
+  if (banner === FIX_ERRORS_MESSAGE && !Object.values(errors).some(Boolean)) setBanner(null);
   const shownBanner = banner === FIX_ERRORS_MESSAGE && !Object.values(errors).some(Boolean) ? null : banner;
   const [submitting, setSubmitting] = useState(false);
   useEffect(() => onValuesChange?.(values), [values, onValuesChange]);
