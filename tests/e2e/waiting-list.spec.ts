@@ -1,7 +1,7 @@
 import { DatabaseSync } from "node:sqlite";
 import path from "node:path";
 import crypto from "node:crypto";
-import { expect, request, test } from "@playwright/test";
+import { expect, request, test, type Page } from "@playwright/test";
 import { createStaffAccount, expectNoAxeViolations, mailTo, queryDb, hydrated } from "./fixtures";
 
 /**
@@ -19,6 +19,33 @@ function write(sql: string, ...params: Array<string | number | null>) {
   } finally {
     db.close();
   }
+}
+
+/** A DECODE Level 1 session in Tempe with one seat, about `days` ahead, whose seat someone has just taken. */
+async function fullDecodeSession(page: Page, title: string, days: number): Promise<{ id: string; tag: string }> {
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const id = `s-decode-full-${tag}`;
+  const start = new Date(Date.now() + days * 86_400_000 + Math.floor(Math.random() * 86_400_000));
+  const now = new Date().toISOString();
+  write(
+    `INSERT INTO events (id, programme_id, kind, title, starts_at, ends_at, time_zone, city, venue, time_slot, capacity, price_cents, currency, status, no_enrol, created_at, updated_at)
+     VALUES (?, 'decode-1', 'decode', ?, ?, ?, 'America/Phoenix', 'Tempe', 'Desert Hall', 'Morning', 1, 15000, 'USD', 'Open', 0, ?, ?)`,
+    id,
+    `${title} ${tag}`,
+    start.toISOString(),
+    new Date(start.getTime() + 8 * 3_600_000).toISOString(),
+    now,
+    now,
+  );
+  const taken = await page.request.post("/api/registration", {
+    data: {
+      firstName: "Seat", lastName: "Holder", email: uniqueEmail("seat"), mobileNo: "(555) 123-4567", dob: "1984-06-21", occupation: "Teacher",
+      currentAddress: "1 Main St, Springfield", city: "Tempe", hearAbout: "Google",
+      isSameAddress: true, termsandcondition: true, levelName: "DECODE Level 1: Decode Your Mind", upcomingEventId: id, programId: "decode-1",
+    },
+  });
+  expect(taken.status()).toBe(201);
+  return { id, tag };
 }
 
 function addFullFamilySession(): { id: string; holder: string; city: string } {
@@ -167,28 +194,7 @@ test.describe("Waiting list", () => {
 
   test("a full DECODE session's row on its level page offers the waiting list; the registration dialog joins it", async ({ page }) => {
     test.setTimeout(180_000);
-    const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-    const id = `s-decode-wait-${tag}`;
-    const start = new Date(Date.now() + 230 * 86_400_000 + Math.floor(Math.random() * 86_400_000));
-    const now = new Date().toISOString();
-    write(
-      `INSERT INTO events (id, programme_id, kind, title, starts_at, ends_at, time_zone, city, venue, time_slot, capacity, price_cents, currency, status, no_enrol, created_at, updated_at)
-       VALUES (?, 'decode-1', 'decode', ?, ?, ?, 'America/Phoenix', 'Tempe', 'Desert Hall', 'Morning', 1, 15000, 'USD', 'Open', 0, ?, ?)`,
-      id,
-      `Waitlist weekend ${tag}`,
-      start.toISOString(),
-      new Date(start.getTime() + 8 * 3_600_000).toISOString(),
-      now,
-      now,
-    );
-    const taken = await page.request.post("/api/registration", {
-      data: {
-        firstName: "Seat", lastName: "Holder", email: uniqueEmail("seat"), mobileNo: "(555) 123-4567", dob: "1984-06-21", occupation: "Teacher",
-        currentAddress: "1 Main St, Springfield", city: "Tempe | Waitlist weekend | 1st Jan 2027", hearAbout: "Google",
-        isSameAddress: true, termsandcondition: true, levelName: "DECODE Level 1: Decode Your Mind", upcomingEventId: id, programId: "decode-1",
-      },
-    });
-    expect(taken.status()).toBe(201);
+    const { id, tag } = await fullDecodeSession(page, "Waitlist weekend", 230);
 
     await page.goto("/decode/level/decode-1");
     await hydrated(page);
@@ -215,28 +221,7 @@ test.describe("Waiting list", () => {
 
   test("the registration page of a full session joins its waiting list and says so, not 'Thank you for registering!'", async ({ page }) => {
     test.setTimeout(180_000);
-    const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-    const id = `s-decode-page-wait-${tag}`;
-    const start = new Date(Date.now() + 240 * 86_400_000 + Math.floor(Math.random() * 86_400_000));
-    const now = new Date().toISOString();
-    write(
-      `INSERT INTO events (id, programme_id, kind, title, starts_at, ends_at, time_zone, city, venue, time_slot, capacity, price_cents, currency, status, no_enrol, created_at, updated_at)
-       VALUES (?, 'decode-1', 'decode', ?, ?, ?, 'America/Phoenix', 'Tempe', 'Desert Hall', 'Morning', 1, 15000, 'USD', 'Open', 0, ?, ?)`,
-      id,
-      `Page waitlist ${tag}`,
-      start.toISOString(),
-      new Date(start.getTime() + 8 * 3_600_000).toISOString(),
-      now,
-      now,
-    );
-    const taken = await page.request.post("/api/registration", {
-      data: {
-        firstName: "Seat", lastName: "Holder", email: uniqueEmail("pageseat"), mobileNo: "(555) 123-4567", dob: "1984-06-21", occupation: "Teacher",
-        currentAddress: "1 Main St, Springfield", city: "Tempe", hearAbout: "Google",
-        isSameAddress: true, termsandcondition: true, levelName: "DECODE Level 1: Decode Your Mind", upcomingEventId: id, programId: "decode-1",
-      },
-    });
-    expect(taken.status()).toBe(201);
+    const { id } = await fullDecodeSession(page, "Page waitlist", 240);
 
     await page.goto(`/register/${id}`);
     await hydrated(page);

@@ -170,7 +170,6 @@ export function RegistrationForm({
   // "Please fix the errors below…" goes once nothing below is wrong any more (other banners stay until closed or sent again);
   // cleared, not hidden, so a later slip does not bring the alert back before the next submit.
   if (banner === FIX_ERRORS_MESSAGE && !Object.values(errors).some(Boolean)) setBanner(null);
-  const shownBanner = banner === FIX_ERRORS_MESSAGE && !Object.values(errors).some(Boolean) ? null : banner;
   const [submitting, setSubmitting] = useState(false);
   useEffect(() => onValuesChange?.(values), [values, onValuesChange]);
   const [focusRequest, setFocusRequest] = useState<"first-error" | "banner" | null>(
@@ -414,12 +413,12 @@ export function RegistrationForm({
       aria-busy={submitting || undefined}
       className="space-y-6"
     >
-      {joinList && !shownBanner ? <p className="rounded-xl bg-plum-50 p-4 text-plum-900 ring-1 ring-plum-200">{WAITING_LIST_INVITE}</p> : null}
+      {joinList && !banner ? <p className="rounded-xl bg-plum-50 p-4 text-plum-900 ring-1 ring-plum-200">{WAITING_LIST_INVITE}</p> : null}
       {joinList ? <input type="hidden" name="waitingList" value="true" /> : null}
-      {shownBanner ? (
+      {banner ? (
         <div ref={bannerRef} tabIndex={-1} role="alert" className="flex items-start gap-3 rounded-xl bg-red-50 p-4 text-danger ring-1 ring-red-200">
           <AlertCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-          <p className="flex-1 font-medium">{shownBanner}</p>
+          <p className="flex-1 font-medium">{banner}</p>
           <button
             type="button"
             onClick={() => setBanner(null)}
