@@ -234,7 +234,9 @@ test.describe("Family Constellation events screen", () => {
     await expect(toast(page, "Someone else changed this event after you opened it.")).toBeVisible();
     expect(queryDb("select facilitator, price_cents from events where city = ?", place.location)).toEqual([{ facilitator: "Noor Rahman", price_cents: 125_000 }]);
     // The list has read it again: closing and opening the form shows their change, and saving works.
+    // The refused price is still in the form, so closing asks first.
     await edit.press("Escape");
+    await page.getByRole("dialog", { name: "Discard your changes?" }).getByRole("button", { name: "Discard changes" }).click();
     await expect(edit).toBeHidden();
     await expect(row).toContainText("Noor Rahman");
     await row.getByRole("button", { name: /^Edit / }).click();
@@ -354,5 +356,47 @@ test.describe("Family Constellation events screen", () => {
     await expect(page.getByText(/^Showing 6 to (?:[6-9]|10) of \d+ results$/)).toBeVisible();
     await expect(nav.getByRole("link", { name: "Page 2" })).toHaveAttribute("aria-current", "page");
     await expectNoAxeViolations(page);
+  });
+  test("a changed form asks before Cancel, the X or Back throws it away; an untouched one just closes", async ({ page }) => {
+    await signIn(page);
+    const place = unique();
+    const add = page.getByRole("button", { name: "Add Event" });
+    const dialog = page.getByRole("dialog", { name: "Add Event" });
+    const discard = page.getByRole("dialog", { name: "Discard your changes?" });
+    const leave = page.getByRole("dialog", { name: "Leave without saving?" });
+    const location = dialog.getByLabel("Location");
+
+    // Untouched: Cancel closes at once.
+    await add.click();
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(discard).toBeHidden();
+
+    await add.click();
+    await location.fill(place.location);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(discard.getByRole("button", { name: "Keep editing", exact: true })).toBeFocused();
+    await expectNoAxeViolations(page);
+    await discard.getByRole("button", { name: "Keep editing", exact: true }).click();
+    await expect(discard).toBeHidden();
+    await expect(dialog).toBeVisible();
+    await expect(location).toHaveValue(place.location);
+
+    // Back (to the sign-in page before this one) asks too; staying keeps the page and the form.
+    await page.evaluate(() => window.history.back());
+    await expect(leave.getByRole("button", { name: "Stay on this page", exact: true })).toBeFocused();
+    await leave.getByRole("button", { name: "Stay on this page", exact: true }).click();
+    await expect(leave).toBeHidden();
+    await expect(page).toHaveURL("/admin/family-events");
+    await expect(location).toHaveValue(place.location);
+
+    // The X, then 'Discard changes': closed, nothing stored, and the next form starts empty.
+    await dialog.getByRole("button", { name: "Close event form" }).click();
+    await discard.getByRole("button", { name: "Discard changes" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(add).toBeFocused();
+    expect(queryDb("select count(*) as n from events where city = ?", place.location)).toEqual([{ n: 0 }]);
+    await add.click();
+    await expect(location).toHaveValue("");
   });
 });

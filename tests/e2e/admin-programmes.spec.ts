@@ -244,7 +244,9 @@ test.describe("programme management", () => {
     await edit.getByRole("button", { name: "Update Program" }).click();
     await expect(page.getByText(/^Someone else changed this program after you opened it\./).first()).toBeVisible({ timeout: 15_000 });
     expect(queryDb("select subtitle from programmes where id = ?", row!.id)).toEqual([{ subtitle: other }]);
+    // The refused change is still in the form: closing it asks first.
     await edit.press("Escape");
+    await page.getByRole("dialog", { name: "Discard your changes?" }).getByRole("button", { name: "Discard changes" }).click();
     await expect(edit).toBeHidden();
     await expect(async () => {
       if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
@@ -322,8 +324,33 @@ test.describe("programme management", () => {
     // Escape closes it from inside a rich-text editor too (ProseMirror would swallow it).
     for (let i = 0; i < 30 && !(await points.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
     await expect(points).toBeFocused();
+    // What was typed is not thrown away on a stray Escape: the form asks, with the safe answer focused.
+    await page.keyboard.press("Escape");
+    const question = page.getByRole("dialog", { name: "Discard your changes?" });
+    await expect(question.getByRole("button", { name: "Keep editing", exact: true })).toBeFocused();
+    await expectNoAxeViolations(page);
+    // Escape on the question keeps editing: back in the editor, the text still there.
+    await page.keyboard.press("Escape");
+    await expect(question).toBeHidden();
+    await expect(points).toBeFocused();
+    await expect(points).toContainText("One clear point");
+    await expect(dialog.getByLabel(label("Title"))).toHaveValue("Keyboard Only Program");
+    // Asked again, 'Discard changes' closes the form, and the focus returns to the button that opened it.
+    await page.keyboard.press("Escape");
+    await expect(question.getByRole("button", { name: "Keep editing", exact: true })).toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(question.getByRole("button", { name: "Discard changes" })).toBeFocused();
+    await page.keyboard.press("Enter");
+    await expect(question).toBeHidden();
+    await expect(dialog).toBeHidden();
+    await expect(add).toBeFocused();
+    // Opened again, the form is empty, and closing an untouched form asks nothing.
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByLabel(label("Title"))).toBeFocused();
+    await expect(dialog.getByLabel(label("Title"))).toHaveValue("");
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
+    await expect(question).toBeHidden();
     await expect(add).toBeFocused();
   });
 });

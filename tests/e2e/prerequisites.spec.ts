@@ -173,6 +173,14 @@ test.describe("level prerequisites", () => {
     await page.keyboard.press("ArrowRight");
     await expect(absent).toBeFocused();
     await expect(absent).toBeChecked();
+    // A mark chosen and not saved: the way back to the list asks first; staying keeps the choice and its focus.
+    await page.getByRole("link", { name: "All sessions" }).click();
+    const question = page.getByRole("dialog", { name: "Leave without saving?" });
+    await question.getByRole("button", { name: "Stay on this page", exact: true }).press("Enter");
+    await expect(question).toBeHidden();
+    await expect(page).toHaveURL(/\/admin\/attendance\/.+/);
+    await expect(absent).toBeChecked();
+    await absent.focus();
     const save = page.getByRole("button", { name: "Save attendance" });
     for (let i = 0; i < 8 && !(await save.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
     await expect(save).toBeFocused();

@@ -122,4 +122,55 @@ test.describe("staff settings", () => {
       await expect(page.getByText("deleted 90 days after the session ends")).toBeVisible();
     });
   });
+  test("a changed value is not lost to a stray link: leaving asks first, staying keeps it, and the tab's close is asked by the browser", async ({ page }) => {
+    // Nothing is saved here, so no turn-taking with the other test is needed.
+    await signIn(page);
+    await page.goto("/admin/settings");
+    await hydrated(page);
+    const hours = page.getByLabel("Waiting-list offer holds the seat for (hours)");
+    const stored = await hours.inputValue();
+    const typed = stored === "48" ? "72" : "48";
+    const attendance = page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Attendance" });
+    const question = page.getByRole("dialog", { name: "Leave without saving?" });
+    const stay = question.getByRole("button", { name: "Stay on this page", exact: true });
+
+    await hours.fill(typed);
+    await attendance.click();
+    await expect(stay).toBeFocused();
+    await expectVisibleFocusRing(page, stay);
+    await expectNoAxeViolations(page);
+    await stay.click();
+    await expect(question).toBeHidden();
+    await expect(page).toHaveURL("/admin/settings");
+    await expect(hours).toHaveValue(typed);
+
+    // Typed back to the stored value, nothing is unsaved: the link just goes.
+    await hours.fill(stored);
+    await attendance.click();
+    await expect(page).toHaveURL("/admin/attendance");
+    await expect(question).toBeHidden();
+
+    // Changed again and left anyway: nothing was saved.
+    await page.goBack();
+    await expect(page).toHaveURL("/admin/settings");
+    await hydrated(page);
+    await hours.fill(typed);
+    await attendance.click();
+    await question.getByRole("button", { name: "Leave without saving" }).click();
+    await expect(page).toHaveURL("/admin/attendance");
+    await expect(page.getByRole("heading", { level: 1, name: "Attendance" })).toBeVisible();
+    await page.goto("/admin/settings");
+    await hydrated(page);
+    await expect(hours).toHaveValue(stored);
+
+    // Closing the tab with a change: the browser's own question (it asks only after a real click on the page).
+    await hours.click();
+    await hours.fill(typed);
+    const asked = new Promise<string>((resolve) => page.once("dialog", (dialog) => {
+      resolve(dialog.type());
+      void dialog.dismiss();
+    }));
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe("beforeunload");
+  });
 });

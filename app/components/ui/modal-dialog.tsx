@@ -18,6 +18,11 @@ type Props = {
   formKey?: number;
   /** Tailwind width of the dialog. */
   widthClass?: string;
+  /**
+   * false for a question asked from inside another dialog (decision 0062): it shows and unmounts with
+   * that dialog's content, and a toast host leaving with it would take the page's toaster along.
+   */
+  toastHost?: boolean;
   children: ReactNode;
 };
 
@@ -29,7 +34,7 @@ type Props = {
  * opener; toasts shown meanwhile appear above it. It renders its own toast
  * host, so any page can use it.
  */
-export function ModalDialog({ open, onClose, busy = false, title, subtitle, closeLabel, formKey = 0, widthClass = "w-[min(52rem,calc(100vw-1rem))]", children }: Props) {
+export function ModalDialog({ open, onClose, busy = false, title, subtitle, closeLabel, formKey = 0, widthClass = "w-[min(52rem,calc(100vw-1rem))]", toastHost = true, children }: Props) {
   const titleId = useId();
   const bodyRef = useRef<HTMLDivElement>(null);
   const close = () => {
@@ -46,7 +51,7 @@ export function ModalDialog({ open, onClose, busy = false, title, subtitle, clos
 
   return (
     <>
-      <ToastHost />
+      {toastHost ? <ToastHost /> : null}
       {/* The dialog handles Escape itself (cancel); the click handler is the backdrop's. Its transparent
           border is what forced colors (Windows high contrast) draws as its edge: its background and
           shadow, its only edge otherwise, are gone there. */}

@@ -29,6 +29,8 @@ type Props = {
   onCancel: () => void;
   onSaved: () => void;
   onBusyChange: (busy: boolean) => void;
+  /** Whether the form holds anything other than what it opened with (decision 0062). */
+  onChangedChange?: (changed: boolean) => void;
 };
 
 /** The form's texts for an event being edited (times at its venue, D13). */
@@ -56,8 +58,9 @@ export function formValuesOf(event: AdminEventJson): EventFormValues {
  * schema the server checks again; the server's answer (a capacity below the
  * seats already booked, say) is shown the same way, and as a toast (§8).
  */
-export function EventForm({ event, onCancel, onSaved, onBusyChange }: Props) {
+export function EventForm({ event, onCancel, onSaved, onBusyChange, onChangedChange }: Props) {
   const [values, setValues] = useState<EventFormValues>(() => (event ? formValuesOf(event) : emptyEventForm()));
+  const [opened] = useState(values);
   const [errors, setErrors] = useState<Partial<Record<EventField, string>>>({});
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstInvalid = useFocusFirstInvalid(formRef);
@@ -71,6 +74,8 @@ export function EventForm({ event, onCancel, onSaved, onBusyChange }: Props) {
   };
 
   useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
+  const changed = JSON.stringify(values) !== JSON.stringify(opened);
+  useEffect(() => onChangedChange?.(changed), [changed, onChangedChange]);
 
   // The server's answer, once.
   useEffect(() => {

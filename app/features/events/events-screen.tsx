@@ -2,6 +2,7 @@ import { Plus, Search } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { inputClass } from "~/components/ui/field";
+import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { ModalDialog } from "~/components/ui/modal-dialog";
 import { CancelSessionConfirm, CANCEL_SESSION_TITLE } from "~/features/session-mail/cancel-session-confirm";
 import { eventDateText } from "./admin-format";
@@ -48,6 +49,7 @@ export function EventsScreen({ data }: { data: EventsScreenData }) {
   const [typedSearch, setTypedSearch] = useSyncedValue(search);
   const [mode, setMode] = useState<Mode>(null);
   const [busy, setBusy] = useState(false);
+  const [formChanged, setFormChanged] = useState(false);
   const [formKey, setFormKey] = useState(0);
   const headingRef = useRef<HTMLHeadingElement>(null);
   // After a delete the row, and the button that opened the dialog, go: focus then moves to the heading.
@@ -56,9 +58,12 @@ export function EventsScreen({ data }: { data: EventsScreenData }) {
 
   const open = (next: Exclude<Mode, null>) => {
     setMode(next);
+    setFormChanged(false);
     setFormKey((k) => k + 1);
   };
   const close = useCallback(() => setMode(null), []);
+  const editing = mode?.kind === "add" || mode?.kind === "edit";
+  const { requestClose, question } = useUnsavedChanges(editing && formChanged, close);
   const deleted = useCallback(() => {
     setMode(null);
     setFocusRequest({ closedWith: null });
@@ -142,7 +147,7 @@ export function EventsScreen({ data }: { data: EventsScreenData }) {
 
       <ModalDialog
         open={mode !== null}
-        onClose={close}
+        onClose={requestClose}
         busy={busy}
         title={title}
         closeLabel={mode?.kind === "delete" ? "Close without deleting" : mode?.kind === "cancel" ? "Close without canceling" : "Close event form"}
@@ -167,8 +172,16 @@ export function EventsScreen({ data }: { data: EventsScreenData }) {
         ) : mode?.kind === "delete" ? (
           <DeleteEvent key={formKey} event={mode.event} onCancel={close} onDeleted={deleted} onBusyChange={setBusy} />
         ) : mode ? (
-          <EventForm key={formKey} event={mode.kind === "edit" ? mode.event : null} onCancel={close} onSaved={close} onBusyChange={setBusy} />
+          <EventForm
+            key={formKey}
+            event={mode.kind === "edit" ? mode.event : null}
+            onCancel={requestClose}
+            onSaved={close}
+            onBusyChange={setBusy}
+            onChangedChange={setFormChanged}
+          />
         ) : null}
+        {question}
       </ModalDialog>
     </div>
   );

@@ -2,6 +2,7 @@ import { Plus, Trash2 } from "lucide-react";
 import { lazy, Suspense, useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { useFetcher } from "react-router";
 import { inputClass } from "~/components/ui/field";
+import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { ModalDialog } from "~/components/ui/modal-dialog";
 import { toast } from "~/components/ui/toasts";
 import { VENUE_TIME_ZONES, toLocalInput } from "~/features/events/schema";
@@ -126,6 +127,8 @@ export function ProgramFormDialog({ open, onClose, kindLabel, program, openCount
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstInvalid = useFocusFirstInvalid(formRef);
   const [values, setValues] = useState<ProgramFormValues>(() => (program ? formValuesOf(program) : emptyProgramForm()));
+  // What the form held when it opened: closing or leaving with anything else asks first (decision 0062).
+  const [opened, setOpened] = useState<ProgramFormValues>(values);
   const [errors, setErrors] = useState<ProgramErrors>({});
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<string | null>(null);
@@ -136,7 +139,9 @@ export function ProgramFormDialog({ open, onClose, kindLabel, program, openCount
   const [seenOpen, setSeenOpen] = useState(0);
   if (open && openCount !== seenOpen) {
     setSeenOpen(openCount);
-    setValues(program ? formValuesOf(program) : emptyProgramForm());
+    const initial = program ? formValuesOf(program) : emptyProgramForm();
+    setValues(initial);
+    setOpened(initial);
     setErrors({});
     setFile(null);
     setPreview(null);
@@ -145,6 +150,8 @@ export function ProgramFormDialog({ open, onClose, kindLabel, program, openCount
     setEditorSeed((n) => n + 1);
   }
   const busy = fetcher.state !== "idle";
+  const changed = open && (file !== null || removeThumbnail || JSON.stringify(values) !== JSON.stringify(opened));
+  const { requestClose, question } = useUnsavedChanges(changed, onClose);
   // After a row is removed, the focus goes to the Remove button of the row now in its place (else the last
   // row's, else the list's Add button), not to the page's body with the button that had it.
   const removedAt = useRef<{ list: "section" | "event"; index: number } | null>(null);
@@ -270,7 +277,7 @@ export function ProgramFormDialog({ open, onClose, kindLabel, program, openCount
   return (
     <ModalDialog
       open={open}
-      onClose={onClose}
+      onClose={requestClose}
       busy={busy}
       title={program ? "Edit Program" : "Add New Program"}
       subtitle={`${kindLabel} program`}
@@ -566,7 +573,7 @@ export function ProgramFormDialog({ open, onClose, kindLabel, program, openCount
         <div className="mt-6 flex flex-wrap justify-end gap-3">
           <button
             type="button"
-            onClick={onClose}
+            onClick={requestClose}
             disabled={busy}
             className="inline-flex min-h-12 items-center rounded-full border border-plum-200 bg-white px-6 font-semibold text-plum-800 hover:bg-plum-50 disabled:opacity-50"
           >
@@ -577,6 +584,7 @@ export function ProgramFormDialog({ open, onClose, kindLabel, program, openCount
           </button>
         </div>
       </form>
+      {question}
     </ModalDialog>
   );
 }

@@ -1,4 +1,5 @@
 import { ArrowLeft } from "lucide-react";
+import { useRef } from "react";
 import { data, Form, Link, useNavigation } from "react-router";
 import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
@@ -11,6 +12,7 @@ import type { Route } from "./+types/attendance-session";
 import { whileBusy } from "~/components/ui/submit-button";
 import { usePostPending } from "~/hooks/use-settled-action";
 import { ActionResult } from "~/components/admin/action-result";
+import { useFormChanged, useUnsavedChanges } from "~/components/admin/unsaved-changes";
 
 /**
  * Staff: one session's attendance (decision 0031). A radio group per
@@ -87,6 +89,10 @@ export default function AttendanceSession({ loaderData, actionData: answered }: 
   const { session, entries } = loaderData;
   const navigation = useNavigation();
   const busy = usePostPending();
+  // Marks chosen and not saved yet: leaving asks first (decision 0062). A save re-renders the radios with what was stored.
+  const pageRef = useRef<HTMLDivElement>(null);
+  const changed = useFormChanged(pageRef);
+  const { question } = useUnsavedChanges(changed);
   const back = (
     <Link to="/admin/attendance" className="inline-flex min-h-11 items-center gap-2 font-semibold text-plum-700 underline-offset-2 hover:underline">
       <ArrowLeft aria-hidden="true" className="size-4" />
@@ -103,7 +109,7 @@ export default function AttendanceSession({ loaderData, actionData: answered }: 
     );
   }
   return (
-    <div>
+    <div ref={pageRef}>
       {back}
       <h1 className="mt-4 text-3xl text-plum-900">Attendance: {session.title}</h1>
       <p className="mt-2 text-muted">
@@ -164,6 +170,7 @@ export default function AttendanceSession({ loaderData, actionData: answered }: 
           </div>
         </Form>
       )}
+      {question}
     </div>
   );
 }

@@ -11,6 +11,7 @@ import type { Route } from "./+types/settings";
 import { whileBusy } from "~/components/ui/submit-button";
 import { usePostPending, useSettledActionData } from "~/hooks/use-settled-action";
 import { ActionResult } from "~/components/admin/action-result";
+import { useFormChanged, useUnsavedChanges } from "~/components/admin/unsaved-changes";
 
 /**
  * Staff: the settings that are not only environment variables (issue 11 point
@@ -111,9 +112,14 @@ export default function Settings({ loaderData, actionData: answered }: Route.Com
 
   // After a save the form shows the stored values again (a new key re-reads them).
   const formKey = actionData?.ok ? JSON.stringify(fields) : "form";
+  // Compared with the stored values: a refused save shows the typed ones as the fields' defaults.
+  const pageRef = useRef<HTMLDivElement>(null);
+  const stored = Object.fromEntries(fields.map((f) => [f.name, f.value]));
+  const changed = useFormChanged(pageRef, stored);
+  const { question } = useUnsavedChanges(changed);
 
   return (
-    <div className="max-w-3xl">
+    <div ref={pageRef} className="max-w-3xl">
       <h1 className="text-3xl text-plum-900">Settings</h1>
       <p className="mt-2 text-muted">
         How long waiting-list offers hold a seat, when reminder emails go out, and how long personal data is kept. A value you save applies at once, on
@@ -152,6 +158,7 @@ export default function Settings({ loaderData, actionData: answered }: Route.Com
           {busy ? "Saving..." : "Save settings"}
         </button>
       </Form>
+      {question}
     </div>
   );
 }
