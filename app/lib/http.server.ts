@@ -86,7 +86,15 @@ export type Submission = { values: Record<string, string | unknown>; files: Reco
  * §7: the registration calls accept all three). Only the named file parts are
  * kept; a file in any other part, or text in a file part, is refused with 400.
  */
-export async function readSubmission(request: Request, fileFields: readonly string[] = []): Promise<Submission> {
+export async function readSubmission(
+  request: Request,
+  fileFields: readonly string[] = [],
+  /**
+   * Text where a file may come means "no new file" rather than a mistake: the spec's programme client
+   * sends the stored thumbnail's name, or the string 'null', in the `thumbnail` part when no file is chosen.
+   */
+  { textMeansNoFile = false }: { textMeansNoFile?: boolean } = {},
+): Promise<Submission> {
   const type = mediaType(request);
   if (type === "application/json" || type === "application/x-www-form-urlencoded") {
     return { values: await readJsonObject(request), files: {} };
@@ -110,7 +118,7 @@ export async function readSubmission(request: Request, fileFields: readonly stri
     if (typeof value === "string") {
       refuseNul(value);
       if (fileFields.includes(key)) {
-        if (value === "") continue; // an empty file input some clients send as text
+        if (value === "" || textMeansNoFile) continue; // an empty file input some clients send as text
         throw new BadRequest(400, `The ${key} part must be a file.`);
       }
       if (!(key in values)) values[key] = value;

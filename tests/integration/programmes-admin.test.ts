@@ -236,6 +236,24 @@ describe.each(dialects)("programme management on %s", { timeout: 120_000 }, (dia
     expect(Number(files.n)).toBe(2);
   });
 
+  it("multipart without a new file: a text thumbnail part ('null', or the stored name sent back) creates without one and keeps the stored one on update", async () => {
+    const none = await call("POST", "/api/decode", multipart({ ...programme({ title: "Decode Without Picture" }), thumbnail: "null" }));
+    expect(none.status).toBe(201);
+    expect(none.body!.data.thumbnail).toBeNull();
+    const pictured = await call("POST", "/api/decode", multipart(programme({ title: "Decode With Picture" }), { bytes: await png(), name: "c.png", type: "image/png" }));
+    const id = pictured.body!.data._id as string;
+    const stored = pictured.body!.data.thumbnail as string;
+    const updated = await call("PUT", `/api/decode/${id}`, multipart({ ...programme({ title: "Decode With Picture, Renamed" }), thumbnail: stored }));
+    expect(updated.status).toBe(200);
+    expect(updated.body!.data).toMatchObject({ title: "Decode With Picture, Renamed", thumbnail: stored });
+    expect((await fetch(`${s.url}/uploads/${stored}`)).status).toBe(200);
+    // The registration photos stay strict: text where a photo must be is refused.
+    const form = new FormData();
+    form.set("profileImage", "null");
+    const photo = await fetch(`${s.url}/api/ich/ich-registration`, { method: "POST", body: form });
+    expect(photo.status).toBe(400);
+  });
+
   it("shows an edit on the public page at once, and keeps capacity at or above the seats taken", async () => {
     const created = await call("POST", "/api/hypnotherapy", programme({ title: "Regression Therapy Program" }));
     const p = created.body!.data;
@@ -301,6 +319,37 @@ describe.each(dialects)("programme management on %s", { timeout: 120_000 }, (dia
     expect(del.body!.message).toMatch(/cannot be deleted/);
     expect(await s.db.selectFrom("programmes").select("id").where("id", "=", p._id).executeTakeFirst()).toBeDefined();
     expect((await audits(p._id)).map((a) => a.action)).toEqual(["create", "update"]);
+  });
+
+  it("a registration's session label, date, time and venue follow its session when staff move or rename it (staff record, list and CSV)", async () => {
+    const created = await call("POST", "/api/decode", programme({ title: "Moving Day Program", upcomingEvents: [session({ startDate: "2031-05-06T18:00", endDate: "2031-05-06T21:00", location: "Chicago" })] }));
+    const p = created.body!.data;
+    const sessionId = p.upcomingEvents[0]._id as string;
+    const email = `mover.${crypto.randomUUID().slice(0, 8)}@example.org`;
+    const registered = await fetch(`${s.url}/api/registration`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ firstName: "Mo", lastName: "Ver", email, mobileNo: "5551234567", dob: "1980-05-01", occupation: "Tester", city: "x", termsandcondition: true, levelName: "Moving Day Program", upcomingEventId: sessionId }),
+    });
+    expect(registered.status).toBe(201);
+    const id = ((await registered.json()) as { data: { _id: string } }).data._id;
+    const record = async () => (await call("GET", `/api/registration/${id}`)).body!.data as Record<string, unknown>;
+    expect(await record()).toMatchObject({ city: "Chicago | Spring Intensive | 6th May 2031", courseDetailDate: "2031-05-06", courseDetailTime: "6:00 PM" });
+
+    const moved = await call("PUT", `/api/decode/${p._id}`, programme({
+      title: "Moving Day Program",
+      upcomingEvents: [session({ _id: sessionId, eventName: "Spring Intensive, Moved", startDate: "2031-05-13T09:30", endDate: "2031-05-13T12:00", location: "Evanston" })],
+    }));
+    expect(moved.status).toBe(200);
+    expect(await record()).toMatchObject({ city: "Evanston | Spring Intensive, Moved | 13th May 2031", courseDetailDate: "2031-05-13", courseDetailTime: "9:30 AM", courseDetailVenue: "Evanston" });
+    const listed = (await call("GET", `/api/registration?search=${encodeURIComponent(email)}`)).body!.data as Array<Record<string, unknown>>;
+    expect(listed.map((r) => r.city)).toEqual(["Evanston | Spring Intensive, Moved | 13th May 2031"]);
+    // The staff search finds it by the new label, not the old one.
+    expect(((await call("GET", `/api/registration?search=${encodeURIComponent("Spring Intensive, Moved")}`)).body!.data as Array<{ _id: string }>).map((r) => r._id)).toContain(id);
+    const csv = await (await fetch(`${s.url}/api/registration/download-csv?search=${encodeURIComponent(email)}`, { headers: auth() })).text();
+    expect(csv).toContain("2031-05-13");
+    expect(csv).toContain("9:30 AM");
+    expect(csv).not.toContain("2031-05-06");
   });
 
   it("a session at the second 1:30 AM of a fall-back night stays there when the form is saved as shown; a skipped time is refused", async () => {

@@ -317,4 +317,30 @@ describe.each(dialects)("session mail on %s", { timeout: 60_000 }, (dialect) => 
     expect(await findByAccessToken(a.db, token)).toBeNull();
     expect(await a.db.selectFrom("registration_links").select("token_hash").where("registration_id", "=", "r-between").execute()).toEqual([]);
   });
+  it("a session postponed after its reminder was sent gets that reminder again before the new date; one moved by an hour does not", async () => {
+    await a.db.deleteFrom("outbox").execute();
+    const first = Date.UTC(new Date().getUTCFullYear() + 2, 2, 10, 15);
+    const base = await a.db.selectFrom("events").selectAll().where("id", "=", "ev-moving").executeTakeFirstOrThrow();
+    await a.db.insertInto("events").values({ ...base, id: "ev-postponed", starts_at: iso(first), ends_at: iso(first + 3 * 3_600_000) }).execute();
+    const lena = await a.db.selectFrom("registrations").selectAll().where("id", "=", "r-early").executeTakeFirstOrThrow();
+    await a.db.insertInto("registrations").values({ ...lena, id: "r-postponed", event_id: "ev-postponed", email: "later@example.com", email_key: "later@example.com", created_at: iso(first - 30 * DAY) }).execute();
+    const move = (startsAt: number) => a.db.updateTable("events").set({ starts_at: iso(startsAt), ends_at: iso(startsAt + 3 * 3_600_000) }).where("id", "=", "ev-postponed").execute();
+    const reminders = async () => (await a.db.selectFrom("outbox").select(["to_address", "subject"]).where("to_address", "=", "later@example.com").execute()).map((m) => m.subject);
+    const tomorrow = "Reminder: Decode Your Mind weekend is tomorrow | Mindful Path Institute";
+
+    // The day before: reminded, once.
+    expect(await queueDueReminders(a.db, site, [1], new Date(first - 20 * 3_600_000))).toBe(1);
+    expect(await queueDueReminders(a.db, site, [1], new Date(first - 19 * 3_600_000))).toBe(0);
+    // Postponed by a week: nothing is due until the day before the new date, and then the reminder goes again, once, on both "processes".
+    const second = first + 7 * DAY;
+    await move(second);
+    expect(await queueDueReminders(a.db, site, [1], new Date(first - 18 * 3_600_000))).toBe(0);
+    const [na, nb] = await both((db) => queueDueReminders(db, site, [1], new Date(second - 20 * 3_600_000)));
+    expect(na + nb).toBe(1);
+    expect(await reminders()).toEqual([tomorrow, tomorrow]);
+    // Moved by an hour after that: the reminder already sent still holds.
+    await move(second + 3_600_000);
+    expect(await queueDueReminders(a.db, site, [1], new Date(second - 10 * 3_600_000))).toBe(0);
+    expect(await reminders()).toEqual([tomorrow, tomorrow]);
+  });
 });

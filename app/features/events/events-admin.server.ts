@@ -20,6 +20,7 @@ import { recordAudit } from "~/features/audit/audit.server";
 import { likePattern } from "~/features/programmes/programmes.server";
 import { isCurrentVersion, readExpectedVersion, VERSION_INVALID } from "~/lib/edit-version";
 import { eventToJson, seatsTaken, waitingCounts } from "./events.server";
+import { courseDetailDate, courseDetailTime, sessionLabel } from "./format";
 import { capacityBelowTaken, capacityText, centsToPrice, validateEventForm, type EventField, type EventInput } from "./schema";
 
 /** Spec part 2 §9: the events screen shows 5 a page. */
@@ -101,7 +102,32 @@ export async function writeSession(trx: Kysely<DB>, target: WriteTarget, values:
     .set({ ...columns, ...(target.programmeId !== undefined ? { programme_id: target.programmeId } : {}), updated_at: at })
     .where("id", "=", target.id)
     .execute();
+  await refreshRegistrationCopies(trx, target.id);
   return { status: "saved", id: target.id, created: false };
+}
+
+/**
+ * A registration keeps the session's label, date, time and venue as they were
+ * when it was made (the staff list searches and exports them, and they outlive
+ * a deleted session). When staff move or rename the session, its registrations'
+ * copies follow in the same transaction, so staff never see the old date.
+ * Rows already up to date are left alone (their search entries with them).
+ */
+export async function refreshRegistrationCopies(trx: Kysely<DB>, eventId: string): Promise<void> {
+  const event = await trx.selectFrom("events").select(["city", "title", "starts_at", "time_zone", "venue"]).where("id", "=", eventId).executeTakeFirst();
+  if (!event) return;
+  const copies = {
+    session_label: sessionLabel({ city: event.city, title: event.title, startsAt: event.starts_at, timeZone: event.time_zone }),
+    course_date: courseDetailDate(event.starts_at, event.time_zone),
+    course_time: courseDetailTime(event.starts_at, event.time_zone),
+    course_venue: event.venue ?? event.city,
+  };
+  await trx
+    .updateTable("registrations")
+    .set(copies)
+    .where("event_id", "=", eventId)
+    .where((eb) => eb.or(Object.entries(copies).map(([column, value]) => eb(column as keyof typeof copies, "is distinct from", value))))
+    .execute();
 }
 
 export type SaveOutcome =

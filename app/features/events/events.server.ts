@@ -163,10 +163,34 @@ export function availability(
 const wireEventType: Partial<Record<EventKind, string>> = { decode: "decode", hypnotherapy: "hyp", family: "fc" };
 const wireProgramType: Partial<Record<EventKind, string>> = { hypnotherapy: "hypnotherapy", family: "family" };
 
+/**
+ * A session's page and its enrollment page, for clients that follow `pagelink` and `link` (spec part 2
+ * §2.6: the calendar's event name and Enroll Now) when staff set no page link of their own: the
+ * programme's level page (TASSO's page, the Family Constellation page), and the session's registration
+ * page (the family page's booking dialog). The same places our own calendar works out from `kind`.
+ */
+function ownPages(row: Pick<EventRow, "id" | "kind" | "programme_id">): { page: string | null; enroll: string | null } {
+  const id = encodeURIComponent(row.id);
+  const programme = row.programme_id ? encodeURIComponent(row.programme_id) : null;
+  switch (row.kind) {
+    case "decode":
+      return { page: programme ? `/decode/level/${programme}` : null, enroll: `/register/${id}` };
+    case "hypnotherapy":
+      return { page: programme ? `/ich/level/${programme}` : null, enroll: `/register/${id}` };
+    case "tasso":
+      return { page: "/tasso", enroll: `/register/${id}` };
+    case "family":
+      return { page: "/family-constellation", enroll: `/family-constellation?id=${id}&modal=true` };
+    default:
+      return { page: null, enroll: null };
+  }
+}
+
 /** The JSON of a session (spec part 2 §3 'Session / event'), every alias the original read included. */
 export function eventToJson(row: EventRow, taken: number, programme?: { id: string; title: string } | null, now = new Date()) {
   const seatsLeft = row.capacity === null ? null : Math.max(0, row.capacity - taken);
   const price = row.price_cents === null ? null : row.price_cents / 100;
+  const own = ownPages(row);
   return {
     _id: row.id,
     id: row.id,
@@ -197,8 +221,8 @@ export function eventToJson(row: EventRow, taken: number, programme?: { id: stri
     seatsLeft,
     availability: availability(row, taken, now),
     externalLink: row.external_link,
-    link: row.page_link,
-    pagelink: row.page_link,
+    link: row.page_link ?? own.enroll,
+    pagelink: row.page_link ?? own.page,
     programId: row.programme_id,
     programTitle: programme?.title ?? null,
     eventType: wireEventType[row.kind] ?? null,

@@ -28,7 +28,7 @@ export async function readProgramSubmission(request: Request): Promise<ProgramSu
   try {
     const type = (request.headers.get("content-type") ?? "").split(";")[0]!.trim().toLowerCase();
     if (type === "application/json") return { values: await readJsonObject(request, PROGRAM_JSON_LIMIT) };
-    const { values, files } = await readSubmission(request, ["thumbnail"]);
+    const { values, files } = await readSubmission(request, ["thumbnail"], { textMeansNoFile: true });
     return { values, thumbnail: files.thumbnail };
   } catch (e) {
     if (e instanceof BadRequest) return jsonError(e.status, e.message);

@@ -173,9 +173,11 @@ export const registrationFieldsSchema = z.object({
     optionalText({ max: 10, invalid: "Invalid course date" }),
     z.optional(z.string().check(z.refine(isCalendarDate, { error: "Invalid course date" }))),
   ),
+  // Any 12-hour clock text a browser makes of the start: "9:00 AM", "09:00 AM", "9:00:00 AM", "9:00\u202fAM"
+  // (ICU's narrow space), "9:00 a.m.". The stored time is the session's own in any case.
   courseDetailTime: z.pipe(
-    optionalText({ max: 8, invalid: "Invalid course time" }),
-    z.optional(z.string().check(z.regex(/^(1[0-2]|[1-9]):[0-5]\d [AP]M$/i, { error: "Invalid course time" }))),
+    optionalText({ max: 16, invalid: "Invalid course time" }),
+    z.optional(z.string().check(z.regex(/^(0?[1-9]|1[0-2]):[0-5]\d(:[0-5]\d)?[ \u00a0\u202f]?[AP]\.?M\.?$/i, { error: "Invalid course time" }))),
   ),
   courseDetailVenue: optionalText({ max: 200, invalid: "Invalid course venue" }),
   /** 'I completed the earlier level elsewhere' (decision 0031): with a note, a level whose earlier one was not attended is held for approval. */

@@ -321,18 +321,27 @@ export async function queueDueReminders(db: Database, site: Site, daysList: read
     if (due.length === 0) continue;
     const sent = await db
       .selectFrom("session_reminders")
-      .select(["recipient_kind", "recipient_id", "days_before"])
+      .select(["recipient_kind", "recipient_id", "days_before", "sent_at"])
       .where("event_id", "=", event.id)
       .execute();
-    const done = new Set(sent.map((s) => `${s.recipient_kind}:${s.recipient_id}:${s.days_before}`));
+    const sentAt = new Map(sent.map((s) => [`${s.recipient_kind}:${s.recipient_id}:${s.days_before}`, Date.parse(String(s.sent_at))]));
     for (const { who, days } of due) {
-      if (done.has(`${who.kind}:${who.id}:${days}`)) continue;
-      // The row is the claim: another instance that got here first made the insert do nothing.
+      // A reminder sent counts for this date if it went out at most a day before this date's moment for it.
+      // One sent for an earlier date (the session was postponed since) does not: it goes out again.
+      const since = new Date(Date.parse(event.starts_at) - days * DAY_MS - DAY_MS).toISOString();
+      const before = sentAt.get(`${who.kind}:${who.id}:${days}`);
+      if (before !== undefined && before >= Date.parse(since)) continue;
+      // The row is the claim: another instance that got here first made the insert (or the renewal) do nothing.
       const claimed = await writeTransaction(db, async (trx) => {
         const row = await trx
           .insertInto("session_reminders")
           .values({ recipient_kind: who.kind, recipient_id: who.id, days_before: days, event_id: event.id, sent_at: now.toISOString() })
-          .onConflict((oc) => oc.columns(["recipient_kind", "recipient_id", "days_before"]).doNothing())
+          .onConflict((oc) =>
+            oc
+              .columns(["recipient_kind", "recipient_id", "days_before"])
+              .doUpdateSet({ sent_at: now.toISOString(), event_id: event.id })
+              .where("session_reminders.sent_at", "<", since),
+          )
           .returning("recipient_id")
           .executeTakeFirst();
         if (!row) return false;
