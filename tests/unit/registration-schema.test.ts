@@ -273,9 +273,9 @@ describe("optional fields, when given, must be valid", () => {
   it("accepts the 12-hour times browsers make of a session's start, and still refuses a 24-hour one", () => {
     const made = new Date("2027-03-01T09:05:00").toLocaleTimeString("en-US", { hour: "2-digit", minute: "2-digit" });
     for (const time of ["9:05 AM", "09:05 AM", "9:05:00 AM", "9:05\u202fAM", "12:30 pm", "9:05 a.m.", made, new Date("2027-03-01T21:05:00").toLocaleTimeString("en-US")]) {
-      expect(errorsFor({ courseDetailTime: time }), time).toEqual({});
+      expect(errorsFor({ courseDetailTime: time })).toEqual({});
     }
-    for (const time of ["21:05", "0:30 AM", "13:00 PM", "9:5 AM", "9:05 XM"]) expect(errorsFor({ courseDetailTime: time }), time).toEqual({ courseDetailTime: "Invalid course time" });
+    for (const time of ["21:05", "0:30 AM", "13:00 PM", "9:5 AM", "9:05 XM"]) expect(errorsFor({ courseDetailTime: time })).toEqual({ courseDetailTime: "Invalid course time" });
   });
 
   it("accepts every how-did-you-hear option", () => {
