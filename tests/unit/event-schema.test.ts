@@ -205,16 +205,23 @@ describe("the event form schema (spec part 2 §5 'Event form')", () => {
     expect(defaultEnd("2026-12-05T09:30")).toBe("2026-12-05T11:30");
     expect(defaultEnd("2026-12-31T23:00")).toBe("2027-01-01T01:00");
     expect(defaultEnd("")).toBe("");
+    // Never a time the venue's clocks skip: 00:30 + 2 h on a spring-forward night is 3:30, which exists.
+    expect(defaultEnd("2027-03-14T00:30", "America/New_York")).toBe("2027-03-14T03:30");
+    expect(validateEventForm({ ...valid, timeZone: "America/New_York", startDate: "2027-03-14T00:30", endDate: defaultEnd("2027-03-14T00:30", "America/New_York") }, { now }).ok).toBe(true);
+    // Phoenix keeps no daylight time: the wall-clock sum stands.
+    expect(defaultEnd("2027-03-14T00:30", "America/Phoenix")).toBe("2027-03-14T02:30");
+    expect(defaultEnd("2027-11-07T00:30", "America/New_York")).toBe("2027-11-07T02:30");
     expect(toLocalInput("2026-12-05T15:00:00.000Z", "America/Chicago")).toBe("2026-12-05T09:00");
     expect(toLocalInput("2026-07-05T04:00:00.000Z", "America/New_York")).toBe("2026-07-05T00:00");
   });
 });
 
 describe("the events table's texts (spec part 2 §2.10)", () => {
-  it("shows the date and time at the venue, '(Legacy format)' for a single date and 'No date set' without one", async () => {
+  it("shows the date and time at the venue, '(Legacy format)' for a date without an end and 'No date set' without one", async () => {
     const { eventDateText, showingText, pageWindow } = await import("~/features/events/admin-format");
     expect(eventDateText("2026-12-05T15:00:00.000Z", "2026-12-05T23:00:00.000Z", "America/Chicago")).toBe("5th Dec 2026, 9:00 AM – 5:00 PM CST");
-    expect(eventDateText("2026-12-05T15:00:00.000Z", "2026-12-05T15:00:00.000Z", "America/Chicago")).toBe("5th Dec 2026, 9:00 AM CST (Legacy format)");
+    // An end equal to the start is allowed by the form: one time, not a legacy record.
+    expect(eventDateText("2026-12-05T15:00:00.000Z", "2026-12-05T15:00:00.000Z", "America/Chicago")).toBe("5th Dec 2026, 9:00 AM CST");
     expect(eventDateText("2026-12-05T15:00:00.000Z", null, "America/Chicago")).toBe("5th Dec 2026, 9:00 AM CST (Legacy format)");
     expect(eventDateText(null, null, "America/Chicago")).toBe("No date set");
     expect(eventDateText("garbage", "garbage", "America/Chicago")).toBe("No date set");

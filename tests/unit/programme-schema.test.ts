@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { readDateTime, START_IN_PAST, toLocalInput } from "~/features/events/schema";
 import {
   CARD_POINTS_REQUIRED,
   DURATION_INVALID,
@@ -179,6 +180,20 @@ describe("programme upcoming events (spec part 2 §5)", () => {
     [{ timeZone: "Mars/Olympus" }, "timeZone", SESSION_TIME_ZONE_INVALID],
   ])("%j: %s '%s'", (o, field, message) => {
     expect(sessionErrors(o)[`upcomingEvents.0.${field}`]).toBe(message);
+  });
+
+  it("refuses a start before today at the venue (it would be stored and never shown), except a stored session sent back unchanged", () => {
+    const inZone = (ms: number) => toLocalInput(new Date(ms), "America/Chicago");
+    const lastWeek = { startDate: inZone(Date.now() - 7 * 86_400_000), endDate: inZone(Date.now() - 7 * 86_400_000 + 3_600_000) };
+    expect(sessionErrors(lastWeek)).toEqual({ "upcomingEvents.0.startDate": START_IN_PAST });
+    // Earlier today still counts as today, as in the event form.
+    const today = inZone(Date.now()).slice(0, 10);
+    expect(sessionErrors({ startDate: `${today}T00:05`, endDate: `${today}T23:55` })).toEqual({});
+    const storedAt = (iso: string) => new Map([["s-1", { timeZone: "America/Chicago", capacity: null, startsAt: iso }]]);
+    const sentBack = { ...valid(), upcomingEvents: [row({ _id: "s-1", ...lastWeek })] };
+    expect(validateProgramForm(sentBack, storedAt(readDateTime(lastWeek.startDate, "America/Chicago")!.toISOString())).ok).toBe(true);
+    // Moved into the past: refused like a new one.
+    expect(validateProgramForm(sentBack, storedAt(new Date(Date.now() + 30 * 86_400_000).toISOString()))).toEqual({ ok: false, errors: { "upcomingEvents.0.startDate": START_IN_PAST } });
   });
 
   it("accepts the price forms of the spec: $99, 99.99, $99.9", () => {

@@ -2,10 +2,12 @@
  * How the staff events table shows a session's date and time (spec part 2
  * §2.10; D13: at the venue, in its time zone). Isomorphic.
  *
- * Our sessions always store a start and an end. A record imported from the
- * original with only its single legacy `date` keeps that instant as both start
- * and end (no duration known): it reads '5th Mar 2025, 9:00 AM EST (Legacy format)'.
- * A record whose instants cannot be read shows 'No date set'.
+ * Our sessions always store a start and an end. A record with only its single
+ * legacy `date` (no end that can be read) reads
+ * '5th Mar 2025, 9:00 AM EST (Legacy format)'. An end equal to the start is one
+ * the event form allows ('after or equal to start'): it shows the start time
+ * alone, without the legacy label. A record whose start cannot be read shows
+ * 'No date set'.
  */
 import { formatSessionDate, formatTimeRange } from "./format";
 
@@ -18,8 +20,8 @@ export function eventDateCell(startDate: string | null | undefined, endDate: str
   const start = startDate ? Date.parse(startDate) : Number.NaN;
   if (Number.isNaN(start)) return null;
   const end = endDate ? Date.parse(endDate) : Number.NaN;
-  const legacy = Number.isNaN(end) || end === start;
-  const range = formatTimeRange(startDate, legacy ? null : endDate, timeZone);
+  const legacy = Number.isNaN(end);
+  const range = formatTimeRange(startDate, legacy || end === start ? null : endDate, timeZone);
   // A session over several days names its days in the range already.
   const multiDay = /\d(?:st|nd|rd|th) /.test(range);
   return { date: multiDay ? range : formatSessionDate(startDate, timeZone), time: multiDay ? null : range, legacy };

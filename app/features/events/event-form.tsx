@@ -100,7 +100,7 @@ export function EventForm({ event, onCancel, onSaved, onBusyChange, onChangedCha
     setValues((v) => {
       const next = { ...v, [field]: value };
       // Spec §4: changing the start sets the end to start + 2 hours.
-      if (field === "startDate") next.endDate = defaultEnd(value);
+      if (field === "startDate") next.endDate = defaultEnd(value, next.timeZone);
       return next;
     });
     // Editing a field clears its error.
@@ -125,7 +125,7 @@ export function EventForm({ event, onCancel, onSaved, onBusyChange, onChangedCha
   };
 
   function resetEnd() {
-    update("endDate", defaultEnd(values.startDate));
+    update("endDate", defaultEnd(values.startDate, values.timeZone));
   }
 
   function onSubmit(e: React.FormEvent<HTMLFormElement>) {

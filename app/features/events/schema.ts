@@ -254,15 +254,22 @@ export function toLocalInput(instant: string | Date, timeZone: string = DEFAULT_
 }
 
 /** Spec §4: changing the start (or 'Reset End Time') sets the end to start + 2 hours, as a datetime-local value. */
-export function defaultEnd(startLocal: string): string {
+export function defaultEnd(startLocal: string, timeZone?: string): string {
   const m = localInput.exec(startLocal.trim());
   if (!m) return "";
   const [d, t] = startLocal.trim().split("T") as [string, string];
   const [y, mo, day] = d.split("-").map(Number) as [number, number, number];
   const [h, mi] = t.split(":").map(Number) as [number, number];
   // Wall-clock arithmetic, as the person reads the form (a DST change in between still reads '+2 h').
-  const wall = new Date(Date.UTC(y, mo - 1, day, h, mi) + DEFAULT_DURATION_MS);
-  return `${wall.getUTCFullYear()}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}T${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`;
+  const at = (ms: number) => {
+    const wall = new Date(ms);
+    return `${wall.getUTCFullYear()}-${pad(wall.getUTCMonth() + 1)}-${pad(wall.getUTCDate())}T${pad(wall.getUTCHours())}:${pad(wall.getUTCMinutes())}`;
+  };
+  const end = Date.UTC(y, mo - 1, day, h, mi) + DEFAULT_DURATION_MS;
+  // Except a time the venue's clocks skip (2:30 AM on a spring-forward night), which the form would then
+  // refuse under a field nobody typed in: the hour after it, two hours after the start as it happens.
+  if (timeZone && isSkippedLocalTime(at(end), timeZone)) return at(end + 60 * 60 * 1000);
+  return at(end);
 }
 
 /** Today 00:00 at the venue, as an instant: the earliest start the form accepts. */

@@ -179,7 +179,12 @@ export async function saveProgramme(
   if (id !== undefined && (id.length === 0 || id.length > 100)) return { status: "not-found" };
   // An update's sessions keep the time zone and seat limit they have where the submission leaves them out.
   const stored = id
-    ? new Map((await db.selectFrom("events").select(["id", "time_zone", "capacity"]).where("programme_id", "=", id).execute()).map((e) => [e.id, { timeZone: e.time_zone, capacity: e.capacity }]))
+    ? new Map(
+        (await db.selectFrom("events").select(["id", "time_zone", "capacity", "starts_at"]).where("programme_id", "=", id).execute()).map((e) => [
+          e.id,
+          { timeZone: e.time_zone, capacity: e.capacity, startsAt: e.starts_at },
+        ]),
+      )
     : undefined;
   const checked = validateProgramForm(submission.values, stored);
   const errors: ProgramErrors = checked.ok ? {} : { ...checked.errors };

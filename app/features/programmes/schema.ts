@@ -8,7 +8,19 @@
  */
 import * as z from "zod/mini";
 import { DEFAULT_TIME_ZONE } from "~/features/events/format";
-import { canonicalTimeZone, isInstantText, isSkippedLocalTime, PRICE_MAX_CENTS, PRICE_TOO_HIGH, readDateTime, secondPassOf, TIME_SKIPPED, urlPattern } from "~/features/events/schema";
+import {
+  canonicalTimeZone,
+  isInstantText,
+  isSkippedLocalTime,
+  PRICE_MAX_CENTS,
+  PRICE_TOO_HIGH,
+  readDateTime,
+  secondPassOf,
+  START_IN_PAST,
+  startOfTodayAt,
+  TIME_SKIPPED,
+  urlPattern,
+} from "~/features/events/schema";
 import { emailPattern, hasControlCharacters } from "~/lib/validation";
 import { REQUIRED_LEVEL_INVALID } from "~/features/prerequisites/rules";
 
@@ -212,7 +224,7 @@ function checkRichText(html: string, required: string): string | null {
  * spec's field list, which has neither) keeps the stored one, as it keeps the
  * session's status. Its times without an offset are then read in that zone.
  */
-export type StoredSessions = ReadonlyMap<string, { timeZone: string; capacity: number | null }>;
+export type StoredSessions = ReadonlyMap<string, { timeZone: string; capacity: number | null; startsAt: string }>;
 
 function checkSession(raw: Record<string, unknown>, row: number, errors: ProgramErrors, stored?: StoredSessions): SessionInput | null {
   const prefix = `upcomingEvents.${row}`;
@@ -237,6 +249,9 @@ function checkSession(raw: Record<string, unknown>, row: number, errors: Program
   if (!v.startDate) set("startDate", SESSION_START_REQUIRED);
   else if (!start) set("startDate", SESSION_INVALID_DATE);
   else if (isSkippedLocalTime(v.startDate, zone)) set("startDate", TIME_SKIPPED);
+  // Spec §9's rule of the event form, here too: a session dated before today would be stored and never
+  // shown (the lists hold upcoming sessions only). A stored session sent back with its own start is history, left as it is.
+  else if (start.getTime() < startOfTodayAt(zone).getTime() && !(kept && Date.parse(kept.startsAt) === start.getTime())) set("startDate", START_IN_PAST);
   if (!v.endDate) set("endDate", SESSION_END_REQUIRED);
   else if (!v.startDate) set("endDate", SESSION_START_FIRST);
   else if (!end) set("endDate", SESSION_INVALID_DATE);
