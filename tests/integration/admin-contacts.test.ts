@@ -139,8 +139,18 @@ describe.each(dialects)("staff lists of contacts and family consultations on %s"
     });
 
     it("lists newest first, 10 a page, every message New until set, with the spec's pagination", async () => {
-      const first = staffContactListResponse.parse(await (await api("/api/contacts")).json());
+      const first = staffContactListResponse.parse(await (await api("/api/contacts?page=1")).json());
       expect(first.pagination).toEqual({ currentPage: 1, totalPages: 2, total: 15, limit: 10, nextPage: 2, prevPage: null });
+      // Asked for nothing in particular (the spec's client: "no paging; client-side search"): every message, newest first, streamed.
+      const whole = await api("/api/contacts");
+      expect(whole.headers.get("content-type")).toBe("application/json; charset=utf-8");
+      expect(whole.headers.get("cache-control")).toBe("private, no-store");
+      const all = staffContactListResponse.parse(await whole.json());
+      expect(all).toMatchObject({ success: true, message: "Contacts fetched successfully" });
+      expect(all.pagination).toEqual({ currentPage: 1, totalPages: 1, total: 15, limit: 15, nextPage: null, prevPage: null });
+      expect(all.data).toHaveLength(15);
+      expect(all.data.slice(0, 10)).toEqual(first.data);
+      expect(all.data.slice(10).map((c) => c._id)).toEqual(["old-05", "old-04", "old-03", "old-02", "old-01"]);
       expect(first.data).toHaveLength(10);
       expect(first.data.slice(0, 3).map((c) => c.fullName).sort()).toEqual(["Grace Hopper", "Oliver Twist", "Priya Raman"]);
       expect(first.data.every((c) => c.status === "New")).toBe(true);

@@ -97,7 +97,7 @@ describe.each(dialects)("staff registration lists on %s", { timeout: 120_000 }, 
   });
 
   it("lists each kind in its own list, with the spec's fields and pagination object", async () => {
-    const ich = (await (await api("/api/ich")).json()) as ListBody;
+    const ich = (await (await api("/api/ich?page=1")).json()) as ListBody;
     expect(ich.success).toBe(true);
     expect(ich.data.map((r) => r._id)).toEqual([ichId]);
     expect(ich.data[0]).toMatchObject({
@@ -114,9 +114,12 @@ describe.each(dialects)("staff registration lists on %s", { timeout: 120_000 }, 
     });
     expect(String(ich.data[0]!.city)).toContain("Seattle");
     expect(ich.pagination).toEqual({ currentPage: 1, totalPages: 1, totalRegistrations: 1, total: 1, capped: false, limit: 10, nextPage: null, prevPage: null });
+    // Asked for nothing in particular, as the spec's DECODE client asks: the whole list (decision 0063).
     const decode = (await (await api("/api/registration")).json()) as ListBody;
+    expect(decode).toMatchObject({ success: true, message: "Registrations fetched successfully" });
     expect(decode.data.map((r) => r._id)).toEqual([decodeId]);
     expect(decode.data[0]).toMatchObject({ firstName: "Ann", lastName: "Lee", profileImage: null });
+    expect(decode.pagination).toEqual({ currentPage: 1, totalPages: 1, totalRegistrations: 1, total: 1, capped: false, limit: 1, nextPage: null, prevPage: null });
   });
 
   it("the search index follows every write (insert, edit, anonymisation, delete) and a broad search lists the newest 1,000", async () => {
@@ -149,6 +152,14 @@ describe.each(dialects)("staff registration lists on %s", { timeout: 120_000 }, 
       const html = await (await asStaff("/admin/ich-registrations?search=capword")).text();
       expect(html).toContain("More than 1,000 registrations match “capword”");
       expect(html).toContain("1,000+");
+      // The whole list, asked for with nothing else: every one of them, streamed in pages of 500 and read as one JSON
+      // document, newest first; the view is recorded with how many, not each id.
+      const everyone = await s.db.selectFrom("registrations").select(["id", "created_at"]).where("kind", "=", "hypnotherapy").orderBy("created_at", "desc").orderBy("id", "desc").execute();
+      const whole = (await (await api("/api/ich")).json()) as ListBody;
+      expect(whole.data.map((r) => r._id)).toEqual(everyone.map((r) => r.id));
+      expect(whole.pagination).toMatchObject({ totalRegistrations: everyone.length, totalPages: 1, capped: false });
+      const audit = await s.db.selectFrom("audit_events").select(["detail"]).where("target_type", "=", "ich-registrations").where("action", "=", "view").orderBy("at", "desc").limit(1).executeTakeFirstOrThrow();
+      expect(JSON.parse(String(audit.detail))).toEqual({ via: "api", all: true, count: everyone.length, searched: false });
     } finally {
       await s.db.deleteFrom("registrations").where("id", "in", many.map((r) => r.id)).execute();
     }

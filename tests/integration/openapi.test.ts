@@ -87,6 +87,21 @@ describe.each(dialects)("OpenAPI document on %s", (dialect) => {
     expect(Object.keys(ich.properties)).toEqual(expect.arrayContaining(["profileImage", "idPhotofront", "idphotoback"]));
     const contact = doc.paths["/api/contact"]!.post!.requestBody!.content["application/json"]!.schema;
     expect(contact.required).toEqual(expect.arrayContaining(["firstName", "acceptPrivacyPolicy"]));
+    // What the server takes without: flags with a default, and an update's time zone (kept as stored).
+    for (const flag of ["isSameAddress", "communicationPreferences", "completedElsewhere"]) expect(reg.required).not.toContain(flag);
+    expect(reg.properties.waitingList).toMatchObject({ type: "boolean" });
+    // The ICH call takes JSON too (photos only come as multipart).
+    expect(doc.paths["/api/ich/ich-registration"]!.post!.requestBody!.content["application/json"]).toBeDefined();
+    const booking = doc.paths["/api/familyConsitalation/register"]!.post!.requestBody!.content["application/json"]!.schema;
+    expect(booking.required).not.toContain("communicationPreferences");
+    expect(booking.properties.waitingList).toMatchObject({ type: "boolean" });
+    const event = doc.paths["/api/familyEvent"]!.post!.requestBody!.content["application/json"]!.schema;
+    expect(event.required).not.toContain("timeZone");
+    const types = (name: string) => (event.properties[name] as { anyOf: Array<{ type: string }> }).anyOf.map((a) => a.type);
+    expect(types("capacity")).toEqual(["string", "integer"]);
+    expect(types("price")).toEqual(["string", "number"]);
+    const { parameters } = doc.paths["/api/familyEvent/user"]!.get as unknown as { parameters: Array<{ name: string; schema: { default?: number } }> };
+    expect(parameters.find((p) => p.name === "limit")?.schema.default).toBe(50);
   });
 
   it("matches real answers of the read calls", async () => {

@@ -144,7 +144,8 @@ export const prerequisiteCheckResponse = z.strictObject({
 export const bookingCreatedResponse = z.strictObject({
   success: z.literal(true),
   message: z.string().describe("Shown to the visitor as the success text"),
-  data: z.strictObject({ _id: id }),
+  waitingList: z.literal(true).optional().describe("The session was full and waitingList was sent: the booking joined its waiting list"),
+  data: z.strictObject({ _id: id, position: z.number().int().optional().describe("The place on the waiting list") }),
 });
 
 export const familyEventListResponse = z.strictObject({
@@ -365,6 +366,7 @@ export const staffRegistrationListResponse = z.strictObject({
     totalPages: z.number().int(),
     totalRegistrations: z.number().int(),
     total: z.number().int(),
+    capped: z.boolean().describe("true: more than total match the search, and only the newest total can be paged (decision 0027); narrow it with another word or a date range"),
     limit: z.number().int(),
     nextPage: z.number().int().nullable(),
     prevPage: z.number().int().nullable(),
@@ -391,6 +393,21 @@ const jsonMini = (schema: zm.ZodMiniType): Json => {
   return rest;
 };
 
+/**
+ * A request body's schema as a client may send it: `optional` left out of its
+ * required list (fields with a default, or an update's fields that keep the
+ * stored value), and `extra` properties added or replaced.
+ */
+function asSent(schema: Json, optional: readonly string[], extra: Record<string, Json> = {}): Json {
+  const required = ((schema.required as string[] | undefined) ?? []).filter((name) => !optional.includes(name));
+  return { ...schema, required, properties: { ...(schema.properties as Record<string, Json>), ...extra } };
+}
+
+const waitingListFlag: Json = {
+  type: "boolean",
+  description: "true (or 'true', 'on', '1'): when the session is full, join its waiting list instead of being refused; the 201 answer then has waitingList and data.position",
+};
+
 const answer = (description: string, schema: z.ZodType, headers?: Json) => ({
   description,
   content: { "application/json": { schema: json(schema) } },
@@ -407,11 +424,23 @@ const staffRefusals = {
 };
 
 function adminEventBody(): Json {
-  const fields = jsonMini(eventFormSchema);
+  const fields = asSent(jsonMini(eventFormSchema), ["timeZone"]);
   const described = {
     ...fields,
     properties: {
       ...(fields as { properties?: Record<string, Json> }).properties,
+      capacity: {
+        anyOf: [
+          { type: "string", description: "'10 Seats' or '1 Seat' (any letter case), or the number alone" },
+          { type: "integer", minimum: 1 },
+        ],
+      },
+      price: {
+        anyOf: [
+          { type: "string", description: "'$375', '$375.00' or '$1,500.00'" },
+          { type: "number", minimum: 0 },
+        ],
+      },
       updatedAt: {
         type: "string",
         format: "date-time",
@@ -531,7 +560,7 @@ function oneCall(what: string) {
 }
 
 function registrationBody(withPhotos: boolean): Json {
-  const fields = jsonMini(registrationSchema);
+  const fields = asSent(jsonMini(registrationSchema), ["isSameAddress", "communicationPreferences", "completedElsewhere"], { waitingList: waitingListFlag });
   const photo = { type: "string", contentMediaType: "image/jpeg", description: "JPEG, PNG or WebP, at most 5 MB; re-encoded, kept private (S5)" };
   const multipart = withPhotos
     ? { ...fields, properties: { ...(fields.properties as Json), profileImage: photo, idPhotofront: photo, idphotoback: photo } }
@@ -539,7 +568,9 @@ function registrationBody(withPhotos: boolean): Json {
   return {
     required: true,
     content: {
-      ...(withPhotos ? {} : { "application/json": { schema: fields }, "application/x-www-form-urlencoded": { schema: fields } }),
+      // With photos, multipart is the way to send them; a body without photos may come as JSON or a form too.
+      "application/json": { schema: fields },
+      "application/x-www-form-urlencoded": { schema: fields },
       "multipart/form-data": { schema: multipart },
     },
   };
@@ -579,9 +610,11 @@ function staffRegistrationCalls(prefix: string, what: string) {
     list: {
       get: {
         summary: `${what} registrations, newest first, 10 a page, searched and filtered on the server (staff)`,
+        description:
+          "Asked with no query parameter at all, the answer holds every registration of the list, newest first, streamed (the spec's DECODE client reads the whole list and searches it itself; decision 0063); pagination then says page 1 of 1.",
         security: staffSecurity,
         parameters: listQueryParameters,
-        responses: { 200: answer("A page of registrations", staffRegistrationListResponse), 400: refusal("A query value cannot be used (one message per value)"), ...staffRefusals },
+        responses: { 200: answer("A page of registrations, or all of them", staffRegistrationListResponse), 400: refusal("A query value cannot be used (one message per value)"), ...staffRefusals },
       },
     },
     [`${prefix}/download-csv`]: {
@@ -618,7 +651,7 @@ function staffRegistrationCalls(prefix: string, what: string) {
 }
 
 function bookingCall(summary: string) {
-  const fields = jsonMini(bookingSchema);
+  const fields = asSent(jsonMini(bookingSchema), ["communicationPreferences"], { waitingList: waitingListFlag });
   return {
     post: {
       summary,
@@ -806,9 +839,11 @@ export function openApiDocument(publicUrl: string, orgName: string): Json {
       "/api/contacts": {
         get: {
           summary: "Contact messages, newest first, 10 a page (search: name, email, country, phone, status; date range: received)",
+          description:
+            "Asked with no query parameter at all, the answer holds every message, newest first, streamed (the spec's contacts client has no paging and searches in the browser; decision 0063); pagination then says page 1 of 1.",
           security: staffSecurity,
           parameters: staffListParameters(),
-          responses: { 200: answer("A page of messages", staffContactListResponse), 400: refusal("A query value cannot be used"), ...staffRefusals },
+          responses: { 200: answer("A page of messages, or all of them", staffContactListResponse), 400: refusal("A query value cannot be used"), ...staffRefusals },
         },
       },
       "/api/contacts/download-csv": {
@@ -941,7 +976,7 @@ export function openApiDocument(publicUrl: string, orgName: string): Json {
         get: {
           summary: "The public list of Family Constellation sessions, with capacity ('10 Seats') and seats left",
           parameters: queryParameters().map((p) =>
-            p.name === "limit" ? { ...p, description: "Page size, 1 to 50; 50 when not given" } : p,
+            p.name === "limit" ? { ...p, schema: { ...(p.schema as Json), default: 50 }, description: "Page size, 1 to 50; 50 when not given" } : p,
           ),
           responses: {
             200: answer("A page of upcoming sessions", familyEventListResponse),
@@ -960,7 +995,7 @@ export function openApiDocument(publicUrl: string, orgName: string): Json {
         get: {
           summary: "Staff: every Family Constellation session, past ones included, with seats taken (search in title, location, facilitator, organizer, status)",
           security: staffSecurity,
-          parameters: queryParameters().map((p) => (p.name === "limit" ? { ...p, description: "Page size, 1 to 50; 50 when not given" } : p)),
+          parameters: queryParameters().map((p) => (p.name === "limit" ? { ...p, schema: { ...(p.schema as Json), default: 50 }, description: "Page size, 1 to 50; 50 when not given" } : p)),
           responses: {
             200: answer("A page of sessions", adminEventListResponse),
             400: refusal("A query value is out of range"),

@@ -96,6 +96,28 @@ export async function listContacts(db: Database, query: ListQuery) {
   return { contacts: rows.map(contactToJson), pagination: paginationOf("total", Number(total), page, query.limit) };
 }
 
+/**
+ * Every message that matches, newest first (no page: the spec's contacts client
+ * reads the whole list and searches it in the browser, decision 0063), read 500
+ * at a time by keyset so memory stays flat.
+ */
+export async function allContacts(db: Database, query: Pick<ListQuery, "search" | "startDate" | "endDate">) {
+  const { total } = await filtered(db, query).select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
+  return { total: Number(total), rows: matchingRows(db, query) };
+}
+
+/** The messages that match, newest first, read 500 at a time after the last (created_at, id) seen. */
+function matchingRows(db: Database, query: Pick<ListQuery, "search" | "startDate" | "endDate">) {
+  return keysetRows<ContactMessageRow, { at: string; id: string }>(
+    (after, limit) => {
+      let q = filtered(db, query).selectAll();
+      if (after) q = q.where(olderThan("created_at", "id", after));
+      return q.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+    },
+    (row) => ({ at: row.created_at, id: row.id }),
+  );
+}
+
 /** One message for a staff member, the view recorded in the audit trail (it shows personal details). */
 export async function viewContact(db: Database, id: string, who: StaffActor): Promise<ContactJson | null> {
   if (id.length > 100) return null;
@@ -175,13 +197,5 @@ export async function exportContacts(db: Database, query: Pick<ListQuery, "searc
     // Whether a search narrowed it, not what was typed (decision 0056).
     detail: { searched: query.search !== "", startDate: query.startDate, endDate: query.endDate },
   });
-  const rows = keysetRows<ContactMessageRow, { at: string; id: string }>(
-    (after, limit) => {
-      let q = filtered(db, query).selectAll();
-      if (after) q = q.where(olderThan("created_at", "id", after));
-      return q.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
-    },
-    (row) => ({ at: row.created_at, id: row.id }),
-  );
-  return { columns: csvColumns, rows, fileName: csvFileName("contacts", query.startDate, query.endDate) };
+  return { columns: csvColumns, rows: matchingRows(db, query), fileName: csvFileName("contacts", query.startDate, query.endDate) };
 }

@@ -7,11 +7,14 @@
 import type { Database } from "~/db/db.server";
 import { csvHeaders, csvStream } from "~/features/exports/csv.server";
 import { BadRequest, jsonError, readJsonObject } from "~/lib/http.server";
-import { parseListQuery } from "~/lib/list-query";
+import { paginationOf, parseListQuery } from "~/lib/list-query";
+import { jsonListHeaders, jsonListStream } from "~/features/exports/json-stream.server";
 import {
+  allContacts,
   CONTACT_NOT_FOUND,
   CONTACT_STATUS_SAVED,
   CONTACTS_PAGE_SIZE,
+  contactToJson,
   exportContacts,
   listContacts,
   setContactStatus,
@@ -25,8 +28,16 @@ const badQuery = (errors: Record<string, string>) => jsonError(400, "Some query 
 
 /** GET /api/contacts: `success`, `data`, `pagination` (with `total`). */
 export async function contactListApi(db: Database, request: Request) {
-  const { query, errors } = parseListQuery(new URL(request.url).searchParams, { defaultLimit: CONTACTS_PAGE_SIZE });
+  const params = new URL(request.url).searchParams;
+  const { query, errors } = parseListQuery(params, { defaultLimit: CONTACTS_PAGE_SIZE });
   if (Object.keys(errors).length) return badQuery(errors as Record<string, string>);
+  // Asked for nothing in particular: every message, as the spec's client reads them ("no paging", decision 0063), streamed.
+  if (params.size === 0) {
+    const all = await allContacts(db, query);
+    const head = { success: true, message: all.total === 0 ? "No contacts found" : "Contacts fetched successfully" };
+    const pagination = paginationOf("total", all.total, 1, Math.max(1, all.total));
+    return new Response(jsonListStream(head, all.rows, contactToJson, { pagination }), { headers: jsonListHeaders() });
+  }
   const { contacts, pagination } = await listContacts(db, query);
   return Response.json({
     success: true,

@@ -9,7 +9,9 @@ import type { StaffSession } from "~/features/admin-auth/sessions.server";
 import { csvHeaders, csvStream } from "~/features/exports/csv.server";
 import { jsonError } from "~/lib/http.server";
 import { paginationOf, parseListQuery } from "~/lib/list-query";
+import { jsonListHeaders, jsonListStream } from "~/features/exports/json-stream.server";
 import {
+  allRegistrationsForApi,
   deleteRegistration,
   exportRegistrations,
   listRegistrationsForApi,
@@ -38,8 +40,16 @@ const badQuery = (errors: Record<string, string>) => jsonError(400, "Some query 
 
 /** GET list: `success`, `data`, `pagination` with `totalRegistrations` (and `total`, for the clients that read it). */
 export async function registrationListApi(db: Kysely<DB>, request: Request, list: StaffRegistrationList, audit: AuditContext) {
-  const { query, errors } = parseListQuery(new URL(request.url).searchParams, { defaultLimit: REGISTRATION_PAGE_SIZE });
+  const params = new URL(request.url).searchParams;
+  const { query, errors } = parseListQuery(params, { defaultLimit: REGISTRATION_PAGE_SIZE });
   if (Object.keys(errors).length) return badQuery(errors as Record<string, string>);
+  // Asked for nothing in particular: the whole list, as the spec's DECODE client reads it (decision 0063), streamed.
+  if (params.size === 0) {
+    const all = await allRegistrationsForApi(db, list, query, audit);
+    const head = { success: true, message: all.total === 0 ? "No registrations found" : "Registrations fetched successfully" };
+    const pagination = { ...paginationOf("totalRegistrations", all.total, 1, Math.max(1, all.total)), total: all.total, capped: false };
+    return new Response(jsonListStream(head, all.rows, wireRegistration, { pagination }), { headers: jsonListHeaders() });
+  }
   const r = await listRegistrationsForApi(db, list, query, audit);
   const pagination = paginationOf("totalRegistrations", r.total, r.page, r.limit);
   return Response.json({

@@ -217,6 +217,35 @@ export async function listRegistrationsForApi(db: Kysely<DB>, list: StaffRegistr
   return result;
 }
 
+/**
+ * Every registration of a list that matches (no page: the spec's DECODE client
+ * reads the whole list and searches it in the browser, decision 0063), newest
+ * first, read 500 at a time by keyset so memory stays flat. Recorded as a view
+ * of the personal details it returns: how many, not each id (the entry's time
+ * says which registrations existed then).
+ */
+export async function allRegistrationsForApi(db: Kysely<DB>, list: StaffRegistrationList, query: Pick<ListQuery, "search" | "startDate" | "endDate">, audit: AuditContext, batchSize = 500) {
+  const { n } = await filtered(db, list, query).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
+  const total = Number(n);
+  await recordAudit(db, {
+    action: "view",
+    actor: audit.actor,
+    ip: audit.ip,
+    target: { type: `${list}-registrations` },
+    detail: { via: "api", all: true, count: total, searched: query.search !== "" },
+  });
+  const rows = keysetRows<RegistrationRow, { at: string; id: string }>(
+    (after, limit) => {
+      let q = filtered(db, list, query).selectAll();
+      if (after) q = q.where(olderThan("created_at", "id", after));
+      return q.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+    },
+    (r) => ({ at: r.created_at, id: r.id }),
+    batchSize,
+  );
+  return { total, rows };
+}
+
 /** One registration of a list with its session's title, recorded as a view of its personal details; null when it is not in that list. */
 export async function viewRegistration(db: Kysely<DB>, list: StaffRegistrationList, id: string, audit: AuditContext) {
   const row = await db

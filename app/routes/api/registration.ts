@@ -8,5 +8,5 @@ export function action({ request, context }: Route.ActionArgs) {
   return registrationApi(request, context.get(servicesContext), context.get(requestContext), "decode");
 }
 
-/** GET /api/registration?page=&limit=&search=&startDate=&endDate=: DECODE registrations, 10 a page, newest first (staff only). */
+/** GET /api/registration?page=&limit=&search=&startDate=&endDate=: DECODE registrations, 10 a page, newest first; with no query at all, every one, streamed (staff only, decision 0063). */
 export const loader = staffRegistrationHandlers("decode").list;
