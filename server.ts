@@ -8,6 +8,10 @@ import { ConfigError, loadConfig, type AppConfig } from "./app/config.server.ts"
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 
+// Every file this process creates (the SQLite database and its journal, mail copies) holds personal data:
+// readable and writable by the server's own account only, whatever the shell's or service manager's umask.
+process.umask(0o077);
+
 let config: AppConfig;
 try {
   config = loadConfig();

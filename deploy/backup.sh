@@ -15,6 +15,8 @@
 # 3. Dumps older than KEEP_DAYS are removed, never the one just made.
 # Exits non-zero (and systemd marks the unit failed) when any step fails.
 set -euo pipefail
+# The dumps hold every registrant's personal data: readable by this account only.
+umask 077
 
 : "${DATABASE_URL:?DATABASE_URL must name the site database}"
 BACKUP_DIR="${BACKUP_DIR:-/var/backups/mindful-path}"

@@ -13,8 +13,20 @@ export function loggedPath(path: string): string {
   } catch {
     // Malformed escapes: the shell answers such a path 400 before any page (guards.ts).
   }
-  const redacted = decoded.replace(PRIVATE, "/$1/[token]");
-  return redacted === decoded ? path : redacted;
+  // And with its dot segments resolved and repeated slashes joined (/./my-registration/…,
+  // /x/../my-registration/…), as the router's URL parsing does before it matches a route.
+  let resolved = decoded.replace(/\/{2,}/g, "/");
+  try {
+    resolved = new URL(resolved, "http://path.invalid").pathname;
+  } catch {
+    // Not a path a URL can hold: matched as decoded.
+  }
+  const redacted = resolved.replace(PRIVATE, "/$1/[token]");
+  if (redacted !== resolved) return redacted;
+  // A private segment anywhere else is not a page, but its secret is still not written.
+  const anywhere = decoded.replace(PRIVATE_ANYWHERE, "$1/[token]");
+  return anywhere === decoded ? path : anywhere;
 }
 
 const PRIVATE = /^\/(my-registration|waiting-list)\/[^/]+?(?=\.data$|\/|$)/i;
+const PRIVATE_ANYWHERE = /(my-registration|waiting-list)\/+(?!\[token\])[^/]+/gi;

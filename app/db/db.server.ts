@@ -71,7 +71,8 @@ export function openDatabase(opts: OpenDatabaseOptions): DbHandle {
       close: () => db.destroy(),
     };
   }
-  fs.mkdirSync(opts.dataDir, { recursive: true });
+  // Personal data lives here: readable by the server's own account only (with the process's umask, server.ts).
+  fs.mkdirSync(opts.dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(opts.dataDir, "site.db");
   // The file is local and opened once: nothing to reconnect. The circuit still
   // classifies a full disk (SQLITE_FULL) and I/O errors the same way as PostgreSQL's.

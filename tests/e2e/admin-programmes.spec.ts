@@ -285,6 +285,60 @@ test.describe("programme management", () => {
     expect(queryDb("select id from programmes where id = ?", row!.id)).toEqual([]);
   });
 
+  test("a save met by an expired sign-in: the sign-in page says so, and after signing in the form opens again with the changes", async ({ page }) => {
+    test.setTimeout(180_000);
+    const tag = crypto.randomBytes(3).toString("hex");
+    const title = `Sign-in Expiry Program ${tag}`;
+    const subtitle = `Kept through a sign-in ${tag}`;
+    await signIn(page, "/admin/decode");
+    const created = await page.request.post("/api/decode", {
+      data: { title, subtitle: "The stored subtitle of this program", duration: "1 Day", status: "Open", cardPoints: ["<p>One point</p>"], learningSections: [{ title: "Basics", content: "<p>Text</p>" }] },
+    });
+    expect(created.status()).toBe(201);
+    const id = ((await created.json()) as { data: { _id: string } }).data._id;
+    const storedSubtitle = () => queryDb<{ subtitle: string }>("select subtitle from programmes where id = ?", id)[0]!.subtitle;
+    const listed = `/admin/decode?search=${encodeURIComponent(title).replace(/%20/g, "+")}`;
+    await page.goto(listed);
+    await hydrated(page);
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+    await card.getByRole("button", { name: title }).click();
+    await card.getByRole("button", { name: "Edit Program" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Program" });
+    const field = dialog.getByLabel(label("Subtitle"));
+    await field.fill(subtitle);
+
+    // This browser's session ends (timed out, or signed out elsewhere) while the form is open.
+    const cookie = (await page.context().cookies()).find((c) => c.name === "staff_session")!;
+    const idHash = crypto.createHash("sha256").update(cookie.value, "utf8").digest("base64url");
+    writeDb("update staff_sessions set expires_at = ? where id_hash = ?", new Date(Date.now() - 60_000).toISOString(), idHash);
+    await dialog.getByRole("button", { name: "Update Program" }).click();
+    await expect(page).toHaveURL(/\/admin\/login\?next=.*&expired=1$/);
+    await expect(page.getByRole("status").filter({ hasText: "Your sign-in has expired." })).toBeVisible();
+    expect(storedSubtitle()).toBe("The stored subtitle of this program");
+
+    await hydrated(page);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password").fill(password);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin/decode", { timeout: SIGN_IN_WAIT });
+    // Back on the screen: the form is open again, with what was typed, and says why.
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByRole("status").filter({ hasText: "Your changes that were not saved are back in this form." })).toBeVisible();
+    await expect(field).toHaveValue(subtitle);
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Update Program" }).click();
+    await expect(dialog).toBeHidden();
+    await expect.poll(storedSubtitle).toBe(subtitle);
+    // Saved: nothing is kept any more, so the form opened again shows what is stored, without the note.
+    await card.getByRole("button", { name: title }).click();
+    await card.getByRole("button", { name: "Edit Program" }).click();
+    await expect(field).toHaveValue(subtitle);
+    await expect(dialog.getByText("Your changes that were not saved are back in this form.")).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect(dialog).toBeHidden();
+    expect((await page.request.delete(`/api/decode/${id}`)).status()).toBe(200);
+  });
+
   test("keyboard only: the modal opens, is filled and closes without a mouse; search is kept in the URL", async ({ page }) => {
     test.setTimeout(180_000);
     await signIn(page, "/admin/decode");

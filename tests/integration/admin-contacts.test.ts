@@ -151,6 +151,12 @@ describe.each(dialects)("staff lists of contacts and family consultations on %s"
       expect(all.data).toHaveLength(15);
       expect(all.data.slice(0, 10)).toEqual(first.data);
       expect(all.data.slice(10).map((c) => c._id)).toEqual(["old-05", "old-04", "old-03", "old-02", "old-01"]);
+      // Both reads are recorded views of the senders' details: the page's ids, the whole list's count.
+      const views = await s.db.selectFrom("audit_events").select(["detail"]).where("action", "=", "view").where("target_type", "=", "contacts").orderBy("at", "desc").limit(2).execute();
+      expect(views.map((v) => JSON.parse(String(v.detail)) as Record<string, unknown>)).toEqual([
+        { via: "api", all: true, count: 15, searched: false },
+        { via: "api", page: 1, searched: false, ids: first.data.map((c) => c._id) },
+      ]);
       expect(first.data).toHaveLength(10);
       expect(first.data.slice(0, 3).map((c) => c.fullName).sort()).toEqual(["Grace Hopper", "Oliver Twist", "Priya Raman"]);
       expect(first.data.every((c) => c.status === "New")).toBe(true);
@@ -337,6 +343,9 @@ describe.each(dialects)("staff lists of contacts and family consultations on %s"
       const res = await api("/api/family-consultation");
       const body = staffConsultationListResponse.parse(await res.json());
       expect(body.pagination).toEqual({ currentPage: 1, totalPages: 1, total: 1, totalRegistrations: 1, limit: 10, nextPage: null, prevPage: null });
+      // A recorded view of the bookers' details, by id.
+      const view = await s.db.selectFrom("audit_events").select(["detail"]).where("action", "=", "view").where("target_type", "=", "family-bookings").orderBy("at", "desc").limit(1).executeTakeFirstOrThrow();
+      expect(JSON.parse(String(view.detail))).toEqual({ via: "api", page: 1, searched: false, ids: [body.data[0]!._id] });
       expect(body.data[0]).toMatchObject({
         fullName: "Rosa Díaz",
         email: "rosa@example.com",

@@ -47,6 +47,20 @@ describe("the server process", () => {
     expect(fs.existsSync(path.join(dataDir, "site.db"))).toBe(true);
     const health = await fetch(`${url}/healthz`);
     expect(await health.json()).toEqual({ status: "ok", database: "ok" });
+    // Personal data: the folder, the database and its journal are the server's account's alone, whatever the umask it was started with.
+    const mode = (file: string) => fs.statSync(path.join(dataDir, file)).mode & 0o777;
+    expect(mode(".")).toBe(0o700);
+    for (const file of fs.readdirSync(dataDir).filter((f) => f.startsWith("site.db"))) expect(mode(file)).toBe(0o600);
+    // A mail copy (no SMTP here), written after a contact message.
+    const sent = await fetch(`${url}/api/contact`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: url },
+      body: JSON.stringify({ firstName: "Ada", lastName: "Byron", email: "ada@example.org", country: "US", zipCode: "10001", phoneNumber: "5551234567", acceptPrivacyPolicy: true }),
+    });
+    expect(sent.status).toBe(201);
+    await expect.poll(() => (fs.existsSync(path.join(dataDir, "outbox")) ? fs.readdirSync(path.join(dataDir, "outbox")).length : 0), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(mode("outbox")).toBe(0o700);
+    for (const file of fs.readdirSync(path.join(dataDir, "outbox"))) expect(mode(path.join("outbox", file))).toBe(0o600);
     s.child.kill("SIGTERM");
     expect(await s.exited).toBe(0);
   });

@@ -125,20 +125,20 @@ describe.each(dialects)("retention on %s", { timeout: 60_000 }, (dialect) => {
   const purges = () => h.db.selectFrom("audit_events").select(["action", "target_type", "actor_email"]).where("action", "=", "purge").orderBy("at").execute();
 
   it("keeps everything until the photos' time has come", async () => {
-    expect(await purgeExpired(h.db, policy, new Date(ended + 89 * DAY))).toEqual({ photos: 0, registrations: 0, bookings: 0, contacts: 0, mails: 0 });
+    expect(await purgeExpired(h.db, policy, new Date(ended + 89 * DAY))).toEqual({ photos: 0, registrations: 0, bookings: 0, contacts: 0, mails: 0, signIns: 0 });
     expect((await reg("r1")).id_front_id).toBe("f2");
     expect(await purges()).toEqual([]);
   });
 
   it("90 days after the session: the photos are deleted, the registration kept, the purge recorded", async () => {
-    expect(await purgeExpired(h.db, policy, new Date(ended + 91 * DAY))).toEqual({ photos: 6, registrations: 0, bookings: 0, contacts: 0, mails: 0 });
+    expect(await purgeExpired(h.db, policy, new Date(ended + 91 * DAY))).toEqual({ photos: 6, registrations: 0, bookings: 0, contacts: 0, mails: 0, signIns: 0 });
     const r1 = await reg("r1");
     expect([r1.profile_image_id, r1.id_front_id, r1.id_back_id]).toEqual([null, null, null]);
     expect(r1.email).toBe("lena@example.com");
     expect(await h.db.selectFrom("files").select("id").execute()).toEqual([]);
     expect(await purges()).toEqual([{ action: "purge", target_type: "registration-photos", actor_email: "retention job" }]);
     // Nothing more the same day.
-    expect(await purgeExpired(h.db, policy, new Date(ended + 92 * DAY))).toEqual({ photos: 0, registrations: 0, bookings: 0, contacts: 0, mails: 0 });
+    expect(await purgeExpired(h.db, policy, new Date(ended + 92 * DAY))).toEqual({ photos: 0, registrations: 0, bookings: 0, contacts: 0, mails: 0, signIns: 0 });
   });
 
   const mail = (id: string, topic: string, status: "pending" | "sent" | "failed", createdAt: number) => ({
@@ -212,7 +212,7 @@ describe.each(dialects)("retention on %s", { timeout: 60_000 }, (dialect) => {
     expect([c.first_name, c.last_name, c.email, c.phone_number, c.zip_code, c.message, c.country]).toEqual(["", "", "", "", "", null, "United States"]);
 
     const report = await purgeExpired(h.db, policy, new Date(ended + 3 * 365 * DAY + 2 * DAY));
-    expect(report).toEqual({ photos: 0, registrations: 1, bookings: 1, contacts: 0, mails: 0 }); // r2 was already erased
+    expect(report).toEqual({ photos: 0, registrations: 1, bookings: 1, contacts: 0, mails: 0, signIns: 0 }); // r2 was already erased
     const r1 = await reg("r1");
     expect([r1.first_name, r1.middle_name, r1.last_name, r1.name_on_certificate, r1.email, r1.mobile_no, r1.date_of_birth, r1.permanent_address, r1.access_token_hash]).toEqual(["", null, "", "", "", "", "", null, null]);
     expect(r1.level_name).toBe("ICH Level I");
@@ -242,11 +242,40 @@ describe.each(dialects)("retention on %s", { timeout: 60_000 }, (dialect) => {
         { ...mail("m5-sent-late", "registration:r1", "sent", t - 9 * DAY), sent_at: iso(t - 6 * DAY) },
       ])
       .execute();
-    expect(await purgeExpired(h.db, policy, new Date(t))).toEqual({ photos: 0, registrations: 0, bookings: 0, contacts: 0, mails: 2 });
+    expect(await purgeExpired(h.db, policy, new Date(t))).toEqual({ photos: 0, registrations: 0, bookings: 0, contacts: 0, mails: 2, signIns: 0 });
     expect(await outboxIds()).toEqual(["m3-pending-8d", "m4-sent-6d", "m5-sent-late"]);
     const audit = await h.db.selectFrom("audit_events").select(["target_type", "detail"]).where("action", "=", "purge").where("target_type", "=", "mails").execute();
     expect(audit).toHaveLength(1);
     expect(await purgeExpired(h.db, policy, new Date(t))).toMatchObject({ mails: 0 });
+  });
+
+  it("a failed or limited staff sign-in keeps the address typed and the IP for 30 days, then the entry stays without them", async () => {
+    const t = ended + 6 * 365 * DAY;
+    const attempt = (id: string, action: string, ageDays: number) => ({
+      id,
+      at: iso(t - ageDays * DAY),
+      actor_id: null,
+      actor_email: `${id}@example.org`,
+      action,
+      target_type: null,
+      target_id: null,
+      ip: "203.0.113.9",
+      detail: JSON.stringify({ via: "browser" }),
+    });
+    await h.db
+      .insertInto("audit_events")
+      .values([attempt("old-failed", "sign-in-failed", 31), attempt("old-limited", "sign-in-limited", 40), attempt("new-failed", "sign-in-failed", 29), attempt("old-sign-in", "sign-in", 31)])
+      .execute();
+    expect(await purgeExpired(h.db, policy, new Date(t))).toMatchObject({ signIns: 2 });
+    const rows = await h.db.selectFrom("audit_events").select(["id", "actor_email", "ip", "detail"]).where("id", "in", ["old-failed", "old-limited", "new-failed", "old-sign-in"]).orderBy("id").execute();
+    expect(rows).toEqual([
+      { id: "new-failed", actor_email: "new-failed@example.org", ip: "203.0.113.9", detail: '{"via":"browser"}' },
+      { id: "old-failed", actor_email: null, ip: null, detail: '{"via":"browser"}' },
+      { id: "old-limited", actor_email: null, ip: null, detail: '{"via":"browser"}' },
+      // A staff member's own sign-in is the staff audit trail's, kept as it is.
+      { id: "old-sign-in", actor_email: "old-sign-in@example.org", ip: "203.0.113.9", detail: '{"via":"browser"}' },
+    ]);
+    expect(await purgeExpired(h.db, policy, new Date(t))).toMatchObject({ signIns: 0 });
   });
 });
 

@@ -16,6 +16,15 @@ describe("the path the request log writes", () => {
     // Decoded, as the router reads it.
     [`/my%2Dregistration/${token}`, "/my-registration/[token]"],
     [`/waiting%2dlist/${token}.data`, "/waiting-list/[token].data"],
+    // With dot segments or repeated slashes, which the router resolves before matching.
+    [`/./my-registration/${token}`, "/my-registration/[token]"],
+    [`/x/../my-registration/${token}`, "/my-registration/[token]"],
+    [`/%2e/my-registration/${token}`, "/my-registration/[token]"],
+    [`/waiting-list/../my-registration/${token}`, "/my-registration/[token]"],
+    [`/my-registration/./${token}`, "/my-registration/[token]"],
+    [`//my-registration/${token}`, "/my-registration/[token]"],
+    // Anywhere in a path that is no page at all.
+    [`/x/my-registration/${token}`, "/x/my-registration/[token]"],
   ])("leaves the secret out of %s", (path, logged) => {
     expect(loggedPath(path)).toBe(logged);
     expect(loggedPath(path)).not.toContain(token);

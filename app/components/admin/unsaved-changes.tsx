@@ -49,6 +49,8 @@ export function useUnsavedChanges(changed: boolean, discard?: () => void) {
   };
   const drop = () => {
     if (leaving) {
+      // Left on purpose: the form closes first, so nothing of it is kept as a draft.
+      discard?.();
       blocker.proceed();
       return;
     }

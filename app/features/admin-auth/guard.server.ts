@@ -30,20 +30,28 @@ export async function sessionForApi(request: Request, context: Ctx): Promise<Sta
   return sessionFromCookie(request, context);
 }
 
-/** Where a refused page request is sent: the sign-in page, with the page to come back to. */
-export function loginRedirectFor(request: Request): string {
+/**
+ * Where a refused page request is sent: the sign-in page, with the page to come back to, and
+ * `expired=1` when the browser still sent a sign-in cookie that no longer counts (ended, timed out,
+ * signed out elsewhere), so the page can say why.
+ */
+export function loginRedirectFor(request: Request, expired = false): string {
   const url = new URL(request.url);
   // A client-side navigation asks for /x.data: come back to the page, not its data.
   const pathname = url.pathname.replace(/\.data$/, "").replace(/\/_root$/, "/") || "/";
   url.searchParams.delete("_routes");
   const search = url.searchParams.toString();
-  return `/admin/login?next=${encodeURIComponent(`${pathname}${search ? `?${search}` : ""}`)}`;
+  return `/admin/login?next=${encodeURIComponent(`${pathname}${search ? `?${search}` : ""}`)}${expired ? "&expired=1" : ""}`;
 }
 
 /** Staff pages: a valid browser session or a redirect to sign in. Staff pages are never cached. */
 export const requireStaffPage: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const session = await sessionFromCookie(request, context);
-  if (!session) throw redirect(loginRedirectFor(request), { headers: { "Cache-Control": "no-store" } });
+  if (!session) {
+    const { config } = context.get(servicesContext);
+    const expired = readCookie(request.headers.get("cookie"), cookieName(config.secureCookies)) !== null;
+    throw redirect(loginRedirectFor(request, expired), { headers: { "Cache-Control": "no-store" } });
+  }
   context.set(staffContext, session);
   const response = await next();
   response.headers.set("Cache-Control", "private, no-store");

@@ -104,3 +104,11 @@ export function auditQueryFrom(params: URLSearchParams): AuditQuery {
     page: Number.isFinite(page) && page > 0 ? page : 1,
   };
 }
+
+/** What a staff list read through the API returned: a page by its ids, or the whole list by its count (decision 0063). */
+export type ListRead = { page: number; searched: boolean; ids: string[] } | { all: true; count: number; searched: boolean };
+
+/** A staff list read through the API, recorded as a view of the personal details it returned (decisions 0020, 0064). */
+export async function recordListRead(db: Kysely<DB>, who: { actor: AuditActor; ip: string | null }, type: string, read: ListRead): Promise<void> {
+  await recordAudit(db, { action: "view", actor: who.actor, ip: who.ip, target: { type }, detail: { via: "api", ...read } });
+}

@@ -8,6 +8,7 @@ import type { AppServices } from "~/context.server";
 import type { Database } from "~/db/db.server";
 import { offerSeatsNow } from "~/features/waiting-list/offers.server";
 import { csvHeaders, csvStream } from "~/features/exports/csv.server";
+import { recordListRead } from "~/features/audit/audit.server";
 import { jsonError } from "~/lib/http.server";
 import { parseListQuery } from "~/lib/list-query";
 import {
@@ -24,10 +25,11 @@ import {
 const badQuery = (errors: Record<string, string>) => jsonError(400, "Some query values cannot be used.", errors);
 
 /** GET /api/family-consultation: `success`, `data`, `message`, `pagination` (with `total` and `totalRegistrations`). */
-export async function consultationListApi(db: Database, request: Request) {
+export async function consultationListApi(db: Database, request: Request, who: StaffActor) {
   const { query, errors } = parseListQuery(new URL(request.url).searchParams, { defaultLimit: CONSULTATIONS_PAGE_SIZE });
   if (Object.keys(errors).length) return badQuery(errors as Record<string, string>);
   const { consultations, pagination } = await listConsultations(db, query);
+  await recordListRead(db, who, "family-bookings", { page: pagination.currentPage, searched: query.search !== "", ids: consultations.map((c) => c._id) });
   return Response.json({
     success: true,
     message: pagination.total === 0 ? "No consultations found" : "Consultations fetched successfully",

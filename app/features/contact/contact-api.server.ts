@@ -5,6 +5,7 @@
  * public form keeps its own unauthenticated `POST /api/contact`.
  */
 import type { Database } from "~/db/db.server";
+import { recordListRead } from "~/features/audit/audit.server";
 import { csvHeaders, csvStream } from "~/features/exports/csv.server";
 import { BadRequest, jsonError, readJsonObject } from "~/lib/http.server";
 import { paginationOf, parseListQuery } from "~/lib/list-query";
@@ -27,18 +28,20 @@ import { parseContactStatus } from "./status";
 const badQuery = (errors: Record<string, string>) => jsonError(400, "Some query values cannot be used.", errors);
 
 /** GET /api/contacts: `success`, `data`, `pagination` (with `total`). */
-export async function contactListApi(db: Database, request: Request) {
+export async function contactListApi(db: Database, request: Request, who: StaffActor) {
   const params = new URL(request.url).searchParams;
   const { query, errors } = parseListQuery(params, { defaultLimit: CONTACTS_PAGE_SIZE });
   if (Object.keys(errors).length) return badQuery(errors as Record<string, string>);
   // Asked for nothing in particular: every message, as the spec's client reads them ("no paging", decision 0063), streamed.
   if (params.size === 0) {
     const all = await allContacts(db, query);
+    await recordListRead(db, who, "contacts", { all: true, count: all.total, searched: false });
     const head = { success: true, message: all.total === 0 ? "No contacts found" : "Contacts fetched successfully" };
     const pagination = paginationOf("total", all.total, 1, Math.max(1, all.total));
     return new Response(jsonListStream(head, all.rows, contactToJson, { pagination }), { headers: jsonListHeaders() });
   }
   const { contacts, pagination } = await listContacts(db, query);
+  await recordListRead(db, who, "contacts", { page: pagination.currentPage, searched: query.search !== "", ids: contacts.map((c) => c._id) });
   return Response.json({
     success: true,
     message: pagination.total === 0 ? "No contacts found" : "Contacts fetched successfully",

@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import { draftKey, dropDraft, markDraftPending, markDraftSettled, readDraft, useKeptDraft } from "~/components/admin/staff-draft";
 import { Field, inputClass } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { preloadToasts, toast } from "~/components/ui/toasts";
@@ -59,8 +60,15 @@ export function formValuesOf(event: AdminEventJson): EventFormValues {
  * seats already booked, say) is shown the same way, and as a toast (§8).
  */
 export function EventForm({ event, onCancel, onSaved, onBusyChange, onChangedChange }: Props) {
-  const [values, setValues] = useState<EventFormValues>(() => (event ? formValuesOf(event) : emptyEventForm()));
-  const [opened] = useState(values);
+  const draft = draftKey("event", event?._id);
+  // What the form opened with, and changes kept from an earlier opening that were never saved (decision 0062).
+  const [opened] = useState<EventFormValues>(() => (event ? formValuesOf(event) : emptyEventForm()));
+  const [kept] = useState(() => {
+    const values = readDraft<EventFormValues>(draft)?.values;
+    return values && JSON.stringify(values) !== JSON.stringify(opened) ? values : null;
+  });
+  const [values, setValues] = useState<EventFormValues>(kept ?? opened);
+  const [restored, setRestored] = useState(kept !== null);
   const [errors, setErrors] = useState<Partial<Record<EventField, string>>>({});
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstInvalid = useFocusFirstInvalid(formRef);
@@ -76,6 +84,7 @@ export function EventForm({ event, onCancel, onSaved, onBusyChange, onChangedCha
   useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
   const changed = JSON.stringify(values) !== JSON.stringify(opened);
   useEffect(() => onChangedChange?.(changed), [changed, onChangedChange]);
+  useKeptDraft(draft, values, changed);
 
   // The server's answer, once.
   useEffect(() => {
@@ -83,17 +92,19 @@ export function EventForm({ event, onCancel, onSaved, onBusyChange, onChangedCha
     if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
     handled.current = answer;
     if (answer.ok) {
+      dropDraft(draft);
       void toast.success(answer.message || (event ? EVENT_UPDATED : EVENT_CREATED), { duration: 4000 });
       onSaved();
       return;
     }
+    markDraftSettled(draft, values);
     void toast.error(answer.message || SAVE_FAILED, { duration: 5000 });
     if (answer.errors && Object.keys(answer.errors).length > 0) {
       // oxlint-disable-next-line react/set-state-in-effect -- the server's answer arrives here
       setErrors(answer.errors);
       focusFirstInvalid();
     }
-  }, [fetcher.state, fetcher.data, event, onSaved, focusFirstInvalid]);
+  }, [fetcher.state, fetcher.data, event, onSaved, focusFirstInvalid, draft, values]);
 
   function update(field: EventField, value: string) {
     void preloadToasts();
@@ -143,6 +154,7 @@ export function EventForm({ event, onCancel, onSaved, onBusyChange, onChangedCha
     // The version this form was opened with: a save after someone else's is refused, not applied over it (decision 0060).
     if (event) data.set("updatedAt", event.updatedAt);
     for (const [k, v] of Object.entries(values)) data.set(k, v);
+    markDraftPending(draft, values);
     fetcher.submit(data, { method: "post" });
   }
 
@@ -174,6 +186,23 @@ export function EventForm({ event, onCancel, onSaved, onBusyChange, onChangedCha
 
   return (
     <form ref={formRef} method="post" noValidate onSubmit={onSubmit} aria-label={event ? "Edit event" : "Add event"} aria-busy={busy || undefined}>
+      {restored ? (
+        <div role="status" className="mb-5 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-plum-50 p-4 text-sm text-ink ring-1 ring-plum-200">
+          <p>Your changes that were not saved are back in this form. Save them, or put back what is stored.</p>
+          <button
+            type="button"
+            onClick={() => {
+              setValues(opened);
+              setErrors({});
+              setRestored(false);
+              dropDraft(draft);
+            }}
+            className="inline-flex min-h-11 items-center rounded-full border border-plum-200 bg-white px-4 font-semibold text-plum-800 hover:bg-plum-100"
+          >
+            Put back what is stored
+          </button>
+        </div>
+      ) : null}
       <div className="grid gap-x-6 sm:grid-cols-2">
         {/* Spec §3: the event name is fixed on this screen (the original shows it disabled). */}
         <div className="pb-4">

@@ -2,6 +2,7 @@ import { Plus, Search } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
 import { Form, Link } from "react-router";
 import { inputClass } from "~/components/ui/field";
+import { draftKey, dropDraft, pendingDrafts } from "~/components/admin/staff-draft";
 import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { ModalDialog } from "~/components/ui/modal-dialog";
 import { CancelSessionConfirm, CANCEL_SESSION_TITLE } from "~/features/session-mail/cancel-session-confirm";
@@ -63,7 +64,27 @@ export function EventsScreen({ data }: { data: EventsScreenData }) {
   };
   const close = useCallback(() => setMode(null), []);
   const editing = mode?.kind === "add" || mode?.kind === "edit";
-  const { requestClose, question } = useUnsavedChanges(editing && formChanged, close);
+  const editedId = mode?.kind === "edit" ? mode.event._id : null;
+  // Closed on purpose: nothing of the form is kept for a later opening.
+  const discard = useCallback(() => {
+    if (editing) dropDraft(draftKey("event", editedId));
+    setMode(null);
+  }, [editing, editedId]);
+  const { requestClose, question } = useUnsavedChanges(editing && formChanged, discard);
+  // A save that never got its answer here (the sign-in had expired): back on this screen after signing in,
+  // the form opens again with those changes (decision 0062).
+  const reopened = useRef(false);
+  useEffect(() => {
+    if (reopened.current) return;
+    reopened.current = true;
+    const [id] = pendingDrafts("event");
+    if (id === undefined) return;
+    const event = id === "new" ? null : events.find((e) => e._id === id);
+    if (event === undefined) return;
+    // oxlint-disable-next-line react/set-state-in-effect -- the tab's storage is read after hydration, once
+    setMode(event ? { kind: "edit", event } : { kind: "add" });
+    setFormKey((k) => k + 1);
+  }, [events]);
   const deleted = useCallback(() => {
     setMode(null);
     setFocusRequest({ closedWith: null });

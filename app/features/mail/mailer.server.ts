@@ -67,7 +67,7 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
     send: async (m) => {
       transport ??= (await loadNodemailer()).default.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
       const info = await transport.sendMail(nodemailerMessage(m));
-      folder ??= fs.mkdir(opts.outboxDir, { recursive: true }).catch((error: unknown) => {
+      folder ??= fs.mkdir(opts.outboxDir, { recursive: true, mode: 0o700 }).catch((error: unknown) => {
         folder = undefined;
         throw error;
       });
@@ -76,12 +76,13 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
       // Written beside the folder, then moved in: a reader never sees half a message.
       const partial = path.join(path.dirname(opts.outboxDir), `.${name}.partial`);
       const final = path.join(opts.outboxDir, name);
-      await fs.writeFile(partial, info.message as Buffer);
+      // A mail holds personal details and a private page's link: the server's account alone reads it.
+      await fs.writeFile(partial, info.message as Buffer, { mode: 0o600 });
       try {
         await fs.rename(partial, final);
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-        await fs.mkdir(opts.outboxDir, { recursive: true });
+        await fs.mkdir(opts.outboxDir, { recursive: true, mode: 0o700 });
         await fs.rename(partial, final);
       }
     },

@@ -1,6 +1,7 @@
 import { CalendarX, ChevronDown, Loader2, Pencil, Plus, Search, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
 import { Link, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { pendingDrafts } from "~/components/admin/staff-draft";
 import { inputClass } from "~/components/ui/field";
 import { ModalDialog } from "~/components/ui/modal-dialog";
 import { toast } from "~/components/ui/toasts";
@@ -284,6 +285,20 @@ export function ProgramAdminScreen({ kind, programs, totalPrograms, totalPages, 
     setOpenCount((n) => n + 1);
   };
   const closeForm = useCallback(() => setEditing(null), []);
+  // A save that never got its answer here (the sign-in had expired and the answer was the sign-in page):
+  // once signed in again, back on this screen, the form opens again with those changes (decision 0062).
+  const reopened = useRef(false);
+  useEffect(() => {
+    if (reopened.current) return;
+    reopened.current = true;
+    const [id] = pendingDrafts(`program:${kind}`);
+    if (id === undefined) return;
+    const program = id === "new" ? null : programs.find((p) => p._id === id);
+    if (program === undefined) return;
+    // oxlint-disable-next-line react/set-state-in-effect -- the tab's storage is read after hydration, once
+    setEditing({ program });
+    setOpenCount((n) => n + 1);
+  }, [kind, programs]);
   const closeDelete = useCallback(() => setDeleting(null), []);
   const pageHref = (page: number) => {
     const next = new URLSearchParams(params);
@@ -374,6 +389,7 @@ export function ProgramAdminScreen({ kind, programs, totalPrograms, totalPages, 
       <ProgramFormDialog
         open={editing !== null}
         onClose={closeForm}
+        kind={kind}
         kindLabel={KIND_LABEL[kind]}
         program={editing?.program ?? null}
         openCount={openCount}

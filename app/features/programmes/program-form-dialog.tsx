@@ -1,7 +1,8 @@
 import { Plus, Trash2 } from "lucide-react";
-import { lazy, Suspense, useEffect, useId, useRef, useState, type ChangeEvent } from "react";
+import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { useFetcher } from "react-router";
 import { inputClass } from "~/components/ui/field";
+import { draftKey, dropDraft, markDraftPending, markDraftSettled, readDraft, useKeptDraft } from "~/components/admin/staff-draft";
 import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { ModalDialog } from "~/components/ui/modal-dialog";
 import { toast } from "~/components/ui/toasts";
@@ -81,6 +82,8 @@ export function formValuesOf(p: ProgrammeJson): ProgramFormValues {
 type Props = {
   open: boolean;
   onClose: () => void;
+  /** The programme kind ('decode', 'hypnotherapy'): part of the draft's key. */
+  kind: string;
   kindLabel: string;
   /** null: add mode. */
   program: ProgrammeJson | null;
@@ -121,7 +124,7 @@ function Label({ htmlFor, id, children, optional }: { htmlFor?: string; id?: str
  * 'Programme upcoming events'): every rule checked here as in the server, the
  * server's field messages shown in place, a thumbnail preview before saving.
  */
-export function ProgramFormDialog({ open, onClose, kindLabel, program, openCount, levelChoices }: Props) {
+export function ProgramFormDialog({ open, onClose, kind, kindLabel, program, openCount, levelChoices }: Props) {
   const fetcher = useFetcher<SaveResult>();
   const uid = useId();
   const formRef = useRef<HTMLFormElement>(null);
@@ -137,11 +140,17 @@ export function ProgramFormDialog({ open, onClose, kindLabel, program, openCount
   // Editors start from the values of the form when it opened (or a section's when it was added).
   const [editorSeed, setEditorSeed] = useState(0);
   const [seenOpen, setSeenOpen] = useState(0);
+  // Changes kept from an earlier opening that were never saved (a sign-in that expired, a closed tab).
+  const [restored, setRestored] = useState(false);
+  const draft = draftKey(`program:${kind}`, program?._id);
   if (open && openCount !== seenOpen) {
     setSeenOpen(openCount);
     const initial = program ? formValuesOf(program) : emptyProgramForm();
-    setValues(initial);
+    const kept = readDraft<ProgramFormValues>(draft)?.values;
+    const restore = kept && JSON.stringify(kept) !== JSON.stringify(initial) ? kept : null;
+    setValues(restore ?? initial);
     setOpened(initial);
+    setRestored(restore !== null);
     setErrors({});
     setFile(null);
     setPreview(null);
@@ -151,7 +160,19 @@ export function ProgramFormDialog({ open, onClose, kindLabel, program, openCount
   }
   const busy = fetcher.state !== "idle";
   const changed = open && (file !== null || removeThumbnail || JSON.stringify(values) !== JSON.stringify(opened));
-  const { requestClose, question } = useUnsavedChanges(changed, onClose);
+  const discard = useCallback(() => {
+    dropDraft(draft);
+    onClose();
+  }, [draft, onClose]);
+  const { requestClose, question } = useUnsavedChanges(changed, discard);
+  useKeptDraft(open ? draft : null, values, changed);
+  const putBackOpened = () => {
+    setValues(opened);
+    setRestored(false);
+    setErrors({});
+    setEditorSeed((n) => n + 1);
+    dropDraft(draft);
+  };
   // After a row is removed, the focus goes to the Remove button of the row now in its place (else the last
   // row's, else the list's Add button), not to the page's body with the button that had it.
   const removedAt = useRef<{ list: "section" | "event"; index: number } | null>(null);
@@ -184,13 +205,15 @@ export function ProgramFormDialog({ open, onClose, kindLabel, program, openCount
     if (!answered || handled.current === answered) return;
     handled.current = answered;
     if (answered.ok) {
+      dropDraft(draft);
       void toast.success(answered.message);
       onClose();
     } else {
+      markDraftSettled(draft, values);
       void toast.error(answered.message || PROGRAM_SAVE_FAILED);
       if (answered.errors) focusFirstInvalid();
     }
-  }, [answered, onClose, focusFirstInvalid]);
+  }, [answered, onClose, focusFirstInvalid, draft, values]);
 
   const set = <K extends keyof ProgramFormValues>(key: K, value: ProgramFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -263,6 +286,7 @@ export function ProgramFormDialog({ open, onClose, kindLabel, program, openCount
     data.set("requiredProgramId", values.requiredProgramId);
     if (removeThumbnail) data.set("removeThumbnail", "true");
     if (file) data.set("thumbnail", file);
+    markDraftPending(draft, values);
     void fetcher.submit(data, { method: "post", encType: "multipart/form-data" });
   };
 
@@ -286,6 +310,18 @@ export function ProgramFormDialog({ open, onClose, kindLabel, program, openCount
       widthClass="w-[min(60rem,calc(100vw-1rem))]"
     >
       <form ref={formRef} noValidate onSubmit={submit} aria-busy={busy || undefined}>
+        {restored ? (
+          <div role="status" className="mb-5 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-plum-50 p-4 text-sm text-ink ring-1 ring-plum-200">
+            <p>Your changes that were not saved are back in this form. Save them, or put back what is stored.</p>
+            <button
+              type="button"
+              onClick={putBackOpened}
+              className="inline-flex min-h-11 items-center rounded-full border border-plum-200 bg-white px-4 font-semibold text-plum-800 hover:bg-plum-100"
+            >
+              Put back what is stored
+            </button>
+          </div>
+        ) : null}
         <div className="grid gap-x-5 sm:grid-cols-2">
           <div className="pb-2 sm:col-span-2">
             <Label htmlFor={`${uid}-title`}>Title</Label>

@@ -11,7 +11,7 @@ import type { DB, FilePurpose, RegistrationKind, RegistrationRow } from "~/db/sc
 import { isPostgres } from "~/db/migrations/types";
 import { lockEvent, writeTransaction } from "~/db/transactions.server";
 import { olderThan, dayRangeCondition, escapeLike, searchCondition, searchTerms } from "~/features/admin-lists/lists.server";
-import { recordAudit } from "~/features/audit/audit.server";
+import { recordAudit, recordListRead } from "~/features/audit/audit.server";
 import { csvFileName, keysetRows, type CsvColumn } from "~/features/exports/csv.server";
 import { seatStatusLabel } from "./status";
 import { pageWindow, type ListQuery } from "~/lib/list-query";
@@ -205,15 +205,9 @@ export type WireRegistration = ReturnType<typeof wireRegistration>;
 /** A list page as the API answers it; the call is recorded as a view of the personal details it returns. */
 export async function listRegistrationsForApi(db: Kysely<DB>, list: StaffRegistrationList, query: ListQuery, audit: AuditContext) {
   const result = await listRegistrations(db, list, query);
-  await recordAudit(db, {
-    action: "view",
-    actor: audit.actor,
-    ip: audit.ip,
-    target: { type: `${list}-registrations` },
-    // Whether a search narrowed it, not what was typed: a search is often someone's name or email,
-    // which an erasure could not reach here (decision 0056). The ids say whose details were read.
-    detail: { via: "api", page: result.page, searched: query.search !== "", ids: result.rows.map((r) => r.id) },
-  });
+  // Whether a search narrowed it, not what was typed: a search is often someone's name or email,
+  // which an erasure could not reach here (decision 0056). The ids say whose details were read.
+  await recordListRead(db, audit, `${list}-registrations`, { page: result.page, searched: query.search !== "", ids: result.rows.map((r) => r.id) });
   return result;
 }
 
@@ -227,13 +221,7 @@ export async function listRegistrationsForApi(db: Kysely<DB>, list: StaffRegistr
 export async function allRegistrationsForApi(db: Kysely<DB>, list: StaffRegistrationList, query: Pick<ListQuery, "search" | "startDate" | "endDate">, audit: AuditContext, batchSize = 500) {
   const { n } = await filtered(db, list, query).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   const total = Number(n);
-  await recordAudit(db, {
-    action: "view",
-    actor: audit.actor,
-    ip: audit.ip,
-    target: { type: `${list}-registrations` },
-    detail: { via: "api", all: true, count: total, searched: query.search !== "" },
-  });
+  await recordListRead(db, audit, `${list}-registrations`, { all: true, count: total, searched: query.search !== "" });
   const rows = keysetRows<RegistrationRow, { at: string; id: string }>(
     (after, limit) => {
       let q = filtered(db, list, query).selectAll();

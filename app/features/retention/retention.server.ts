@@ -107,7 +107,15 @@ async function dropPhotos(trx: Kysely<DB>, registrationIds: readonly string[]): 
   return Number(deleted.numDeletedRows);
 }
 
-export type PurgeReport = { photos: number; registrations: number; bookings: number; contacts: number; mails: number };
+export type PurgeReport = { photos: number; registrations: number; bookings: number; contacts: number; mails: number; signIns: number };
+
+/**
+ * Days the audit trail keeps the address typed into a failed or limited staff
+ * sign-in, and the IP it came from: anyone on the internet can be recorded
+ * there, not only staff, and the privacy policy promises technical records of
+ * IP addresses for about 30 days. The entry itself stays, without them.
+ */
+export const SIGN_IN_ATTEMPT_KEEP_DAYS = 30;
 
 /**
  * Days a mail is kept in the outbox once it was sent or failed for good
@@ -126,7 +134,7 @@ const BATCH = 500;
  */
 export async function purgeExpired(db: Database, policy: RetentionPolicy, now = new Date()): Promise<PurgeReport> {
   const cut = retentionCutoffs(policy, now);
-  const report: PurgeReport = { photos: 0, registrations: 0, bookings: 0, contacts: 0, mails: 0 };
+  const report: PurgeReport = { photos: 0, registrations: 0, bookings: 0, contacts: 0, mails: 0, signIns: 0 };
   const endedBefore = (iso: string) => db.selectFrom("events").select("id").where("ends_at", "<", iso);
 
   /**
@@ -229,6 +237,22 @@ export async function purgeExpired(db: Database, policy: RetentionPolicy, now = 
         .execute(),
     async (trx, ids) => Number((await trx.deleteFrom("outbox").where("id", "in", ids).executeTakeFirst()).numDeletedRows),
     (_ids, n) => ({ type: "mails", detail: { deleted: n, before: mailsBefore } }),
+  );
+
+  // 6. Failed and limited staff sign-ins of more than SIGN_IN_ATTEMPT_KEEP_DAYS ago: the address typed and the IP go.
+  const attemptsBefore = new Date(now.getTime() - SIGN_IN_ATTEMPT_KEEP_DAYS * DAY_MS).toISOString();
+  report.signIns = await inBatches(
+    () =>
+      db
+        .selectFrom("audit_events")
+        .select("id")
+        .where("action", "in", ["sign-in-failed", "sign-in-limited"])
+        .where("at", "<", attemptsBefore)
+        .where((eb) => eb.or([eb("actor_email", "is not", null), eb("ip", "is not", null)]))
+        .limit(BATCH)
+        .execute(),
+    async (trx, ids) => Number((await trx.updateTable("audit_events").set({ actor_email: null, ip: null }).where("id", "in", ids).executeTakeFirst()).numUpdatedRows),
+    (_ids, n) => ({ type: "sign-in-attempts", detail: { cleared: n, before: attemptsBefore } }),
   );
   return report;
 }

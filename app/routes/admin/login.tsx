@@ -21,7 +21,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (await sessionFromCookie(request, context)) throw redirect(next, { headers: NO_STORE });
   const { db } = context.get(servicesContext);
   return data(
-    { next, noAccount: (await countStaffAccounts(db)) === 0, signedOut: url.searchParams.get("signedOut") === "1" },
+    {
+      next,
+      noAccount: (await countStaffAccounts(db)) === 0,
+      signedOut: url.searchParams.get("signedOut") === "1",
+      expired: url.searchParams.get("expired") === "1",
+    },
     { headers: NO_STORE },
   );
 }
@@ -95,6 +100,11 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         {loaderData.signedOut && !actionData ? (
           <p role="status" className="mt-6 rounded-xl bg-plum-50 p-4 text-sm text-ink">
             You have signed out.
+          </p>
+        ) : null}
+        {loaderData.expired && !loaderData.signedOut && !actionData ? (
+          <p role="status" className="mt-6 rounded-xl bg-plum-50 p-4 text-sm text-ink">
+            Your sign-in has expired. Sign in again to carry on: a program or event form you were saving opens again with your changes.
           </p>
         ) : null}
         {message ? (
