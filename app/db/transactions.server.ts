@@ -194,6 +194,16 @@ export async function lockProgrammeOrder(trx: Kysely<DB>, kind: string): Promise
   await sql`select pg_advisory_xact_lock(hashtext(${`site:programme-order:${kind}`}))`.execute(trx);
 }
 
+/**
+ * Serialises the writes keyed by one text (PostgreSQL; on SQLite the write transaction already holds the
+ * database's lock): two identical contact messages sent at once, say, are stored one after the other, so
+ * the second finds the first.
+ */
+export async function lockKey(trx: Kysely<DB>, key: string): Promise<void> {
+  if (!isPostgres(trx as Kysely<unknown>)) return;
+  await sql`select pg_advisory_xact_lock(hashtext(${`site:${key}`}))`.execute(trx);
+}
+
 const RETRY_EXCLUSIVE: unique symbol = Symbol("retry with the session's row locked for update");
 
 /**

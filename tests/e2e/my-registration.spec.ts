@@ -1,13 +1,13 @@
-import { expect, test } from "@playwright/test";
+import { expect, test, type APIRequestContext } from "@playwright/test";
 import { expectNoAxeViolations, hydrated, mailTo, queryDb } from "./fixtures";
 
 const dob = `${new Date().getUTCFullYear() - 30}-04-12`;
 
-test("from the confirmation mail's link: see the registration, then cancel it after being asked once more", async ({ page, request }) => {
-  const email = `private-${test.info().repeatEachIndex}-${Date.now()}@example.com`;
+/** A DECODE level 1 registration through the API; its id and the private page's path from the confirmation mail. */
+async function register(request: APIRequestContext, email: string, firstName: string) {
   const res = await request.post("/api/registration", {
     data: {
-      firstName: "Ann",
+      firstName,
       lastName: "Lee",
       email,
       mobileNo: "(555) 123-4567",
@@ -25,12 +25,17 @@ test("from the confirmation mail's link: see the registration, then cancel it af
   });
   expect(res.status()).toBe(201);
   const id = ((await res.json()) as { data: { _id: string } }).data._id;
-
   const mail = await mailTo(email, "Registration confirmed");
   const link = /https?:\/\/[^/\s]+(\/my-registration\/[A-Za-z0-9_-]{43})/.exec(mail.text)?.[1];
   expect(link).toBeTruthy();
+  return { id, link: link! };
+}
 
-  await page.goto(link!);
+test("from the confirmation mail's link: see the registration, then cancel it after being asked once more", async ({ page, request }) => {
+  const email = `private-${test.info().repeatEachIndex}-${Date.now()}@example.com`;
+  const { id, link } = await register(request, email, "Ann");
+
+  await page.goto(link);
   await hydrated(page);
   await expect(page.getByRole("heading", { level: 2, name: "Hello, Ann" })).toBeVisible();
   await expect(page.getByText("Confirmed", { exact: true })).toBeVisible();
@@ -71,4 +76,22 @@ test("a wrong link shows nothing but a way to contact us", async ({ page }) => {
   await expect(page.getByRole("heading", { level: 1, name: "Link not valid" })).toBeVisible();
   await expect(page.getByText("This link is not valid or has expired.")).toBeVisible();
   await expectNoAxeViolations(page);
+});
+
+test("without JavaScript (or before it has loaded), the link's page still cancels: its form is not taken for another site's", async ({ browser, request, baseURL }) => {
+  const email = `private-nojs-${test.info().repeatEachIndex}-${Date.now()}@example.com`;
+  const { id, link } = await register(request, email, "Bo");
+  const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+  try {
+    const page = await context.newPage();
+    const opened = await page.goto(link);
+    // No referrer leaves the page for another site, yet its own forms carry their origin.
+    expect(opened!.headers()["referrer-policy"]).toBe("same-origin");
+    await page.getByRole("link", { name: "Cancel my registration" }).click();
+    await page.getByRole("button", { name: "Yes, cancel my registration" }).click();
+    await expect(page.getByRole("status")).toHaveText(`Your registration is canceled and your seat has been released. A confirmation is on its way to ${email}.`);
+    expect(queryDb<{ status: string }>("select status from registrations where id = ?", id)[0]?.status).toBe("cancelled");
+  } finally {
+    await context.close();
+  }
 });

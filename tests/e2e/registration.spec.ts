@@ -214,6 +214,29 @@ test.describe("Registration dialog", () => {
     await expect(dialog.getByLabel("First Name")).toHaveValue("Omar");
   });
 
+  test("an answer lost on its way back: sent again, the dialog says the registration is already there, as the success it was", async ({ page }) => {
+    test.slow();
+    const email = uniqueEmail("resent");
+    const dialog = await openTassoDialog(page);
+    await fillRegistration(dialog, email);
+    // The server stores the registration; its answer never reaches the browser.
+    await page.route("**/api/registration", async (route) => {
+      await route.fetch();
+      await route.abort("connectionreset");
+    });
+    await dialog.getByRole("button", { name: "Submit Registration" }).click();
+    await expect(dialog.getByRole("alert")).toHaveText("Submission failed: Network request failed");
+    await expect.poll(() => queryDb("SELECT id FROM registrations WHERE email = ?", email).length).toBe(1);
+    await page.unroute("**/api/registration");
+    await dialog.getByRole("button", { name: "Submit Registration" }).click();
+    const heading = dialog.getByRole("heading", { name: "You are already registered" });
+    await expect(heading).toBeFocused();
+    await expect(dialog.getByText(`We already have your registration for this session, so nothing was sent again. Your confirmation email from ${CONTACT} has the details and the link to your registration.`)).toBeVisible();
+    expect(queryDb("SELECT id FROM registrations WHERE email = ?", email)).toHaveLength(1);
+    await toastsSettled(page);
+    await expectNoAxeViolations(page);
+  });
+
   test("a toast library that never loads holds nothing up: the registration is stored and confirmed in the dialog", async ({ page }) => {
     test.slow();
     // The toast library's chunk never arrives (a stalled connection).

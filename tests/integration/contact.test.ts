@@ -85,6 +85,21 @@ describe.each(dialects)("Contact Us on %s", (dialect) => {
     expect(row.html_body).toContain('<a href="mailto:ann@example.com"');
   });
 
+  it("the same message sent again (its answer lost, a reload, a second click) is stored and mailed once; another message is its own", async () => {
+    const first = (await (await postJson(valid)).json()) as { data: { _id: string } };
+    const [again, twin] = await Promise.all([postJson(valid), postJson(valid)]);
+    expect([again.status, twin.status]).toEqual([201, 201]);
+    for (const res of [again, twin]) expect(((await res.json()) as { data: { _id: string } }).data._id).toBe(first.data._id);
+    expect(await count()).toBe(1);
+    expect((await s.db.selectFrom("outbox").select("id").execute()).length).toBe(2);
+    expect((await postJson({ ...valid, message: "And one more question about level 2." })).status).toBe(201);
+    expect(await count()).toBe(2);
+    // After the window it is a new message.
+    await s.db.updateTable("contact_messages").set({ created_at: new Date(Date.now() - 16 * 60_000).toISOString() }).execute();
+    expect((await postJson(valid)).status).toBe(201);
+    expect(await count()).toBe(3);
+  });
+
   it("answers 400 with a message per field and stores nothing", async () => {
     const res = await postJson({ ...valid, firstName: "A", email: "nope", acceptPrivacyPolicy: false });
     expect(res.status).toBe(400);

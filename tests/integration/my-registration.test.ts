@@ -55,7 +55,7 @@ describe.each(dialects)("a registration's private page on %s", (dialect) => {
     const res = await page(path);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("private, no-store");
-    expect(res.headers.get("referrer-policy")).toBe("no-referrer");
+    expect(res.headers.get("referrer-policy")).toBe("same-origin");
     expect(res.headers.get("x-robots-tag")).toContain("noindex");
     // Never kept by the page cache, so never served to anyone else.
     expect((await page(path)).headers.get("x-page-cache")).not.toBe("hit");

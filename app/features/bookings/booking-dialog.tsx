@@ -1,11 +1,10 @@
 import { useState } from "react";
 import { ModalDialog } from "~/components/ui/modal-dialog";
 import type { EventJson } from "~/features/events/events.server";
-import { ConfirmationClose, RegistrationConfirmation } from "~/features/registrations/registration-confirmation";
+import { acceptedWords, ConfirmationClose, RegistrationConfirmation, type Accepted } from "~/features/registrations/registration-confirmation";
 import { useDialogForm } from "~/hooks/use-dialog-form";
 import { useSite } from "~/hooks/use-site";
 import { BookingForm, sessionWhen, type BookingValues } from "./booking-form";
-import { WAITING_LIST_HEADING, WAITING_LIST_JOINED } from "~/features/events/seats";
 import { CONFIRMATION_AUTO_CLOSE_MS } from "./schema";
 
 export const BOOKING_DIALOG_TITLE = "Book Your Seat";
@@ -27,7 +26,7 @@ export type BookingDialogProps = {
  */
 export function BookingDialog({ open, onClose, session }: BookingDialogProps) {
   const { site } = useSite();
-  const { busy, setBusy, done, setDone, formKey, autoClosing, interactionProps } = useDialogForm<{ session: EventJson; waitingList: boolean }>(open, onClose, CONFIRMATION_AUTO_CLOSE_MS);
+  const { busy, setBusy, done, setDone, formKey, autoClosing, interactionProps } = useDialogForm<{ session: EventJson } & Accepted>(open, onClose, CONFIRMATION_AUTO_CLOSE_MS);
   // What was typed survives the dialog being closed by mistake (backdrop, Escape), for any session, until it is sent.
   const [draft, setDraft] = useState<BookingValues | null>(null);
   return (
@@ -47,7 +46,7 @@ export function BookingDialog({ open, onClose, session }: BookingDialogProps) {
             contactEmail={site.contactEmail}
             session={done.session}
             headingLevel={3}
-            {...(done.waitingList ? { heading: WAITING_LIST_HEADING, text: WAITING_LIST_JOINED } : {})}
+            {...acceptedWords(done, site.contactEmail)}
           >
             <ConfirmationClose autoClosingInMs={autoClosing ? CONFIRMATION_AUTO_CLOSE_MS : null} onClose={onClose} />
           </RegistrationConfirmation>
@@ -60,8 +59,8 @@ export function BookingDialog({ open, onClose, session }: BookingDialogProps) {
             onBusyChange={setBusy}
             initial={draft ?? undefined}
             onValuesChange={setDraft}
-            onSuccess={(_message, waitingList) => {
-              setDone({ session, waitingList });
+            onSuccess={(_message, waitingList, alreadyRegistered) => {
+              setDone({ session, waitingList, alreadyRegistered });
               setDraft(null);
             }}
           />

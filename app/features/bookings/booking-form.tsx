@@ -7,7 +7,7 @@ import { Field, inputClass } from "~/components/ui/field";
 import { preloadToasts, toast } from "~/components/ui/toasts";
 import type { EventJson } from "~/features/events/events.server";
 import { formatPrice, formatSessionWhen } from "~/features/events/format";
-import { refusalText, SESSION_FULL, WAITING_LIST_INVITE, WAITING_LIST_LABEL } from "~/features/events/seats";
+import { ALREADY_REGISTERED, refusalText, SESSION_FULL, WAITING_LIST_INVITE, WAITING_LIST_LABEL } from "~/features/events/seats";
 import { TERMS_TEXT } from "~/features/registrations/schema";
 import { ApiError, apiRequest } from "~/lib/api-client";
 import {
@@ -47,7 +47,8 @@ type Props = {
   /** Told of every change to what is typed (the dialog keeps it as a draft should it be closed by mistake). */
   onValuesChange?: (values: BookingValues) => void;
   /** After the server accepted the booking (or the waiting-list entry), with its message. */
-  onSuccess?: (message: string, waitingList: boolean) => void;
+  /** `alreadyRegistered`: a resend after the first went through (decision 0065). */
+  onSuccess?: (message: string, waitingList: boolean, alreadyRegistered?: boolean) => void;
   idPrefix?: string;
 };
 
@@ -159,6 +160,12 @@ export function BookingForm({ session, initial, serverErrors, serverMessage, onC
       void revalidator.revalidate();
       onSuccess?.(bookingSuccessText(answer), answer.waitingList === true);
     } catch (error) {
+      // Sent again after an answer that never arrived (a dropped connection, a second click): the first went through.
+      if (error instanceof ApiError && error.status === 409 && error.serverMessage === ALREADY_REGISTERED) {
+        void toast.success(ALREADY_REGISTERED, { duration: 4000 });
+        onSuccess?.(ALREADY_REGISTERED, false, true);
+        return;
+      }
       const message = bookingFailureText(error);
       void toast.error(failureToast(message), { duration: 5000 });
       const fields = error instanceof ApiError && error.data && typeof error.data === "object" && "errors" in error.data ? (error.data as { errors?: Record<string, string> }).errors : undefined;

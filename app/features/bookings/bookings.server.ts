@@ -8,7 +8,7 @@ import { enqueueMail } from "~/features/mail/outbox.server";
 import { likePattern } from "~/features/programmes/programmes.server";
 import { refusalMessages, SIGN_UP_ELSEWHERE } from "~/features/events/seats";
 import { safeExternalLink } from "~/lib/external-link";
-import { ALREADY_REGISTERED } from "~/features/registrations/registrations.server";
+import { ALREADY_REGISTERED } from "~/features/events/seats";
 import type { FieldErrors } from "~/lib/validation";
 import { joinedAt, waitingListMail, waitingPosition, wantsWaitingList } from "~/features/waiting-list/join.server";
 import { bookingMails } from "./booking-mail.server";
@@ -45,7 +45,11 @@ export async function submitBooking(
   // locked transaction below would: before queuing for its lock, and without
   // spending the visitor's form allowance on an answer that stores nothing.
   const session = result.ok && !wantsWaitingList(values) ? await sessionBeforeLock(services.db, result.data.programId, (event) => event.kind === "family") : undefined;
-  if (session?.full) return { status: "refused", code: 409, message: refusalMessages.full };
+  // Someone sending again whose first send took the last seat is booked, not refused as "full".
+  if (session?.full && result.ok) {
+    const again = await alreadyEntered(services.db, "family_bookings", result.data.programId, result.data.email.toLowerCase());
+    return { status: "refused", code: 409, message: again ? ALREADY_REGISTERED : refusalMessages.full };
+  }
   const limited = await consumeFormAllowance(services, request.ip);
   if (limited) return limited;
   if (!result.ok) return { status: "invalid", errors: result.errors };
@@ -67,6 +71,8 @@ export async function submitBooking(
       const taken = event.capacity === null ? 0 : ((await seatsTaken(trx, [event.id])).get(event.id) ?? 0);
       const state = availability(event, taken);
       const waiting = state === "full" && wantsWaitingList(values);
+      // A twin of this request (a second click, a resend) may have taken the last seat meanwhile: it is this person's.
+      if (state === "full" && (await alreadyEntered(trx, "family_bookings", event.id, emailKey))) return { status: "refused", code: 409, message: ALREADY_REGISTERED } as const;
       if (state !== "open" && !waiting) return { status: "refused", code: 409, message: refusalMessages[state] } as const;
       if (safeExternalLink(event.external_link)) return { status: "refused", code: 409, message: SIGN_UP_ELSEWHERE } as const;
       const now = waiting ? await joinedAt(trx, event.id) : new Date().toISOString();

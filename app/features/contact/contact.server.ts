@@ -1,6 +1,7 @@
 import { RateLimiterRes } from "rate-limiter-flexible";
 import type { AppServices, RequestInfo } from "~/context.server";
 import type { ContactMessageRow } from "~/db/schema";
+import { lockKey, writeTransaction } from "~/db/transactions.server";
 import { validateContact, type ContactField, type ContactInput } from "./schema";
 import type { FieldErrors } from "~/lib/validation";
 import { enqueueMail } from "~/features/mail/outbox.server";
@@ -52,12 +53,21 @@ export async function consumeFormAllowance(
   }
 }
 
-/** The message and its two mails, in one transaction. */
+/**
+ * How long the same message from the same sender counts as one: a form sent
+ * again after its answer was lost (a reload of the answer without JavaScript,
+ * a second click, a retry after a dropped connection) is not stored, nor
+ * mailed, twice (decision 0065).
+ */
+export const RESEND_WINDOW_MS = 15 * 60 * 1000;
+
+/** The message and its two mails, in one transaction; the same message sent again within the window is the one stored. */
 async function storeContactMessage(
   services: Pick<AppServices, "db" | "config">,
   input: ContactInput,
 ): Promise<ContactMessageRow> {
   const now = new Date().toISOString();
+  const since = new Date(Date.parse(now) - RESEND_WINDOW_MS).toISOString();
   const row = {
     id: crypto.randomUUID(),
     first_name: input.firstName,
@@ -70,7 +80,22 @@ async function storeContactMessage(
     accepted_privacy_at: now,
     created_at: now,
   };
-  return services.db.transaction().execute(async (trx) => {
+  return writeTransaction(services.db, async (trx) => {
+    await lockKey(trx, `contact:${input.email.toLowerCase()}`);
+    const same = await trx
+      .selectFrom("contact_messages")
+      .selectAll()
+      .where("email", "=", row.email)
+      .where("first_name", "=", row.first_name)
+      .where("last_name", "=", row.last_name)
+      .where("phone_number", "=", row.phone_number)
+      .where("country", "=", row.country)
+      .where("zip_code", "=", row.zip_code)
+      .where((eb) => (row.message === null ? eb("message", "is", null) : eb("message", "=", row.message)))
+      .where("created_at", ">", since)
+      .where("anonymised_at", "is", null)
+      .executeTakeFirst();
+    if (same) return same;
     const stored = await trx.insertInto("contact_messages").values(row).returningAll().executeTakeFirstOrThrow();
     await enqueueMail(trx, contactMails(services.config.site, stored));
     return stored;

@@ -3,6 +3,13 @@ export type Unavailable = "full" | "past" | "closed" | "no-enrol" | "cancelled";
 
 export const SESSION_FULL = "This session is full";
 
+/** A second registration or booking for the same session with the same email (a resend after a lost answer, often). */
+export const ALREADY_REGISTERED = "You are already registered for this session.";
+/** How the forms show that answer: not as a failure, since the first send went through (decision 0065). */
+export const ALREADY_REGISTERED_HEADING = "You are already registered";
+export const alreadyRegisteredText = (contactEmail: string) =>
+  `We already have your registration for this session, so nothing was sent again. Your confirmation email from ${contactEmail} has the details and the link to your registration.`;
+
 export const refusalMessages: Record<Unavailable, string> = {
   full: SESSION_FULL,
   past: "This session has already started. Please choose another session.",

@@ -1,12 +1,25 @@
 import { CheckCircle2 } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { formatSessionDate } from "~/features/events/format";
+import { ALREADY_REGISTERED_HEADING, alreadyRegisteredText, WAITING_LIST_HEADING, WAITING_LIST_JOINED } from "~/features/events/seats";
+import { AWAITING_APPROVAL_HEADING, AWAITING_APPROVAL_TEXT } from "~/features/prerequisites/rules";
 import type { FormSession } from "./form-logic";
 
 export const CONFIRMATION_HEADING = "Thank you for registering!";
 
 /** The §2.3 promise: an email from the organisation's contact address with further details. */
 export const confirmationText = (contactEmail: string) => `You will shortly receive an email from ${contactEmail} with further details.`;
+
+/** How a submission ended well: a seat, a place on the waiting list, a seat held for approval, or one held already (a resend). */
+export type Accepted = { waitingList?: boolean; awaitingApproval?: boolean; alreadyRegistered?: boolean };
+
+/** The confirmation's heading and text for each way a submission ends well (the registration's own when none is set). */
+export function acceptedWords(accepted: Accepted, contactEmail: string): { heading?: string; text?: string } {
+  if (accepted.alreadyRegistered) return { heading: ALREADY_REGISTERED_HEADING, text: alreadyRegisteredText(contactEmail) };
+  if (accepted.waitingList) return { heading: WAITING_LIST_HEADING, text: WAITING_LIST_JOINED };
+  if (accepted.awaitingApproval) return { heading: AWAITING_APPROVAL_HEADING, text: AWAITING_APPROVAL_TEXT };
+  return {};
+}
 
 type Props = {
   contactEmail: string;

@@ -1,14 +1,12 @@
 import { useCallback, useState } from "react";
 import { ModalDialog } from "~/components/ui/modal-dialog";
-import { WAITING_LIST_HEADING, WAITING_LIST_JOINED } from "~/features/events/seats";
 import { useDialogForm } from "~/hooks/use-dialog-form";
 import type { EventJson } from "~/features/events/events.server";
 import { useSite } from "~/hooks/use-site";
 import type { FormSession } from "./form-logic";
-import { ConfirmationClose, RegistrationConfirmation } from "./registration-confirmation";
+import { acceptedWords, ConfirmationClose, RegistrationConfirmation, type Accepted } from "./registration-confirmation";
 import { RegistrationForm, type RegistrationValues } from "./registration-form";
 import { SUCCESS_AUTO_CLOSE_MS } from "./schema";
-import { AWAITING_APPROVAL_HEADING, AWAITING_APPROVAL_TEXT } from "~/features/prerequisites/rules";
 
 export const DIALOG_TITLE = "Registration Form";
 
@@ -33,7 +31,7 @@ export type RegistrationDialogProps = {
  */
 export function RegistrationDialog({ open, onClose, channel, programme, levelName, sessions, preselectId, onRegistered }: RegistrationDialogProps) {
   const { site } = useSite();
-  const { busy, setBusy, done, setDone, formKey: opening, autoClosing, interactionProps } = useDialogForm<{ session: FormSession | null; waitingList: boolean; awaitingApproval: boolean }>(open, onClose, SUCCESS_AUTO_CLOSE_MS);
+  const { busy, setBusy, done, setDone, formKey: opening, autoClosing, interactionProps } = useDialogForm<{ session: FormSession | null } & Accepted>(open, onClose, SUCCESS_AUTO_CLOSE_MS);
   // What was typed survives the dialog being closed (a tap on the backdrop, Escape) until it is sent: reopened, the
   // form starts from it, in the session the visitor chose this time. Photos are not kept (files cannot be refilled).
   const [draft, setDraft] = useState<{ values: RegistrationValues; openedFor: string | null } | null>(null);
@@ -48,11 +46,7 @@ export function RegistrationDialog({ open, onClose, channel, programme, levelNam
             contactEmail={site.contactEmail}
             session={done.session}
             headingLevel={3}
-            {...(done.waitingList
-              ? { heading: WAITING_LIST_HEADING, text: WAITING_LIST_JOINED }
-              : done.awaitingApproval
-                ? { heading: AWAITING_APPROVAL_HEADING, text: AWAITING_APPROVAL_TEXT }
-                : {})}
+            {...acceptedWords(done, site.contactEmail)}
           >
             <ConfirmationClose autoClosingInMs={autoClosing ? SUCCESS_AUTO_CLOSE_MS : null} onClose={onClose} />
           </RegistrationConfirmation>
@@ -74,8 +68,8 @@ export function RegistrationDialog({ open, onClose, channel, programme, levelNam
               if (!busy) onClose();
             }}
             onBusyChange={setBusy}
-            onSuccess={({ session, waitingList, awaitingApproval }) => {
-              setDone({ session, waitingList: waitingList === true, awaitingApproval: awaitingApproval === true });
+            onSuccess={({ session, waitingList, awaitingApproval, alreadyRegistered }) => {
+              setDone({ session, waitingList, awaitingApproval, alreadyRegistered });
               setDraft(null);
               if (session) onRegistered?.(session._id);
             }}

@@ -1,5 +1,5 @@
 import { AlertCircle, X } from "lucide-react";
-import { SESSION_FULL, WAITING_LIST_INVITE, WAITING_LIST_JOINED, WAITING_LIST_LABEL } from "~/features/events/seats";
+import { ALREADY_REGISTERED, SESSION_FULL, WAITING_LIST_INVITE, WAITING_LIST_JOINED, WAITING_LIST_LABEL } from "~/features/events/seats";
 import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from "react";
 import { revealInScrollArea } from "~/lib/reveal";
 import { useRevalidator } from "react-router";
@@ -125,7 +125,7 @@ export type RegistrationFormProps = {
   /** Told of every change to what is typed (the dialog keeps it as a draft should it be closed by mistake). */
   onValuesChange?: (values: RegistrationValues) => void;
   /** Called after the server accepted the registration. */
-  onSuccess?: (result: { id: string | null; session: FormSession | null; waitingList?: boolean; awaitingApproval?: boolean }) => void;
+  onSuccess?: (result: { id: string | null; session: FormSession | null; waitingList?: boolean; awaitingApproval?: boolean; alreadyRegistered?: boolean }) => void;
   /** Where the form's ids are unique: the dialog and a page never share them, but two forms on one page would. */
   idPrefix?: string;
 };
@@ -342,6 +342,12 @@ export function RegistrationForm({
       void revalidator.revalidate();
       onSuccess?.({ id: answer.data?._id ?? null, session, waitingList: answer.waitingList === true, awaitingApproval: answer.awaitingApproval === true });
     } catch (error) {
+      // Sent again after an answer that never arrived (a dropped connection, a second click): the first went through.
+      if (error instanceof ApiError && error.status === 409 && error.serverMessage === ALREADY_REGISTERED) {
+        void toastId.then((toastKey) => toast.success(ALREADY_REGISTERED, { id: toastKey, duration: 4000 }));
+        onSuccess?.({ id: null, session, alreadyRegistered: true });
+        return;
+      }
       const message = failureText(error);
       void toastId.then((toastKey) => toast.error(message, { id: toastKey, duration: 5000 }));
       setBanner(bannerText(channel, message));

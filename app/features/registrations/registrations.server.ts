@@ -4,7 +4,7 @@ import type { DB, EventRow, RegistrationKind } from "~/db/schema";
 import { isUniqueViolation, seatTransaction } from "~/db/transactions.server";
 import { consumeFormAllowance } from "~/features/contact/contact.server";
 import { alreadyEntered, availability, sameSessionRow, seatsTaken, sessionBeforeLock } from "~/features/events/events.server";
-import { refusalMessages, SIGN_UP_ELSEWHERE } from "~/features/events/seats";
+import { ALREADY_REGISTERED, refusalMessages, SIGN_UP_ELSEWHERE } from "~/features/events/seats";
 import { safeExternalLink } from "~/lib/external-link";
 import { courseDetailDate, courseDetailTime, sessionLabel } from "~/features/events/format";
 import { enqueueMail } from "~/features/mail/outbox.server";
@@ -20,8 +20,7 @@ import { toldSession } from "~/features/events/told";
 
 export const REGISTRATION_CREATED = "Registration submitted successfully! We will email you the details shortly.";
 export const REGISTRATION_INVALID = "Please fix the errors below before submitting";
-export { SESSION_FULL, refusalMessages } from "~/features/events/seats";
-export const ALREADY_REGISTERED = "You are already registered for this session.";
+export { ALREADY_REGISTERED, SESSION_FULL, refusalMessages } from "~/features/events/seats";
 export const REGISTRATION_AWAITING_APPROVAL = AWAITING_APPROVAL_TEXT;
 
 /** The photo parts of the ICH registration (wire names kept). */
@@ -73,7 +72,11 @@ export async function submitRegistration(
     const applies = (event: EventRow) =>
       acceptedKinds[channel].includes(event.kind as RegistrationKind) && !(input.programId && event.programme_id && input.programId !== event.programme_id);
     before = await sessionBeforeLock(services.db, input.upcomingEventId, applies);
-    if (before.full) return { status: "refused", code: 409, message: refusalMessages.full };
+    // Someone sending again whose first send took the last seat is registered, not refused as "full".
+    if (before.full) {
+      const again = await alreadyEntered(services.db, "registrations", input.upcomingEventId, input.email.toLowerCase());
+      return { status: "refused", code: 409, message: again ? ALREADY_REGISTERED : refusalMessages.full };
+    }
   }
   const limited = await consumeFormAllowance(services, request.ip);
   if (limited) return limited;
@@ -122,6 +125,8 @@ export async function submitRegistration(
       const taken = event.capacity === null ? 0 : ((await seatsTaken(trx, [event.id])).get(event.id) ?? 0);
       const state = availability(event, taken);
       const waiting = state === "full" && wantsWaitingList(values);
+      // A twin of this request (a second click, a resend) may have taken the last seat meanwhile: it is this person's.
+      if (state === "full" && (await alreadyEntered(trx, "registrations", event.id, emailKey))) return { status: "refused", code: 409, message: ALREADY_REGISTERED } as const;
       if (state !== "open" && !waiting) return { status: "refused", code: 409, message: refusalMessages[state] } as const;
       if (safeExternalLink(event.external_link)) {
         return { status: "refused", code: 409, message: SIGN_UP_ELSEWHERE, errors: { upcomingEventId: SIGN_UP_ELSEWHERE } } as const;

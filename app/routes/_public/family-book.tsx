@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { WAITING_LIST_HEADING, WAITING_LIST_JOINED } from "~/features/events/seats";
+import { ALREADY_REGISTERED } from "~/features/events/seats";
 import { useState } from "react";
 import { data, Link } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
@@ -7,7 +7,7 @@ import { ToastHost } from "~/components/ui/toasts";
 import { requestContext, servicesContext } from "~/context.server";
 import { BookingForm, sessionWhen, type BookingValues } from "~/features/bookings/booking-form";
 import { BOOKING_INVALID, getFamilySession, submitBooking } from "~/features/bookings/bookings.server";
-import { RegistrationConfirmation } from "~/features/registrations/registration-confirmation";
+import { acceptedWords, RegistrationConfirmation, type Accepted } from "~/features/registrations/registration-confirmation";
 import { useSite } from "~/hooks/use-site";
 import { BadRequest, readSubmission } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
@@ -30,7 +30,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
 
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders);
 
-type ActionResult = { ok: true; waitingList?: boolean } | { ok: false; message: string | null; errors: Record<string, string | undefined>; values: Partial<BookingValues> };
+type ActionResult = { ok: true; waitingList?: boolean; alreadyRegistered?: boolean } | { ok: false; message: string | null; errors: Record<string, string | undefined>; values: Partial<BookingValues> };
 
 const flag = (v: unknown) => typeof v === "string" && ["true", "on", "1", "yes"].includes(v.toLowerCase());
 const text = (v: unknown) => (typeof v === "string" ? v : "");
@@ -62,6 +62,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "invalid":
       return data<ActionResult>({ ok: false, message: BOOKING_INVALID, errors: outcome.errors, values }, { status: 400 });
     case "refused":
+      // Sent again (a reload of the answer, a second click) after the first went through: said as the success it was.
+      if (outcome.message === ALREADY_REGISTERED) return data<ActionResult>({ ok: true, alreadyRegistered: true }, { status: 200 });
       return data<ActionResult>({ ok: false, message: outcome.message, errors: {}, values }, { status: outcome.code });
     case "rate-limited":
       return data<ActionResult>({ ok: false, message: outcome.message, errors: {}, values }, { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } });
@@ -96,7 +98,7 @@ export default function FamilyBook({ loaderData, actionData }: Route.ComponentPr
           Back to Family Constellation
         </Link>
         <section aria-labelledby="book-heading" className="mx-auto max-w-3xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-plum-100 sm:p-8">
-          <BookSection key={actionData ? JSON.stringify(actionData) : "form"} session={session} booked={actionData?.ok === true ? { waitingList: actionData.waitingList === true } : null} failed={failed} contactEmail={site.contactEmail} />
+          <BookSection key={actionData ? JSON.stringify(actionData) : "form"} session={session} booked={actionData?.ok === true ? { waitingList: actionData.waitingList, alreadyRegistered: actionData.alreadyRegistered } : null} failed={failed} contactEmail={site.contactEmail} />
         </section>
       </div>
     </>
@@ -110,7 +112,7 @@ function BookSection({
   contactEmail,
 }: {
   session: NonNullable<Route.ComponentProps["loaderData"]["session"]>;
-  booked: { waitingList: boolean } | null;
+  booked: Accepted | null;
   failed: Extract<ActionResult, { ok: false }> | null;
   contactEmail: string;
 }) {
@@ -121,7 +123,7 @@ function BookSection({
         contactEmail={contactEmail}
         session={session}
         headingId="book-heading"
-        {...(done.waitingList ? { heading: WAITING_LIST_HEADING, text: WAITING_LIST_JOINED } : {})}
+        {...acceptedWords(done, contactEmail)}
       />
     );
   }
@@ -130,7 +132,7 @@ function BookSection({
       <h2 id="book-heading" className="mb-6 text-2xl text-plum-900 md:text-3xl">
         Your details
       </h2>
-      <BookingForm session={session} initial={failed?.values} serverErrors={failed?.errors} serverMessage={failed?.message} onSuccess={(_message, waitingList) => setDone({ waitingList })} />
+      <BookingForm session={session} initial={failed?.values} serverErrors={failed?.errors} serverMessage={failed?.message} onSuccess={(_message, waitingList, alreadyRegistered) => setDone({ waitingList, alreadyRegistered })} />
     </>
   );
 }

@@ -17,11 +17,12 @@ import { usePostPending } from "~/hooks/use-settled-action";
  * A registrant's private page (issue 11): what they registered for, the
  * calendar file, and cancelling. Reached only through the link in their mail;
  * a wrong, malformed or expired token gets the same "not valid" page. Never
- * indexed, never cached, and no referrer leaves it (the token is in its URL).
+ * indexed, never cached, and no referrer leaves it for another site (the token is in its URL;
+ * same-origin, not no-referrer: its own forms must still carry an Origin, decision 0065).
  */
 const PRIVATE_HEADERS = {
   "Cache-Control": "private, no-store",
-  "Referrer-Policy": "no-referrer",
+  "Referrer-Policy": "same-origin",
   "X-Robots-Tag": "noindex, nofollow",
 };
 
@@ -99,7 +100,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   return [
     { title: orgName ? `${title} | ${orgName}` : title },
     { name: "robots", content: "noindex, nofollow" },
-    { name: "referrer", content: "no-referrer" },
+    { name: "referrer", content: "same-origin" },
   ];
 };
 

@@ -1,5 +1,5 @@
 import { ArrowLeft } from "lucide-react";
-import { WAITING_LIST_HEADING, WAITING_LIST_JOINED } from "~/features/events/seats";
+import { ALREADY_REGISTERED } from "~/features/events/seats";
 import { useState } from "react";
 import { data, Link } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
@@ -7,8 +7,7 @@ import { ToastHost } from "~/components/ui/toasts";
 import { requestContext, servicesContext } from "~/context.server";
 import { formatPrice, formatSessionDate, formatTimeRange } from "~/features/events/format";
 import type { FormSession } from "~/features/registrations/form-logic";
-import { RegistrationConfirmation } from "~/features/registrations/registration-confirmation";
-import { AWAITING_APPROVAL_HEADING, AWAITING_APPROVAL_TEXT } from "~/features/prerequisites/rules";
+import { acceptedWords, RegistrationConfirmation, type Accepted } from "~/features/registrations/registration-confirmation";
 import { RegistrationForm, type RegistrationValues } from "~/features/registrations/registration-form";
 import { isCanceledSession, loadRegistrationPage, registerFromPage } from "~/features/registrations/registration-page.server";
 import { photoFields, REGISTRATION_INVALID } from "~/features/registrations/registrations.server";
@@ -39,7 +38,7 @@ export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders })
   actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders;
 
 type ActionResult =
-  | { ok: true; sessionId: string; awaitingApproval?: boolean; waitingList?: boolean }
+  | { ok: true; sessionId: string; awaitingApproval?: boolean; waitingList?: boolean; alreadyRegistered?: boolean }
   | { ok: false; message: string; errors: Record<string, string | undefined>; values: Partial<RegistrationValues> };
 
 /** Echoes what was typed back into the form (never the files). */
@@ -91,6 +90,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "invalid":
       return data<ActionResult>({ ok: false, message: REGISTRATION_INVALID, errors: outcome.errors, values }, { status: 400 });
     case "refused":
+      // Sent again (a reload of the answer, a second click) after the first went through: said as the success it was.
+      if (outcome.message === ALREADY_REGISTERED) return data<ActionResult>({ ok: true, sessionId: values.upcomingEventId || page.session._id, alreadyRegistered: true }, { status: 200 });
       return data<ActionResult>(
         { ok: false, message: outcome.message, errors: { upcomingEventId: outcome.message, ...outcome.errors }, values },
         { status: outcome.code },
@@ -128,6 +129,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         session: page.sessions.find((s) => s._id === actionData.sessionId) ?? session,
         awaitingApproval: actionData.awaitingApproval === true,
         waitingList: actionData.waitingList === true,
+        alreadyRegistered: actionData.alreadyRegistered === true,
       }
     : null;
   const failed = actionData && !actionData.ok ? actionData : null;
@@ -158,7 +160,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
 type PageData = NonNullable<Route.ComponentProps["loaderData"]["page"]>;
 
 /** What the page confirms: a seat, a seat held for approval, or a place on the waiting list. */
-type Registered = { session: FormSession; awaitingApproval: boolean; waitingList: boolean };
+type Registered = { session: FormSession } & Accepted;
 
 /**
  * The form, or the confirmation once registered: after a plain post (the
@@ -182,11 +184,7 @@ function RegisterSection({
         contactEmail={contactEmail}
         session={done.session}
         headingId="register-heading"
-        {...(done.waitingList
-          ? { heading: WAITING_LIST_HEADING, text: WAITING_LIST_JOINED }
-          : done.awaitingApproval
-            ? { heading: AWAITING_APPROVAL_HEADING, text: AWAITING_APPROVAL_TEXT }
-            : {})}
+        {...acceptedWords(done, contactEmail)}
       />
     );
   }
@@ -205,9 +203,7 @@ function RegisterSection({
         initial={failed?.values}
         serverErrors={failed?.errors}
         serverMessage={failed?.message}
-        onSuccess={({ session, waitingList, awaitingApproval }) =>
-          setDone({ session: session ?? page.session, waitingList: waitingList === true, awaitingApproval: awaitingApproval === true })
-        }
+        onSuccess={({ session, waitingList, awaitingApproval, alreadyRegistered }) => setDone({ session: session ?? page.session, waitingList, awaitingApproval, alreadyRegistered })}
       />
     </>
   );

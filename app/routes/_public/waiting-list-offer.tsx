@@ -17,7 +17,7 @@ import { usePostPending } from "~/hooks/use-settled-action";
  * never cached or indexed, no referrer; a wrong, used or lapsed link all look
  * the same.
  */
-const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex, nofollow" };
+const PRIVATE_HEADERS = { "Cache-Control": "private, no-store", "Referrer-Policy": "same-origin", "X-Robots-Tag": "noindex, nofollow" };
 // Said the same for a wrong, a lapsed and an already confirmed link (the token alone must not tell which).
 const NOT_VALID = "This offer link is not valid, has expired or has already been used.";
 
@@ -59,7 +59,7 @@ export const meta: Route.MetaFunction = ({ matches }) => {
   return [
     { title: orgName ? `Your seat offer | ${orgName}` : "Your seat offer" },
     { name: "robots", content: "noindex, nofollow" },
-    { name: "referrer", content: "no-referrer" },
+    { name: "referrer", content: "same-origin" },
   ];
 };
 
