@@ -352,6 +352,30 @@ describe.each(dialects)("programme management on %s", { timeout: 120_000 }, (dia
     expect(csv).not.toContain("2031-05-06");
   });
 
+  it("the demo's DECODE level 5, whose free open evening has no price, saves as the form shows it", async () => {
+    const p = (await call("GET", "/api/decode/decode-5")).body!.data;
+    const evening = p.upcomingEvents.find((e: { _id: string }) => e._id === "s-decode-5-open-day");
+    expect(evening.price).toBeNull();
+    const rows = p.upcomingEvents.map((e: Record<string, any>) => ({
+      _id: e._id,
+      eventName: e.eventName,
+      startDate: e.startDate,
+      endDate: e.endDate,
+      timeZone: e.timeZone,
+      location: e.city,
+      organiser: e.organiser,
+      organizerEmail: e.organizerEmail ?? "",
+      price: e.price === null ? "" : `$${e.price}`,
+      paymentLink: e.paymentLink ?? "",
+      capacity: e.seats === null ? "" : String(e.seats),
+    }));
+    const saved = await call("PUT", "/api/decode/decode-5", {
+      title: p.title, subtitle: p.subtitle, duration: p.duration, status: p.status, cardPoints: p.cardPoints, learningSections: p.learningSections, requiredProgramId: p.requiredProgramId ?? "", upcomingEvents: rows,
+    });
+    expect(saved.body).toMatchObject({ success: true });
+    expect((await s.db.selectFrom("events").select("price_cents").where("id", "=", "s-decode-5-open-day").executeTakeFirstOrThrow()).price_cents).toBeNull();
+  });
+
   it("a session at the second 1:30 AM of a fall-back night stays there when the form is saved as shown; a skipped time is refused", async () => {
     const at = { timeZone: "America/New_York", startDate: "2030-11-03T01:30:00-05:00", endDate: "2030-11-03T03:30:00-05:00" };
     const created = await call("POST", "/api/decode", programme({ title: "Night Owl Program", upcomingEvents: [session(at)] }));

@@ -27,6 +27,7 @@ import {
   SESSION_TIME_ZONE_INVALID,
   SESSION_URL_INVALID,
   STATUS_REQUIRED,
+  storedSessionsOf,
   SUBTITLE_MIN,
   SUBTITLE_REQUIRED,
   TITLE_MIN,
@@ -189,11 +190,26 @@ describe("programme upcoming events (spec part 2 §5)", () => {
     // Earlier today still counts as today, as in the event form.
     const today = inZone(Date.now()).slice(0, 10);
     expect(sessionErrors({ startDate: `${today}T00:05`, endDate: `${today}T23:55` })).toEqual({});
-    const storedAt = (iso: string) => new Map([["s-1", { timeZone: "America/Chicago", capacity: null, startsAt: iso }]]);
+    const storedAt = (iso: string) => new Map([["s-1", { timeZone: "America/Chicago", capacity: null, startsAt: iso, priceCents: 4500 }]]);
     const sentBack = { ...valid(), upcomingEvents: [row({ _id: "s-1", ...lastWeek })] };
     expect(validateProgramForm(sentBack, storedAt(readDateTime(lastWeek.startDate, "America/Chicago")!.toISOString())).ok).toBe(true);
     // Moved into the past: refused like a new one.
     expect(validateProgramForm(sentBack, storedAt(new Date(Date.now() + 30 * 86_400_000).toISOString()))).toEqual({ ok: false, errors: { "upcomingEvents.0.startDate": START_IN_PAST } });
+  });
+
+  it("a stored session without a price (a free open evening) may be saved without one; a new one may not, nor one that had a price", () => {
+    const stored = (priceCents: number | null) => new Map([["s-1", { timeZone: "America/Chicago", capacity: null, startsAt: "2030-04-01T14:00:00.000Z", priceCents }]]);
+    const sent = { ...valid(), upcomingEvents: [row({ _id: "s-1", price: "" })] };
+    const kept = validateProgramForm(sent, stored(null));
+    expect(kept.ok && kept.data.sessions[0]!.priceCents).toBeNull();
+    expect(validateProgramForm(sent, stored(4500))).toEqual({ ok: false, errors: { "upcomingEvents.0.price": SESSION_PRICE_REQUIRED } });
+    expect(sessionErrors({ price: "" })).toEqual({ "upcomingEvents.0.price": SESSION_PRICE_REQUIRED });
+    expect(storedSessionsOf([{ _id: "s-1", timeZone: "America/Chicago", seats: 12, startDate: "2030-04-01T14:00:00.000Z", price: 99.99 }]).get("s-1")).toEqual({
+      timeZone: "America/Chicago",
+      capacity: 12,
+      startsAt: "2030-04-01T14:00:00.000Z",
+      priceCents: 9999,
+    });
   });
 
   it("accepts the price forms of the spec: $99, 99.99, $99.9", () => {

@@ -35,7 +35,13 @@ export const eventHasBookings = (n: number) =>
 export type StaffActor = { staff: Pick<StaffSession, "accountId" | "email">; ip: string | null };
 
 /** The session values a write takes (already validated: see `validateEventForm`). */
-export type SessionValues = Omit<EventInput, "capacity"> & { capacity: number | null; venue?: string | null; currency?: string };
+export type SessionValues = Omit<EventInput, "capacity" | "priceCents"> & {
+  capacity: number | null;
+  /** null: no price (a programme's session stored without one, such as a free open evening). */
+  priceCents: number | null;
+  venue?: string | null;
+  currency?: string;
+};
 
 export type WriteTarget = {
   id?: string;

@@ -15,6 +15,7 @@ import {
   emptyProgramForm,
   emptySection,
   emptySessionRow,
+  storedSessionsOf,
   LAST_SECTION,
   PROGRAM_INVALID,
   PROGRAM_SAVE_FAILED,
@@ -262,7 +263,8 @@ export function ProgramFormDialog({ open, onClose, kind, kindLabel, program, ope
   const submit = (e: React.FormEvent<HTMLFormElement>) => {
     e.preventDefault();
     if (busy) return;
-    const checked = validateProgramForm({ ...values, cardPoints: [values.cardPoints] });
+    // The stored sessions as this form opened them: a session stored without a price may stay so.
+    const checked = validateProgramForm({ ...values, cardPoints: [values.cardPoints] }, program ? storedSessionsOf(program.upcomingEvents) : undefined);
     const clientErrors = { ...(checked.ok ? {} : checked.errors), ...(errors.thumbnail ? { thumbnail: errors.thumbnail } : {}) };
     if (Object.keys(clientErrors).length > 0) {
       setErrors(clientErrors);

@@ -180,9 +180,9 @@ export async function saveProgramme(
   // An update's sessions keep the time zone and seat limit they have where the submission leaves them out.
   const stored = id
     ? new Map(
-        (await db.selectFrom("events").select(["id", "time_zone", "capacity", "starts_at"]).where("programme_id", "=", id).execute()).map((e) => [
+        (await db.selectFrom("events").select(["id", "time_zone", "capacity", "starts_at", "price_cents"]).where("programme_id", "=", id).execute()).map((e) => [
           e.id,
-          { timeZone: e.time_zone, capacity: e.capacity, startsAt: e.starts_at },
+          { timeZone: e.time_zone, capacity: e.capacity, startsAt: e.starts_at, priceCents: e.price_cents },
         ]),
       )
     : undefined;

@@ -165,7 +165,8 @@ export type SessionInput = {
   city: string;
   organiser: string;
   organiserEmail: string | null;
-  priceCents: number;
+  /** null only for a stored session without a price, sent back without one. */
+  priceCents: number | null;
   paymentLink: string;
   capacity: number | null;
   /** The seat limit was left out of an update: the stored one, read again under the session's lock, is kept. */
@@ -224,7 +225,12 @@ function checkRichText(html: string, required: string): string | null {
  * spec's field list, which has neither) keeps the stored one, as it keeps the
  * session's status. Its times without an offset are then read in that zone.
  */
-export type StoredSessions = ReadonlyMap<string, { timeZone: string; capacity: number | null; startsAt: string }>;
+export type StoredSessions = ReadonlyMap<string, { timeZone: string; capacity: number | null; startsAt: string; priceCents: number | null }>;
+
+/** What the program form's own check knows of its stored sessions (a program read through the API). */
+export function storedSessionsOf(sessions: ReadonlyArray<{ _id: string; timeZone: string; seats: number | null; startDate: string; price: number | null }>): StoredSessions {
+  return new Map(sessions.map((e) => [e._id, { timeZone: e.timeZone, capacity: e.seats, startsAt: e.startDate, priceCents: e.price === null ? null : Math.round(e.price * 100) }]));
+}
 
 function checkSession(raw: Record<string, unknown>, row: number, errors: ProgramErrors, stored?: StoredSessions): SessionInput | null {
   const prefix = `upcomingEvents.${row}`;
@@ -263,7 +269,10 @@ function checkSession(raw: Record<string, unknown>, row: number, errors: Program
   set("location", checkText(v.location, { required: SESSION_LOCATION, min: 3, max: 200 }));
   set("organiser", checkText(v.organiser, { required: SESSION_ORGANIZER, min: 3, max: 200 }));
   if (v.organizerEmail && !z.safeParse(emailSchema, v.organizerEmail).success) set("organizerEmail", SESSION_EMAIL_INVALID);
-  if (!v.price) set("price", SESSION_PRICE_REQUIRED);
+  // A stored session without a price (a free open evening of the demo content) may be saved as it is.
+  if (!v.price) {
+    if (!(kept && kept.priceCents === null)) set("price", SESSION_PRICE_REQUIRED);
+  }
   else if (!sessionPricePattern.test(v.price)) set("price", SESSION_PRICE_FORMAT);
   // The event form's bound (decision 0055), so a session saved here can be saved there too.
   else if (Math.round(Number(v.price.replace(/[$\s,]/g, "")) * 100) > PRICE_MAX_CENTS) set("price", PRICE_TOO_HIGH);
@@ -287,7 +296,7 @@ function checkSession(raw: Record<string, unknown>, row: number, errors: Program
     city: v.location,
     organiser: v.organiser,
     organiserEmail: v.organizerEmail || null,
-    priceCents: Math.round(Number(v.price.replace(/[$\s,]/g, "")) * 100),
+    priceCents: v.price ? Math.round(Number(v.price.replace(/[$\s,]/g, "")) * 100) : null,
     paymentLink: v.paymentLink,
     capacity,
     wallClock: { start: !isInstantText(v.startDate), end: !isInstantText(v.endDate) },
