@@ -14,6 +14,7 @@ import { servicesContext } from "./context.server";
 import type { SiteSettings } from "./site-settings";
 import { DEFAULT_TIME_ZONE } from "./features/events/format";
 import { OutageMessage, outageCopy } from "./components/layout/service-unavailable";
+import { revalidateUnlessConnectionLost } from "./lib/revalidate-when-changed";
 import "./app.css";
 // The same file app.css names in its @font-face: Vite gives both the one hashed URL.
 import headingFontUrl from "@fontsource-variable/fraunces/files/fraunces-latin-wght-normal.woff2?url";
@@ -22,6 +23,9 @@ import headingFontUrl from "@fontsource-variable/fraunces/files/fraunces-latin-w
 export const links: Route.LinksFunction = () => [
   { rel: "preload", href: headingFontUrl, as: "font", type: "font/woff2", crossOrigin: "anonymous" },
 ];
+
+/** A staff save whose answer never arrived keeps every screen's data (decision 0065). */
+export const shouldRevalidate = revalidateUnlessConnectionLost;
 
 export function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(servicesContext);

@@ -1,4 +1,5 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
+import { keptAfterConnectionLost } from "./connection-lost";
 
 /**
  * React Router keeps a screen's data after an action answers 4xx. A save refused
@@ -7,6 +8,12 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
  * opened from them next, read the record again, so the next try is not refused
  * for the same reason.
  */
-export function revalidateWhenChangedMeanwhile({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs): boolean {
-  return actionStatus === 409 || actionStatus === 404 ? true : defaultShouldRevalidate;
+export function revalidateWhenChangedMeanwhile(args: ShouldRevalidateFunctionArgs): boolean {
+  const { actionStatus, defaultShouldRevalidate } = args;
+  return keptAfterConnectionLost(args) ?? (actionStatus === 409 || actionStatus === 404 ? true : defaultShouldRevalidate);
+}
+
+/** Every other loader above a screen whose saves may lose their connection (the root, the staff layout). */
+export function revalidateUnlessConnectionLost(args: ShouldRevalidateFunctionArgs): boolean {
+  return keptAfterConnectionLost(args) ?? args.defaultShouldRevalidate;
 }

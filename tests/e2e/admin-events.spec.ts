@@ -399,4 +399,25 @@ test.describe("Family Constellation events screen", () => {
     await add.click();
     await expect(location).toHaveValue("");
   });
+  test("a save whose answer never arrives is said in the form, which keeps what was typed; the screen stays", async ({ page }) => {
+    await signIn(page);
+    const place = unique();
+    await page.getByRole("button", { name: "Add Event" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add Event" });
+    await fillValid(dialog, place);
+    // The connection drops before the server's answer arrives (nothing reaches the server here).
+    await page.route(/\/admin\/family-events\.data/, (route) => (route.request().method() === "POST" ? route.abort("connectionreset") : route.continue()));
+    await dialog.getByRole("button", { name: "Create Event" }).click();
+    await expect(toast(page, "The connection was lost before the server answered, so this may or may not have been saved.")).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await expect(dialog.getByLabel("Location")).toHaveValue(place.location);
+    await expect(page.getByRole("heading", { level: 1, name: "Family Constellation Events" })).toBeVisible();
+    await expect(page.getByText("Error Loading Data")).toHaveCount(0);
+    // Back online: the same form saves.
+    await page.unroute(/\/admin\/family-events\.data/);
+    await dialog.getByRole("button", { name: "Create Event" }).click();
+    await expect(toast(page, "Event created successfully")).toBeVisible();
+    await expect(dialog).toBeHidden();
+    expect(queryDb("select count(*) as n from events where city = ?", place.location)).toEqual([{ n: 1 }]);
+  });
 });

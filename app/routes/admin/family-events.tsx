@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { answerOrConnectionLost } from "~/lib/connection-lost";
 import { revalidateWhenChangedMeanwhile } from "~/lib/revalidate-when-changed";
 import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
@@ -34,6 +35,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** A save refused because the record changed or went meanwhile reloads the list (and the next form opened from it). */
 export const shouldRevalidate = revalidateWhenChangedMeanwhile;
+
+/** A save whose answer never arrives is said in its form, which keeps what was typed (decision 0065). */
+export const clientAction = answerOrConnectionLost;
 
 export default function FamilyEvents({ loaderData }: Route.ComponentProps) {
   return <EventsScreen data={loaderData} />;

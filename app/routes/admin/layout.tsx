@@ -3,10 +3,14 @@ import { StaffShell } from "~/components/layout/staff-shell";
 import { currentStaff, requireStaffPage } from "~/features/admin-auth/guard.server";
 import { useSite } from "~/hooks/use-site";
 import { useRouteFocus } from "~/hooks/use-route-focus";
+import { revalidateUnlessConnectionLost } from "~/lib/revalidate-when-changed";
 import type { Route } from "./+types/layout";
 
 /** Every staff page, loader and action below this route needs a valid session (decision S1). */
 export const middleware: Route.MiddlewareFunction[] = [requireStaffPage];
+
+/** A save whose answer never arrived keeps the staff shell's data (decision 0065). */
+export const shouldRevalidate = revalidateUnlessConnectionLost;
 
 export function loader({ context }: Route.LoaderArgs) {
   return { email: currentStaff(context).email };

@@ -1,4 +1,5 @@
 import { useEffect } from "react";
+import { answerOrConnectionLost } from "~/lib/connection-lost";
 import { revalidateWhenChangedMeanwhile } from "~/lib/revalidate-when-changed";
 import { data, isRouteErrorResponse, useLocation, useRevalidator, useRouteError } from "react-router";
 import { toast, ToastHost } from "~/components/ui/toasts";
@@ -74,6 +75,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** A save refused because the record changed or went meanwhile reloads the list (and the next form opened from it). */
 export const shouldRevalidate = revalidateWhenChangedMeanwhile;
+
+/** A save whose answer never arrives is said in its form, which keeps what was typed (decision 0065). */
+export const clientAction = answerOrConnectionLost;
 
 export default function AdminProgrammes({ loaderData }: Route.ComponentProps) {
   return (

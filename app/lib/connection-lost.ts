@@ -1,0 +1,33 @@
+import type { ShouldRevalidateFunctionArgs } from "react-router";
+
+/**
+ * A staff save whose answer never came (the connection dropped, the server was
+ * out of reach): said in the form that sent it, which keeps what was typed,
+ * instead of the screen's error page replacing it (decision 0065). Whether the
+ * save went through is not known, so the words say both.
+ */
+export const CONNECTION_LOST =
+  "The connection was lost before the server answered, so this may or may not have been saved. Check the list once you are back online before trying again.";
+
+export type ConnectionLost = { ok: false; message: string; connectionLost: true };
+
+function isConnectionFailure(error: unknown): boolean {
+  // fetch() rejects with a TypeError when no answer arrives (offline, reset, refused); an aborted request with an AbortError.
+  return error instanceof TypeError || (error instanceof DOMException && error.name === "AbortError");
+}
+
+/** A route's clientAction: the server's action, or `ConnectionLost` when its answer never arrives. */
+export async function answerOrConnectionLost<T>({ serverAction }: { serverAction: () => Promise<T> }): Promise<T | ConnectionLost> {
+  try {
+    return await serverAction();
+  } catch (error) {
+    if (isConnectionFailure(error)) return { ok: false, message: CONNECTION_LOST, connectionLost: true };
+    throw error;
+  }
+}
+
+/** After a lost connection the screens keep their data: reading it again would fail the same way and show the error page. */
+export function keptAfterConnectionLost(args: ShouldRevalidateFunctionArgs): boolean | undefined {
+  const result = args.actionResult as Partial<ConnectionLost> | undefined;
+  return result?.connectionLost === true ? false : undefined;
+}
