@@ -83,22 +83,36 @@ export async function measureAdmin(target: BenchDatabase, port: number, sizes: n
       times.sort((a, b) => a - b);
       const p95 = times[Math.min(times.length - 1, Math.ceil(times.length * 0.95) - 1)]!;
 
-      // CSV: the whole list, counted as it streams; the server's memory sampled meanwhile.
-      const before = rssKb(server.child.pid!);
-      let peak = before;
-      const sampler = setInterval(() => (peak = Math.max(peak, rssKb(server.child.pid!))), 10);
-      const c0 = performance.now();
-      const res = await fetch(`${base}/api/ich/download-csv`, { headers: auth });
-      let lines = 0;
-      const reader = res.body!.getReader();
-      for (;;) {
-        const { done, value } = await reader.read();
-        if (done) break;
-        for (const b of value) if (b === 10) lines += 1;
-      }
-      const csvSeconds = (performance.now() - c0) / 1000;
-      clearInterval(sampler);
-      peak = Math.max(peak, rssKb(server.child.pid!));
+      /** A streamed answer read to the end, counting `marker`; the server's memory sampled meanwhile. */
+      const streamed = async (path: string, marker: string) => {
+        const before = rssKb(server.child.pid!);
+        let peak = before;
+        const sampler = setInterval(() => (peak = Math.max(peak, rssKb(server.child.pid!))), 10);
+        const t = performance.now();
+        const res = await fetch(`${base}${path}`, { headers: auth });
+        if (res.status !== 200) throw new Error(`${path} answered ${res.status}`);
+        const decoder = new TextDecoder();
+        let n = 0;
+        let tail = "";
+        const reader = res.body!.getReader();
+        for (;;) {
+          const { done, value } = await reader.read();
+          if (done) break;
+          // A marker split across two chunks still counts: the carried tail is shorter than the marker, so no match is counted twice.
+          const text = tail + decoder.decode(value, { stream: true });
+          n += text.split(marker).length - 1;
+          tail = marker.length > 1 ? text.slice(-(marker.length - 1)) : "";
+        }
+        clearInterval(sampler);
+        return { n, seconds: (performance.now() - t) / 1000, before, peak: Math.max(peak, rssKb(server.child.pid!)) };
+      };
+      // CSV: the whole list, counted as it streams (one line a row, and the header).
+      const csv = await streamed("/api/ich/download-csv", "\n");
+      const lines = csv.n;
+      const csvSeconds = csv.seconds;
+      const { before, peak } = csv;
+      // The whole list as JSON (GET with no query, decision 0063), counted by its objects.
+      const whole = await streamed("/api/ich", '{"_id":');
       rows.push({
         database: target.name,
         registrations: size,
@@ -109,6 +123,9 @@ export async function measureAdmin(target: BenchDatabase, port: number, sizes: n
         "csv rows/s": Math.round((lines - 1) / csvSeconds),
         "rss before MB": (before / 1024).toFixed(1),
         "rss peak MB": (peak / 1024).toFixed(1),
+        "whole-list JSON rows": whole.n,
+        "whole-list JSON s": whole.seconds.toFixed(2),
+        "whole-list JSON rss peak MB": (whole.peak / 1024).toFixed(1),
       });
     }
   } finally {

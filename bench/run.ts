@@ -177,6 +177,12 @@ for (const size of sizes) {
     }),
     size === Math.max(...sizes) ? "peak ≤ 1.2 × the peak at 10,000" : "",
   );
+  row(
+    "staff list",
+    `whole list as JSON at ${size.toLocaleString("en-US")}: rows, time, peak RSS`,
+    each((r) => `${at(r)["whole-list JSON rows"]} rows, ${at(r)["whole-list JSON s"]} s, ${at(r)["whole-list JSON rss peak MB"]} MB`),
+    "streamed: peak near the CSV's (decision 0063)",
+  );
 }
 row("start-up", "npm run serve until /healthz answers (restart median, min–max)", each((r) => `${r.startup.medianMs} ms (${r.startup.minMs}–${r.startup.maxMs})`), "measured; first start (migrate, seed) shown below");
 row("start-up", "first start on an empty database", each((r) => `${r.startup.firstMs} ms`), "");

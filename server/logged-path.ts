@@ -23,10 +23,10 @@ export function loggedPath(path: string): string {
   }
   const redacted = resolved.replace(PRIVATE, "/$1/[token]");
   if (redacted !== resolved) return redacted;
-  // A private segment anywhere else is not a page, but its secret is still not written.
+  // A private segment anywhere else is not a page, but whatever follows it may be a secret: none of it is written.
   const anywhere = decoded.replace(PRIVATE_ANYWHERE, "$1/[token]");
   return anywhere === decoded ? path : anywhere;
 }
 
 const PRIVATE = /^\/(my-registration|waiting-list)\/[^/]+?(?=\.data$|\/|$)/i;
-const PRIVATE_ANYWHERE = /(my-registration|waiting-list)\/+(?!\[token\])[^/]+/gi;
+const PRIVATE_ANYWHERE = /(my-registration|waiting-list)[/\\].+$/i;

@@ -91,7 +91,9 @@ test.describe("staff sign-in", () => {
     // The session ended on the server: the old cookie, put back, opens nothing.
     await context.addCookies([cookie!]);
     await page.goto("/admin/audit");
-    await expect(page).toHaveURL("/admin/login?next=%2Fadmin%2Faudit");
+    // The browser still sent a sign-in cookie, so the page says why it asks again (decision 0062).
+    await expect(page).toHaveURL("/admin/login?next=%2Fadmin%2Faudit&expired=1");
+    await expect(page.getByRole("status").filter({ hasText: "Your sign-in has expired." })).toBeVisible();
     const refused = await page.request.get("/api/admin/audit", { headers: { cookie: `staff_session=${cookie!.value}` } });
     expect(refused.status()).toBe(401);
   });

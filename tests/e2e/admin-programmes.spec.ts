@@ -322,10 +322,23 @@ test.describe("programme management", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await page.waitForURL((url) => url.pathname === "/admin/decode", { timeout: SIGN_IN_WAIT });
     // Back on the screen: the form is open again, with what was typed, and says why.
+    const restored = "Changes you made earlier, which may not have been saved, are back in this form.";
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByRole("status").filter({ hasText: "Your changes that were not saved are back in this form." })).toBeVisible();
+    await expect(dialog.getByRole("status").filter({ hasText: restored })).toBeVisible();
     await expect(field).toHaveValue(subtitle);
     await expectNoAxeViolations(page);
+    // Meanwhile someone else saved this program: the restored changes were made against the version before theirs,
+    // so saving them is refused, not written over theirs.
+    const theirs = "Saved by a colleague while this tab was signed out";
+    writeDb("update programmes set subtitle = ?, updated_at = ? where id = ?", theirs, new Date(Date.now() + 1000).toISOString(), id);
+    await dialog.getByRole("button", { name: "Update Program" }).click();
+    await expect(page.getByText(/^Someone else changed this program after you opened it\./).first()).toBeVisible({ timeout: 15_000 });
+    expect(storedSubtitle()).toBe(theirs);
+    // Put back what is stored: their version, and a save from it goes through.
+    await dialog.getByRole("button", { name: "Put back what is stored" }).click();
+    await expect(dialog.getByText(restored)).toHaveCount(0);
+    await expect(field).toHaveValue(theirs);
+    await field.fill(subtitle);
     await dialog.getByRole("button", { name: "Update Program" }).click();
     await expect(dialog).toBeHidden();
     await expect.poll(storedSubtitle).toBe(subtitle);
@@ -333,7 +346,7 @@ test.describe("programme management", () => {
     await card.getByRole("button", { name: title }).click();
     await card.getByRole("button", { name: "Edit Program" }).click();
     await expect(field).toHaveValue(subtitle);
-    await expect(dialog.getByText("Your changes that were not saved are back in this form.")).toHaveCount(0);
+    await expect(dialog.getByText(restored)).toHaveCount(0);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect(dialog).toBeHidden();
     expect((await page.request.delete(`/api/decode/${id}`)).status()).toBe(200);

@@ -229,9 +229,9 @@ test.describe("Registration dialog", () => {
     await expect.poll(() => queryDb("SELECT id FROM registrations WHERE email = ?", email).length).toBe(1);
     await page.unroute("**/api/registration");
     await dialog.getByRole("button", { name: "Submit Registration" }).click();
-    const heading = dialog.getByRole("heading", { name: "You are already registered" });
+    const heading = dialog.getByRole("heading", { name: "You already signed up for this session" });
     await expect(heading).toBeFocused();
-    await expect(dialog.getByText(`We already have your registration for this session, so nothing was sent again. Your confirmation email from ${CONTACT} has the details and the link to your registration.`)).toBeVisible();
+    await expect(dialog.getByText(`We already have your request for this session, so nothing was sent again. The email we sent you from ${CONTACT} at the time has its details.`)).toBeVisible();
     expect(queryDb("SELECT id FROM registrations WHERE email = ?", email)).toHaveLength(1);
     await toastsSettled(page);
     await expectNoAxeViolations(page);

@@ -130,8 +130,8 @@ describe.each(dialects)("event calendar calls on %s", (dialect) => {
     const ofKind = (kind: string) => all.filter((e) => e.kind === kind);
     for (const kind of ["tasso", "decode", "hypnotherapy", "family"]) expect(ofKind(kind).filter((e) => kind === "tasso" || kind === "family" || e.programId).length).toBeGreaterThan(0);
     for (const e of ofKind("tasso")) expect(e).toMatchObject({ pagelink: "/tasso", link: `/register/${e._id}` });
-    for (const e of ofKind("decode")) expect(e).toMatchObject({ pagelink: e.programId ? `/decode/level/${e.programId}` : null, link: `/register/${e._id}` });
-    for (const e of ofKind("hypnotherapy")) expect(e).toMatchObject({ pagelink: e.programId ? `/ich/level/${e.programId}` : null, link: `/register/${e._id}` });
+    for (const e of ofKind("decode")) expect(e).toMatchObject(e.programId ? { pagelink: `/decode/level/${e.programId}`, link: `/register/${e._id}` } : { pagelink: null, link: null });
+    for (const e of ofKind("hypnotherapy")) expect(e).toMatchObject(e.programId ? { pagelink: `/ich/level/${e.programId}`, link: `/register/${e._id}` } : { pagelink: null, link: null });
     for (const e of ofKind("family")) expect(e).toMatchObject({ pagelink: "/family-constellation", link: `/family-constellation?id=${e._id}&modal=true` });
     // Each of them answers.
     for (const e of [ofKind("tasso")[0]!, ofKind("decode").find((x) => x.programId)!, ofKind("family")[0]!]) {

@@ -23,8 +23,11 @@ describe("the path the request log writes", () => {
     [`/waiting-list/../my-registration/${token}`, "/my-registration/[token]"],
     [`/my-registration/./${token}`, "/my-registration/[token]"],
     [`//my-registration/${token}`, "/my-registration/[token]"],
-    // Anywhere in a path that is no page at all.
+    // Anywhere in a path that is no page at all: whatever follows is left out.
     [`/x/my-registration/${token}`, "/x/my-registration/[token]"],
+    [`/x/my-registration/./${token}`, "/x/my-registration/[token]"],
+    [`/x/my-registration/%2e%2e/${token}`, "/x/my-registration/[token]"],
+    [`/my-registration/..%2f${token}`, "/my-registration/[token]"],
   ])("leaves the secret out of %s", (path, logged) => {
     expect(loggedPath(path)).toBe(logged);
     expect(loggedPath(path)).not.toContain(token);

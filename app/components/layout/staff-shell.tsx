@@ -2,6 +2,7 @@ import { SlidersHorizontal, ClipboardCheck, ClipboardList, FileClock, Inbox, Lis
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Form, NavLink, useLocation } from "react-router";
 import { LogoMark } from "./logo";
+import { dropAllDrafts } from "~/components/admin/staff-draft";
 
 /** The staff sidebar (spec part 2 §2.1): the four lists, the three management screens, the records (issue 11) and the audit trail. */
 export const staffNavigation = [
@@ -124,7 +125,7 @@ export function StaffShell({ orgName, email, children }: Props) {
           <p className="pb-2 text-sm text-plum-200 wrap-anywhere">
             Signed in as <span className="font-semibold text-white">{email}</span>
           </p>
-          <Form method="post" action="/admin/logout">
+          <Form method="post" action="/admin/logout" onSubmit={dropAllDrafts}>
             <button type="submit" className="inline-flex min-h-11 items-center gap-2 rounded-full border border-white/40 px-4 font-semibold hover:bg-white/10">
               <LogOut aria-hidden="true" className="size-5" />
               Sign out

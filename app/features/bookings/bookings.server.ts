@@ -45,11 +45,9 @@ export async function submitBooking(
   // locked transaction below would: before queuing for its lock, and without
   // spending the visitor's form allowance on an answer that stores nothing.
   const session = result.ok && !wantsWaitingList(values) ? await sessionBeforeLock(services.db, result.data.programId, (event) => event.kind === "family") : undefined;
-  // Someone sending again whose first send took the last seat is booked, not refused as "full".
-  if (session?.full && result.ok) {
-    const again = await alreadyEntered(services.db, "family_bookings", result.data.programId, result.data.email.toLowerCase());
-    return { status: "refused", code: 409, message: again ? ALREADY_REGISTERED : refusalMessages.full };
-  }
+  // Not told apart from an email already booked here: this answer is not rate limited, and must not say
+  // who holds a seat (decision 0065).
+  if (session?.full) return { status: "refused", code: 409, message: refusalMessages.full };
   const limited = await consumeFormAllowance(services, request.ip);
   if (limited) return limited;
   if (!result.ok) return { status: "invalid", errors: result.errors };

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { draftKey, dropDraft, markDraftPending, markDraftSettled, readDraft, useKeptDraft } from "~/components/admin/staff-draft";
+import { DRAFT_RESTORED, draftKey, dropDraft, markDraftPending, markDraftSettled, readDraft, useKeptDraft } from "~/components/admin/staff-draft";
 import { Field, inputClass } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { preloadToasts, toast } from "~/components/ui/toasts";
@@ -62,13 +62,15 @@ export function formValuesOf(event: AdminEventJson): EventFormValues {
 export function EventForm({ event, onCancel, onSaved, onBusyChange, onChangedChange }: Props) {
   const draft = draftKey("event", event?._id);
   // What the form opened with, and changes kept from an earlier opening that were never saved (decision 0062).
-  const [opened] = useState<EventFormValues>(() => (event ? formValuesOf(event) : emptyEventForm()));
+  const [opened, setOpened] = useState<EventFormValues>(() => (event ? formValuesOf(event) : emptyEventForm()));
   const [kept] = useState(() => {
-    const values = readDraft<EventFormValues>(draft)?.values;
-    return values && JSON.stringify(values) !== JSON.stringify(opened) ? values : null;
+    const found = readDraft<EventFormValues>(draft);
+    return found && JSON.stringify(found.values) !== JSON.stringify(opened) ? found : null;
   });
-  const [values, setValues] = useState<EventFormValues>(kept ?? opened);
+  const [values, setValues] = useState<EventFormValues>(kept?.values ?? opened);
   const [restored, setRestored] = useState(kept !== null);
+  // The event's version these changes were made against: a restored draft keeps its own, so a save over someone else's is refused.
+  const [version, setVersion] = useState<string | null>(kept ? kept.version : (event?.updatedAt ?? null));
   const [errors, setErrors] = useState<Partial<Record<EventField, string>>>({});
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstInvalid = useFocusFirstInvalid(formRef);
@@ -84,7 +86,7 @@ export function EventForm({ event, onCancel, onSaved, onBusyChange, onChangedCha
   useEffect(() => onBusyChange(busy), [busy, onBusyChange]);
   const changed = JSON.stringify(values) !== JSON.stringify(opened);
   useEffect(() => onChangedChange?.(changed), [changed, onChangedChange]);
-  useKeptDraft(draft, values, changed);
+  useKeptDraft(draft, values, changed, version);
 
   // The server's answer, once.
   useEffect(() => {
@@ -97,14 +99,14 @@ export function EventForm({ event, onCancel, onSaved, onBusyChange, onChangedCha
       onSaved();
       return;
     }
-    markDraftSettled(draft, values);
+    markDraftSettled(draft, values, version);
     void toast.error(answer.message || SAVE_FAILED, { duration: 5000 });
     if (answer.errors && Object.keys(answer.errors).length > 0) {
       // oxlint-disable-next-line react/set-state-in-effect -- the server's answer arrives here
       setErrors(answer.errors);
       focusFirstInvalid();
     }
-  }, [fetcher.state, fetcher.data, event, onSaved, focusFirstInvalid, draft, values]);
+  }, [fetcher.state, fetcher.data, event, onSaved, focusFirstInvalid, draft, values, version]);
 
   function update(field: EventField, value: string) {
     void preloadToasts();
@@ -152,9 +154,9 @@ export function EventForm({ event, onCancel, onSaved, onBusyChange, onChangedCha
     data.set("intent", "save");
     if (event) data.set("id", event._id);
     // The version this form was opened with: a save after someone else's is refused, not applied over it (decision 0060).
-    if (event) data.set("updatedAt", event.updatedAt);
+    if (event) data.set("updatedAt", version ?? event.updatedAt);
     for (const [k, v] of Object.entries(values)) data.set(k, v);
-    markDraftPending(draft, values);
+    markDraftPending(draft, values, version);
     fetcher.submit(data, { method: "post" });
   }
 
@@ -188,13 +190,17 @@ export function EventForm({ event, onCancel, onSaved, onBusyChange, onChangedCha
     <form ref={formRef} method="post" noValidate onSubmit={onSubmit} aria-label={event ? "Edit event" : "Add event"} aria-busy={busy || undefined}>
       {restored ? (
         <div role="status" className="mb-5 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-plum-50 p-4 text-sm text-ink ring-1 ring-plum-200">
-          <p>Your changes that were not saved are back in this form. Save them, or put back what is stored.</p>
+          <p>{DRAFT_RESTORED}</p>
           <button
             type="button"
             onClick={() => {
-              setValues(opened);
+              // What is stored now (the screen hands the event as its list last read it).
+              const stored = event ? formValuesOf(event) : emptyEventForm();
+              setValues(stored);
+              setOpened(stored);
               setErrors({});
               setRestored(false);
+              setVersion(event?.updatedAt ?? null);
               dropDraft(draft);
             }}
             className="inline-flex min-h-11 items-center rounded-full border border-plum-200 bg-white px-4 font-semibold text-plum-800 hover:bg-plum-100"

@@ -195,7 +195,8 @@ export function EventsScreen({ data }: { data: EventsScreenData }) {
         ) : mode ? (
           <EventForm
             key={formKey}
-            event={mode.kind === "edit" ? mode.event : null}
+            // As the list last read it (after a refused save, someone else's version).
+            event={mode.kind === "edit" ? (events.find((e) => e._id === mode.event._id) ?? mode.event) : null}
             onCancel={requestClose}
             onSaved={close}
             onBusyChange={setBusy}

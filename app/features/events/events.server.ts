@@ -173,10 +173,12 @@ function ownPages(row: Pick<EventRow, "id" | "kind" | "programme_id">): { page: 
   const id = encodeURIComponent(row.id);
   const programme = row.programme_id ? encodeURIComponent(row.programme_id) : null;
   switch (row.kind) {
+    // Without a programme there is no level page, and the name stays plain text (our calendar falls back on
+    // `link` for the name): the Enroll button still reaches /register/{id} from the kind.
     case "decode":
-      return { page: programme ? `/decode/level/${programme}` : null, enroll: `/register/${id}` };
+      return programme ? { page: `/decode/level/${programme}`, enroll: `/register/${id}` } : { page: null, enroll: null };
     case "hypnotherapy":
-      return { page: programme ? `/ich/level/${programme}` : null, enroll: `/register/${id}` };
+      return programme ? { page: `/ich/level/${programme}`, enroll: `/register/${id}` } : { page: null, enroll: null };
     case "tasso":
       return { page: "/tasso", enroll: `/register/${id}` };
     case "family":

@@ -5,10 +5,13 @@ export const SESSION_FULL = "This session is full";
 
 /** A second registration or booking for the same session with the same email (a resend after a lost answer, often). */
 export const ALREADY_REGISTERED = "You are already registered for this session.";
-/** How the forms show that answer: not as a failure, since the first send went through (decision 0065). */
-export const ALREADY_REGISTERED_HEADING = "You are already registered";
+/**
+ * How the forms show that answer: not as a failure, since the first send went through (decision 0065). Worded
+ * for every kind of earlier send: a seat, a booking, a place on the waiting list, a seat awaiting approval.
+ */
+export const ALREADY_REGISTERED_HEADING = "You already signed up for this session";
 export const alreadyRegisteredText = (contactEmail: string) =>
-  `We already have your registration for this session, so nothing was sent again. Your confirmation email from ${contactEmail} has the details and the link to your registration.`;
+  `We already have your request for this session, so nothing was sent again. The email we sent you from ${contactEmail} at the time has its details.`;
 
 export const refusalMessages: Record<Unavailable, string> = {
   full: SESSION_FULL,

@@ -391,7 +391,8 @@ export function ProgramAdminScreen({ kind, programs, totalPrograms, totalPages, 
         onClose={closeForm}
         kind={kind}
         kindLabel={KIND_LABEL[kind]}
-        program={editing?.program ?? null}
+        // As the list last read it (after a refused save, someone else's version).
+        program={editing?.program ? (programs.find((p) => p._id === editing.program!._id) ?? editing.program) : null}
         openCount={openCount}
         levelChoices={levelChoices}
       />

@@ -2,7 +2,7 @@ import { Plus, Trash2 } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { useFetcher } from "react-router";
 import { inputClass } from "~/components/ui/field";
-import { draftKey, dropDraft, markDraftPending, markDraftSettled, readDraft, useKeptDraft } from "~/components/admin/staff-draft";
+import { DRAFT_RESTORED, draftKey, dropDraft, markDraftPending, markDraftSettled, readDraft, useKeptDraft } from "~/components/admin/staff-draft";
 import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { ModalDialog } from "~/components/ui/modal-dialog";
 import { toast } from "~/components/ui/toasts";
@@ -143,15 +143,19 @@ export function ProgramFormDialog({ open, onClose, kind, kindLabel, program, ope
   const [seenOpen, setSeenOpen] = useState(0);
   // Changes kept from an earlier opening that were never saved (a sign-in that expired, a closed tab).
   const [restored, setRestored] = useState(false);
+  // The program's version this form's changes were made against (its updatedAt when they began).
+  const [version, setVersion] = useState<string | null>(program?.updatedAt ?? null);
   const draft = draftKey(`program:${kind}`, program?._id);
   if (open && openCount !== seenOpen) {
     setSeenOpen(openCount);
     const initial = program ? formValuesOf(program) : emptyProgramForm();
-    const kept = readDraft<ProgramFormValues>(draft)?.values;
-    const restore = kept && JSON.stringify(kept) !== JSON.stringify(initial) ? kept : null;
-    setValues(restore ?? initial);
+    const kept = readDraft<ProgramFormValues>(draft);
+    const restore = kept && JSON.stringify(kept.values) !== JSON.stringify(initial) ? kept : null;
+    setValues(restore?.values ?? initial);
     setOpened(initial);
     setRestored(restore !== null);
+    // A restored draft saves against the version it was made from: a program saved by someone else since is refused.
+    setVersion(restore ? restore.version : (program?.updatedAt ?? null));
     setErrors({});
     setFile(null);
     setPreview(null);
@@ -166,10 +170,14 @@ export function ProgramFormDialog({ open, onClose, kind, kindLabel, program, ope
     onClose();
   }, [draft, onClose]);
   const { requestClose, question } = useUnsavedChanges(changed, discard);
-  useKeptDraft(open ? draft : null, values, changed);
+  useKeptDraft(open ? draft : null, values, changed, version);
+  // What is stored now: the list read again after a refused save (someone else's) holds it.
   const putBackOpened = () => {
-    setValues(opened);
+    const stored = program ? formValuesOf(program) : emptyProgramForm();
+    setValues(stored);
+    setOpened(stored);
     setRestored(false);
+    setVersion(program?.updatedAt ?? null);
     setErrors({});
     setEditorSeed((n) => n + 1);
     dropDraft(draft);
@@ -210,11 +218,11 @@ export function ProgramFormDialog({ open, onClose, kind, kindLabel, program, ope
       void toast.success(answered.message);
       onClose();
     } else {
-      markDraftSettled(draft, values);
+      markDraftSettled(draft, values, version);
       void toast.error(answered.message || PROGRAM_SAVE_FAILED);
       if (answered.errors) focusFirstInvalid();
     }
-  }, [answered, onClose, focusFirstInvalid, draft, values]);
+  }, [answered, onClose, focusFirstInvalid, draft, values, version]);
 
   const set = <K extends keyof ProgramFormValues>(key: K, value: ProgramFormValues[K]) => {
     setValues((v) => ({ ...v, [key]: value }));
@@ -276,7 +284,7 @@ export function ProgramFormDialog({ open, onClose, kind, kindLabel, program, ope
     data.set("intent", "save");
     if (program) data.set("id", program._id);
     // The version this form was opened with: a save after someone else's is refused, not applied over it (decision 0060).
-    if (program) data.set("updatedAt", program.updatedAt);
+    if (program) data.set("updatedAt", version ?? program.updatedAt);
     data.set("title", values.title);
     data.set("subtitle", values.subtitle);
     data.set("videoUrl", values.videoUrl);
@@ -288,7 +296,7 @@ export function ProgramFormDialog({ open, onClose, kind, kindLabel, program, ope
     data.set("requiredProgramId", values.requiredProgramId);
     if (removeThumbnail) data.set("removeThumbnail", "true");
     if (file) data.set("thumbnail", file);
-    markDraftPending(draft, values);
+    markDraftPending(draft, values, version);
     void fetcher.submit(data, { method: "post", encType: "multipart/form-data" });
   };
 
@@ -314,7 +322,7 @@ export function ProgramFormDialog({ open, onClose, kind, kindLabel, program, ope
       <form ref={formRef} noValidate onSubmit={submit} aria-busy={busy || undefined}>
         {restored ? (
           <div role="status" className="mb-5 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-plum-50 p-4 text-sm text-ink ring-1 ring-plum-200">
-            <p>Your changes that were not saved are back in this form. Save them, or put back what is stored.</p>
+            <p>{DRAFT_RESTORED}</p>
             <button
               type="button"
               onClick={putBackOpened}

@@ -232,7 +232,7 @@ export function storedSessionsOf(sessions: ReadonlyArray<{ _id: string; timeZone
   return new Map(sessions.map((e) => [e._id, { timeZone: e.timeZone, capacity: e.seats, startsAt: e.startDate, priceCents: e.price === null ? null : Math.round(e.price * 100) }]));
 }
 
-function checkSession(raw: Record<string, unknown>, row: number, errors: ProgramErrors, stored?: StoredSessions): SessionInput | null {
+function checkSession(raw: Record<string, unknown>, row: number, errors: ProgramErrors, stored: StoredSessions | undefined, now: Date): SessionInput | null {
   const prefix = `upcomingEvents.${row}`;
   const id = str(raw._id ?? raw.id).trim().slice(0, 100);
   const kept = id ? stored?.get(id) : undefined;
@@ -257,7 +257,7 @@ function checkSession(raw: Record<string, unknown>, row: number, errors: Program
   else if (isSkippedLocalTime(v.startDate, zone)) set("startDate", TIME_SKIPPED);
   // Spec §9's rule of the event form, here too: a session dated before today would be stored and never
   // shown (the lists hold upcoming sessions only). A stored session sent back with its own start is history, left as it is.
-  else if (start.getTime() < startOfTodayAt(zone).getTime() && !(kept && Date.parse(kept.startsAt) === start.getTime())) set("startDate", START_IN_PAST);
+  else if (start.getTime() < startOfTodayAt(zone, now).getTime() && !(kept && Date.parse(kept.startsAt) === start.getTime())) set("startDate", START_IN_PAST);
   if (!v.endDate) set("endDate", SESSION_END_REQUIRED);
   else if (!v.startDate) set("endDate", SESSION_START_FIRST);
   else if (!end) set("endDate", SESSION_INVALID_DATE);
@@ -316,7 +316,7 @@ function latestEnd(endText: string, end: Date, zone: string): number {
  * message per field. Accepts the form's values, or an API body whose lists are
  * arrays or JSON text (multipart).
  */
-export function validateProgramForm(values: unknown, stored?: StoredSessions): ProgramValidation {
+export function validateProgramForm(values: unknown, stored?: StoredSessions, now = new Date()): ProgramValidation {
   const input = values && typeof values === "object" ? (values as Record<string, unknown>) : {};
   const errors: ProgramErrors = {};
   const set = (k: string, m: string | null) => {
@@ -372,7 +372,7 @@ export function validateProgramForm(values: unknown, stored?: StoredSessions): P
     else
       sessionList.forEach((raw, i) => {
         if (!raw || typeof raw !== "object" || isEmptySessionRow(raw as Record<string, unknown>)) return;
-        const s = checkSession(raw as Record<string, unknown>, i, errors, stored);
+        const s = checkSession(raw as Record<string, unknown>, i, errors, stored, now);
         if (s) sessions.push(s);
       });
   }

@@ -72,11 +72,9 @@ export async function submitRegistration(
     const applies = (event: EventRow) =>
       acceptedKinds[channel].includes(event.kind as RegistrationKind) && !(input.programId && event.programme_id && input.programId !== event.programme_id);
     before = await sessionBeforeLock(services.db, input.upcomingEventId, applies);
-    // Someone sending again whose first send took the last seat is registered, not refused as "full".
-    if (before.full) {
-      const again = await alreadyEntered(services.db, "registrations", input.upcomingEventId, input.email.toLowerCase());
-      return { status: "refused", code: 409, message: again ? ALREADY_REGISTERED : refusalMessages.full };
-    }
+    // Not told apart from an email already registered here: this answer is not rate limited, and must not
+    // say who holds a seat (decision 0065). A resend joins the waiting list's path, which says so.
+    if (before.full) return { status: "refused", code: 409, message: refusalMessages.full };
   }
   const limited = await consumeFormAllowance(services, request.ip);
   if (limited) return limited;
