@@ -162,6 +162,23 @@ describe.each(dialects)("staff settings on %s", { timeout: 180_000 }, (dialect) 
     }
   });
 
+  it("a field the page showed and sent back unchanged leaves the stored value alone: a colleague's save meanwhile is not undone", async () => {
+    // From the defaults: two pages opened on the same values; the first saves a new offer time.
+    await save(defaults);
+    const shown = defaults;
+    const was = Object.fromEntries(Object.entries(shown).map(([k, v]) => [`was.${k}`, v]));
+    const first = await save({ ...shown, ...was, offerHours: "48" });
+    expect(await mainText(first)).toContain("Settings saved: 1 change.");
+    // The second changes only the contact years; its offer time is the one it showed (24), which is not its change.
+    const second = await save({ ...shown, ...was, contactYears: "4" });
+    expect(await mainText(second)).toContain("Settings saved: 1 change.");
+    const stored = Object.fromEntries((await rows()).map((r) => [r.key, r.value]));
+    expect(stored).toMatchObject({ waiting_list_offer_hours: "48", retention_contact_years: "4" });
+    // A post without what the page showed (an older client) still sets every field it sends: back to the defaults.
+    expect(await mainText(await save(defaults))).toContain("Settings saved: 2 changes.");
+    expect(await rows()).toEqual([]);
+  });
+
   it("the reminders job sends at the saved days before a session", async () => {
     // Back to the environment's 7 and 1 days before this test's session exists, and every pass that may have
     // read an earlier test's 14 days finished: such a pass would rightly remind this session at 14 days.

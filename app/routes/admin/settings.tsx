@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { Fragment, useEffect, useRef, useState, type FormEvent } from "react";
 import { data, Form } from "react-router";
 import { Field, inputClass } from "~/components/ui/field";
 import { requestContext, servicesContext } from "~/context.server";
@@ -68,7 +68,14 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 400 },
     );
   }
-  const changes = await saveSettings(db, config.settingDefaults, parsed.values, { id: staff.accountId, email: staff.email }, context.get(requestContext).ip);
+  // A field left as the page showed it (its `was.` twin) is not this save's change: the value stored now stays,
+  // so a colleague's save made meanwhile, or a reload re-posting an old form, is not undone (decision 0065).
+  const next = { ...parsed.values };
+  for (const d of SETTING_DEFINITIONS) {
+    const was = form[`was.${d.name}`];
+    if (was !== undefined && was.trim() === input[d.name]!.trim()) (next as Record<SettingName, number | number[]>)[d.name] = current[d.name];
+  }
+  const changes = await saveSettings(db, config.settingDefaults, next, { id: staff.accountId, email: staff.email }, context.get(requestContext).ip);
   const n = changes.length;
   return data<ActionResult>({
     ok: true,
@@ -131,23 +138,27 @@ export default function Settings({ loaderData, actionData: answered }: Route.Com
           const f = fields.find((x) => x.name === d.name)!;
           const origin = f.changed ? `Changed ${f.changed}; the default is ${f.defaultValue}.` : `The default (${f.env}): ${f.defaultValue}.`;
           return (
-            <Field key={d.name} id={`setting-${d.name}`} label={d.label} hint={`${d.hint} ${origin}`} error={errors[d.name]} required>
-              {(a11y) => (
-                <input
-                  {...a11y}
-                  name={d.name}
-                  type="text"
-                  inputMode={d.kind === "number" ? "numeric" : "text"}
-                  autoComplete="off"
-                  spellCheck={false}
-                  defaultValue={typed?.[d.name] ?? f.value}
-                  onChange={() => {
-                    if (clientErrors?.[d.name]) setClientErrors({ ...clientErrors, [d.name]: undefined });
-                  }}
-                  className={`${inputClass} ${d.kind === "number" ? "sm:max-w-48" : "sm:max-w-72"}`}
-                />
-              )}
-            </Field>
+            <Fragment key={d.name}>
+              {/* What this page showed: a field sent back unchanged leaves the stored value alone. */}
+              <input type="hidden" name={`was.${d.name}`} value={f.value} />
+              <Field id={`setting-${d.name}`} label={d.label} hint={`${d.hint} ${origin}`} error={errors[d.name]} required>
+                {(a11y) => (
+                  <input
+                    {...a11y}
+                    name={d.name}
+                    type="text"
+                    inputMode={d.kind === "number" ? "numeric" : "text"}
+                    autoComplete="off"
+                    spellCheck={false}
+                    defaultValue={typed?.[d.name] ?? f.value}
+                    onChange={() => {
+                      if (clientErrors?.[d.name]) setClientErrors({ ...clientErrors, [d.name]: undefined });
+                    }}
+                    className={`${inputClass} ${d.kind === "number" ? "sm:max-w-48" : "sm:max-w-72"}`}
+                  />
+                )}
+              </Field>
+            </Fragment>
           );
         })}
         <button
