@@ -29,12 +29,19 @@ export function jsonListStream<Row>(head: Record<string, unknown>, rows: KeysetR
           controller.close();
           return;
         }
+        // In pieces of about 32 KB, not one string a page: a page's JSON (hundreds of KB) would be allocated
+        // straight into the old generation's large-object space, which only a full collection frees, and the
+        // heap grew with the list's length (1.45 × the peak at 10,000 rows at 100,000, bench --admin).
         let text = "";
         for (const row of next.value) {
           text += (first ? "" : ",") + JSON.stringify(toJson(row));
           first = false;
+          if (text.length >= 32 * 1024) {
+            controller.enqueue(encoder.encode(text));
+            text = "";
+          }
         }
-        controller.enqueue(encoder.encode(text));
+        if (text) controller.enqueue(encoder.encode(text));
       },
       async cancel() {
         await pages.return?.();

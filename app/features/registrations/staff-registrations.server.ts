@@ -163,8 +163,17 @@ export async function cancelledSessionsOf(db: Kysely<DB>, eventIds: readonly (st
   return new Set(rows.map((r) => r.id));
 }
 
+/** The columns `wireRegistration` reads: what the whole list selects, and no more (a page of rows is garbage at once). */
+const WIRE_SELECT = [
+  "id", "first_name", "middle_name", "last_name", "name_on_certificate", "email", "mobile_no", "date_of_birth", "occupation",
+  "current_address", "same_address", "permanent_address", "session_label", "venue", "time_slot", "tel_no", "hear_about",
+  "communication_preferences", "level_name", "level", "event_id", "programme_id", "course_date", "course_time", "course_venue",
+  "profile_image_id", "id_front_id", "id_back_id", "status", "cancelled_at", "created_at",
+] as const satisfies ReadonlyArray<keyof RegistrationRow>;
+type WireRow = Pick<RegistrationRow, (typeof WIRE_SELECT)[number]>;
+
 /** The registration with the spec's field names (part 2 §3), photos as staff-only URLs. */
-export function wireRegistration(r: RegistrationRow) {
+export function wireRegistration(r: WireRow) {
   return {
     _id: r.id,
     firstName: r.first_name,
@@ -222,9 +231,9 @@ export async function allRegistrationsForApi(db: Kysely<DB>, list: StaffRegistra
   const { n } = await filtered(db, list, query).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   const total = Number(n);
   await recordListRead(db, audit, `${list}-registrations`, { all: true, count: total, searched: query.search !== "" });
-  const rows = keysetRows<RegistrationRow, { at: string; id: string }>(
+  const rows = keysetRows<WireRow, { at: string; id: string }>(
     (after, limit) => {
-      let q = filtered(db, list, query).selectAll();
+      let q = filtered(db, list, query).select(WIRE_SELECT);
       if (after) q = q.where(olderThan("created_at", "id", after));
       return q.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
     },
