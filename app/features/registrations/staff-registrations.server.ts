@@ -231,16 +231,29 @@ export async function allRegistrationsForApi(db: Kysely<DB>, list: StaffRegistra
   const { n } = await filtered(db, list, query).select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow();
   const total = Number(n);
   await recordListRead(db, audit, `${list}-registrations`, { all: true, count: total, searched: query.search !== "" });
-  const rows = keysetRows<WireRow, { at: string; id: string }>(
+  return { total, rows: newestFirst<WireRow>(db, list, query, WIRE_SELECT, batchSize) };
+}
+
+/**
+ * The registrations of a list that match, newest first, `columns` only, read `batchSize` at a time after
+ * the last (created_at, id) seen: constant memory on both databases, whatever the size.
+ */
+function newestFirst<Row extends { id: string; created_at: string }>(
+  db: Kysely<DB>,
+  list: StaffRegistrationList,
+  query: Pick<ListQuery, "search" | "startDate" | "endDate">,
+  columns: ReadonlyArray<keyof RegistrationRow>,
+  batchSize: number,
+) {
+  return keysetRows<Row, { at: string; id: string }>(
     (after, limit) => {
-      let q = filtered(db, list, query).select(WIRE_SELECT);
+      let q = filtered(db, list, query).select(columns);
       if (after) q = q.where(olderThan("created_at", "id", after));
-      return q.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
+      return q.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute() as unknown as Promise<Row[]>;
     },
     (r) => ({ at: r.created_at, id: r.id }),
     batchSize,
   );
-  return { total, rows };
 }
 
 /** One registration of a list with its session's title, recorded as a view of its personal details; null when it is not in that list. */
@@ -391,14 +404,5 @@ export async function exportRegistrations(db: Kysely<DB>, list: StaffRegistratio
     // Whether a search narrowed it, not what was typed (decision 0056).
     detail: { searched: query.search !== "", startDate: query.startDate, endDate: query.endDate },
   });
-  const rows = keysetRows<RegistrationCsvRow, { at: string; id: string }>(
-    (after, limit) => {
-      let q = filtered(db, list, query).select(CSV_SELECT);
-      if (after) q = q.where(olderThan("created_at", "id", after));
-      return q.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute();
-    },
-    (r) => ({ at: r.created_at, id: r.id }),
-    batchSize,
-  );
-  return { rows, fileName: csvFileName(CSV_BASE_NAMES[list], query.startDate, query.endDate) };
+  return { rows: newestFirst<RegistrationCsvRow>(db, list, query, CSV_SELECT, batchSize), fileName: csvFileName(CSV_BASE_NAMES[list], query.startDate, query.endDate) };
 }
