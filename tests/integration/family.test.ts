@@ -123,6 +123,17 @@ describe.each(dialects)("Family Constellation bookings on %s", (dialect) => {
     expect(await bookings(s)).toHaveLength(1);
   });
 
+  it("tells the person who took the last seat, sending again, that they are booked; anyone else that it is full", async () => {
+    const id = await addFamilySession(s, { capacity: 1 });
+    expect((await post("/api/familyConsitalation/register", { ...valid, programId: id })).status).toBe(201);
+    const again = await post("/api/familyConsitalation/register", { ...valid, email: "ROSA@Example.com", programId: id });
+    expect({ status: again.status, message: (await again.json()).message }).toEqual({ status: 409, message: "You are already registered for this session." });
+    const other = await post("/api/familyConsitalation/register", { ...valid, email: "someone.else@example.com", programId: id });
+    expect({ status: other.status, message: (await other.json()).message }).toEqual({ status: 409, message: "This session is full" });
+    expect(await s.db.selectFrom("family_bookings").select("id").where("event_id", "=", id).execute()).toHaveLength(1);
+    expect(await s.db.selectFrom("outbox").select("id").execute()).toHaveLength(2);
+  });
+
   it("refuses full, closed, past and externally sold sessions (409) and unknown or non-family ones (404), storing nothing", async () => {
     const closed = await addFamilySession(s, { status: "Closed" });
     const elsewhere = await addFamilySession(s, { external_link: "https://tickets.example.org/fc" });

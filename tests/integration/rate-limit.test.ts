@@ -65,6 +65,31 @@ describe.each(dialects)("form rate limit shared by app instances on %s", (dialec
     await a.db.deleteFrom("contact_messages").execute();
   });
 
+  it("tells the person who took the last seat, sending again, that they are signed up: as often as the allowance allows, then 'full' like anyone", async () => {
+    const id = await addSession(a, { capacity: 1 });
+    const register = async (s: { url: string }, email: string) => {
+      const res = await fetch(`${s.url}/api/registration`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ ...valid, upcomingEventId: id, email }),
+      });
+      return { status: res.status, message: ((await res.json()) as { message?: string }).message };
+    };
+    expect((await register(a, "seat@example.com")).status).toBe(201);
+    // The answer to the seat was lost; the form is sent again, to either instance, with the email in any case.
+    for (const [s, email] of [[b, "seat@example.com"], [a, "SEAT@example.com"], [b, "seat@example.com"]] as const) {
+      expect(await register(s, email)).toEqual({ status: 409, message: "You are already registered for this session." });
+    }
+    // That check's own allowance (3 here) is spent: from now on the answer is the one anyone gets.
+    expect(await register(a, "seat@example.com")).toEqual({ status: 409, message: "This session is full" });
+    expect(await register(b, "someone.else@example.com")).toEqual({ status: 409, message: "This session is full" });
+    expect(await a.db.selectFrom("registrations").select("id").where("event_id", "=", id).execute()).toHaveLength(1);
+    // The form allowance lost only the one submission that took the seat.
+    for (let n = 1; n <= 2; n++) expect((await post(n % 2 ? a.url : b.url, n)).status).toBe(201);
+    expect((await post(a.url, 3)).status).toBe(429);
+    await a.db.deleteFrom("contact_messages").execute();
+  });
+
   it("opens a new window once the last one has ended, and sweeps ended windows", async () => {
     for (let n = 1; n <= 3; n++) expect((await post(a.url, n)).status).toBe(201);
     expect((await post(b.url, 4)).status).toBe(429);

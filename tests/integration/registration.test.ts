@@ -159,7 +159,7 @@ describe.each(dialects)("registrations on %s", (dialect) => {
     expect(await registrations(s)).toHaveLength(1);
   });
 
-  it("a resend is told it is registered (the page's form says so as a success); after the last seat, only through the waiting list's path, since 'full' is not rate limited", async () => {
+  it("a resend is told it is registered (the page's form says so as a success), also after it took the last seat", async () => {
     const id = await addSession(s, { capacity: 2 });
     const body = { ...valid, upcomingEventId: id, programId: undefined };
     expect((await postJson("/api/registration", body)).status).toBe(201);
@@ -175,12 +175,13 @@ describe.each(dialects)("registrations on %s", (dialect) => {
     expect(html).toContain("so nothing was sent again");
     expect(await s.db.selectFrom("registrations").select("id").where("event_id", "=", id).execute()).toHaveLength(1);
     expect((await s.db.selectFrom("outbox").select("to_address").where("to_address", "=", valid.email).execute()).length).toBe(1);
-    // Someone else takes the last seat. Their resend reads "full" like anyone's (that answer is not rate limited, so it
-    // must not tell who holds a seat); the waiting list's path, which is, tells them they are in.
+    // Someone else takes the last seat. Their resend is told they are in (decision 0066), through either path;
+    // a third person is told the session is full.
     const other = { ...body, email: "last.seat@example.com" };
     expect((await postJson("/api/registration", other)).status).toBe(201);
-    expect(await (await postJson("/api/registration", other)).json()).toMatchObject({ message: "This session is full" });
+    expect(await (await postJson("/api/registration", other)).json()).toMatchObject({ message: "You are already registered for this session." });
     expect(await (await postJson("/api/registration", { ...other, waitingList: true })).json()).toMatchObject({ message: "You are already registered for this session." });
+    expect(await (await postJson("/api/registration", { ...body, email: "third@example.com" })).json()).toMatchObject({ message: "This session is full" });
     expect(await s.db.selectFrom("registrations").select("id").where("event_id", "=", id).execute()).toHaveLength(2);
   });
 

@@ -4,6 +4,7 @@ import type { Database } from "~/db/db.server";
 import { isUniqueViolation, seatTransaction } from "~/db/transactions.server";
 import { consumeFormAllowance } from "~/features/contact/contact.server";
 import { alreadyEntered, availability, eventToJson, sameSessionRow, seatsTaken, sessionBeforeLock, type EventJson } from "~/features/events/events.server";
+import { resentToFullSession } from "~/features/events/full-resend.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { likePattern } from "~/features/programmes/programmes.server";
 import { refusalMessages, SIGN_UP_ELSEWHERE } from "~/features/events/seats";
@@ -45,9 +46,11 @@ export async function submitBooking(
   // locked transaction below would: before queuing for its lock, and without
   // spending the visitor's form allowance on an answer that stores nothing.
   const session = result.ok && !wantsWaitingList(values) ? await sessionBeforeLock(services.db, result.data.programId, (event) => event.kind === "family") : undefined;
-  // Not told apart from an email already booked here: this answer is not rate limited, and must not say
-  // who holds a seat (decision 0065).
-  if (session?.full) return { status: "refused", code: 409, message: refusalMessages.full };
+  if (session?.full && result.ok) {
+    // A resend by the person who took the last seat is told so (decision 0066).
+    const resent = await resentToFullSession(services, request.ip, "family_bookings", result.data.programId, result.data.email.toLowerCase());
+    return { status: "refused", code: 409, message: resent ? ALREADY_REGISTERED : refusalMessages.full };
+  }
   const limited = await consumeFormAllowance(services, request.ip);
   if (limited) return limited;
   if (!result.ok) return { status: "invalid", errors: result.errors };

@@ -4,6 +4,7 @@ import type { DB, EventRow, RegistrationKind } from "~/db/schema";
 import { isUniqueViolation, seatTransaction } from "~/db/transactions.server";
 import { consumeFormAllowance } from "~/features/contact/contact.server";
 import { alreadyEntered, availability, sameSessionRow, seatsTaken, sessionBeforeLock } from "~/features/events/events.server";
+import { resentToFullSession } from "~/features/events/full-resend.server";
 import { ALREADY_REGISTERED, refusalMessages, SIGN_UP_ELSEWHERE } from "~/features/events/seats";
 import { safeExternalLink } from "~/lib/external-link";
 import { courseDetailDate, courseDetailTime, sessionLabel } from "~/features/events/format";
@@ -72,9 +73,11 @@ export async function submitRegistration(
     const applies = (event: EventRow) =>
       acceptedKinds[channel].includes(event.kind as RegistrationKind) && !(input.programId && event.programme_id && input.programId !== event.programme_id);
     before = await sessionBeforeLock(services.db, input.upcomingEventId, applies);
-    // Not told apart from an email already registered here: this answer is not rate limited, and must not
-    // say who holds a seat (decision 0065). A resend joins the waiting list's path, which says so.
-    if (before.full) return { status: "refused", code: 409, message: refusalMessages.full };
+    if (before.full) {
+      // A resend by the person who took the last seat is told so (decision 0066).
+      const resent = await resentToFullSession(services, request.ip, "registrations", input.upcomingEventId, input.email.toLowerCase());
+      return { status: "refused", code: 409, message: resent ? ALREADY_REGISTERED : refusalMessages.full };
+    }
   }
   const limited = await consumeFormAllowance(services, request.ip);
   if (limited) return limited;
