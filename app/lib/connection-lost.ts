@@ -9,7 +9,7 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 export const CONNECTION_LOST =
   "The connection was lost before the server answered, so this may or may not have been saved. Check the list once you are back online before trying again.";
 
-export type ConnectionLost = { ok: false; message: string; connectionLost: true };
+export type ConnectionLost = { ok: false; message: string; connectionLost: true; errors?: undefined; values?: undefined };
 
 function isConnectionFailure(error: unknown): boolean {
   // fetch() rejects with a TypeError when no answer arrives (offline, reset, refused); an aborted request with an AbortError.

@@ -191,6 +191,73 @@ test.describe("level prerequisites", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("attendance: marks saved as a sign-in expires come back after signing in again, and only they do", async ({ page }) => {
+    // A registrant of this run's own in a past session, so parallel runs and the test above never mark the same row.
+    const tag = crypto.randomBytes(3).toString("hex");
+    const row = `e2e-kept-${tag}`;
+    const at = new Date().toISOString();
+    writeDb(
+      `INSERT INTO registrations (id, event_id, programme_id, kind, first_name, last_name, name_on_certificate, email, email_key, mobile_no, date_of_birth,
+        occupation, session_label, terms_accepted_at, level_name, created_at) VALUES (?, 's-decode-1-past', 'decode-1', 'decode', 'Kept', ?, ?, ?, ?, '5550100000',
+        '1985-06-15', 'Teacher', 'New York | Decode Your Mind | e2e', ?, 'Decode Your Mind', ?)`,
+      row, `Mark ${tag}`, `Kept Mark ${tag}`, `kept.${tag}@example.com`, `kept.${tag}@example.com`, at, at,
+    );
+    // A second one, marked attended, whom a colleague marks otherwise while this tab is signed out.
+    writeDb(
+      `INSERT INTO registrations (id, event_id, programme_id, kind, first_name, last_name, name_on_certificate, email, email_key, mobile_no, date_of_birth,
+        occupation, session_label, terms_accepted_at, level_name, created_at, attendance, attendance_marked_at, attendance_marked_by) VALUES (?, 's-decode-1-past',
+        'decode-1', 'decode', 'Other', ?, ?, ?, ?, '5550100000', '1985-06-15', 'Teacher', 'New York | Decode Your Mind | e2e', ?, 'Decode Your Mind', ?, 'attended', ?, 'demo')`,
+      `${row}-other`, `Mark ${tag}`, `Other Mark ${tag}`, `other.${tag}@example.com`, `other.${tag}@example.com`, at, at, at,
+    );
+    const stored = () => queryDb<{ attendance: string | null }>("SELECT attendance FROM registrations WHERE id = ?", row)[0]!.attendance;
+    try {
+      // Signed in with a session of this test's own: it is ended below.
+      const res = await page.request.post("/admin/login", { form: { email: staffEmail, password }, maxRedirects: 0, timeout: 60_000 });
+      expect(res.status()).toBe(302);
+      await page.goto("/admin/attendance/s-decode-1-past");
+      await hydrated(page);
+      const group = page.getByRole("group", { name: `Attendance of Kept Mark ${tag}` });
+      await group.getByRole("radio", { name: "Did not attend" }).check();
+
+      // The sign-in ends (timed out, or signed out elsewhere) before the save.
+      const cookie = (await page.context().cookies()).find((c) => c.name === "staff_session")!;
+      const idHash = crypto.createHash("sha256").update(cookie.value, "utf8").digest("base64url");
+      writeDb("UPDATE staff_sessions SET expires_at = ? WHERE id_hash = ?", new Date(Date.now() - 60_000).toISOString(), idHash);
+      writeDb("UPDATE registrations SET attendance = 'not_attended', attendance_marked_at = ? WHERE id = ?", new Date().toISOString(), `${row}-other`);
+      await page.getByRole("button", { name: "Save attendance" }).click();
+      await expect(page).toHaveURL(/\/admin\/login\?next=.*&expired=1$/);
+      await expect(page.getByRole("status").filter({ hasText: "a form you were saving opens again with your changes" })).toBeVisible();
+      expect(stored()).toBeNull();
+
+      await hydrated(page);
+      await page.getByLabel("Email").fill(staffEmail);
+      await page.getByLabel("Password").fill(password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL((url) => url.pathname === "/admin/attendance/s-decode-1-past", { timeout: 45_000 });
+      await hydrated(page);
+      const note = page.getByRole("status").filter({ hasText: "Changes you made earlier, which may not have been saved, are back on this page." });
+      await expect(note).toBeVisible();
+      await expect(group.getByRole("radio", { name: "Did not attend" })).toBeChecked();
+      // Only the changed mark came back: everyone else shows what is stored now, the colleague's mark included.
+      await expect(page.getByRole("group", { name: `Attendance of Other Mark ${tag}` }).getByRole("radio", { name: "Did not attend" })).toBeChecked();
+      await expectNoAxeViolations(page);
+      // Put back what is stored, then choose again and save.
+      await note.getByRole("button", { name: "Put back what is stored" }).click();
+      await expect(note).toBeHidden();
+      await expect(group.getByRole("radio", { name: "Did not attend" })).not.toBeChecked();
+      await group.getByRole("radio", { name: "Did not attend" }).check();
+      await page.getByRole("button", { name: "Save attendance" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Attendance saved: 1 change." })).toBeVisible();
+      expect(stored()).toBe("not_attended");
+      // Saved: opened again, the page holds no kept changes.
+      await page.reload();
+      await hydrated(page);
+      await expect(page.getByText("are back on this page")).toHaveCount(0);
+    } finally {
+      writeDb("DELETE FROM registrations WHERE id IN (?, ?)", row, `${row}-other`);
+    }
+  });
+
   test("staff cancel a Family Constellation session: the confirmation dialog, the booker's cancellation mail with METHOD:CANCEL, the session gone from the public page", async ({ page }) => {
     await signIn(page);
     const place = `Cancelton ${crypto.randomBytes(3).toString("hex")}`;

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
-import { createStaffAccount, expectNoAxeViolations, expectVisibleFocusRing, hydrated } from "./fixtures";
+import { createStaffAccount, expectNoAxeViolations, expectVisibleFocusRing, hydrated, writeDb } from "./fixtures";
 
 /**
  * Staff settings (issue 11 point 6, decision 0038) as staff use them: by
@@ -122,6 +122,56 @@ test.describe("staff settings", () => {
       await expect(page.getByText("deleted 90 days after the session ends")).toBeVisible();
     });
   });
+  test("a changed value survives a dropped connection and an expired sign-in: said in place, then back after signing in again", async ({ page }) => {
+    await signIn(page);
+    // Nothing is saved here; the turn is taken so the stored value read below stays the stored one.
+    await oneAtATime(async () => {
+      await page.goto("/admin/settings");
+      await hydrated(page);
+      const hours = page.getByLabel("Waiting-list offer holds the seat for (hours)");
+      const stored = await hours.inputValue();
+      const typed = stored === "48" ? "72" : "48";
+      await hours.fill(typed);
+      const save = page.getByRole("button", { name: "Save settings" });
+
+      // The connection drops: said on the page, which keeps the value.
+      await page.route(/\/admin\/settings\.data/, (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue()));
+      await save.click();
+      await expect(page.getByText(/^The connection was lost before the server answered/)).toBeVisible();
+      await expect(hours).toHaveValue(typed);
+      await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
+      await page.unroute(/\/admin\/settings\.data/);
+
+      // The sign-in ends before the next try.
+      const cookie = (await page.context().cookies()).find((c) => c.name === "staff_session")!;
+      const idHash = crypto.createHash("sha256").update(cookie.value, "utf8").digest("base64url");
+      writeDb("UPDATE staff_sessions SET expires_at = ? WHERE id_hash = ?", new Date(Date.now() - 60_000).toISOString(), idHash);
+      await save.click();
+      await expect(page).toHaveURL("/admin/login?next=%2Fadmin%2Fsettings&expired=1");
+      await hydrated(page);
+      await page.getByLabel("Email").fill(staffEmail);
+      await page.getByLabel("Password").fill(password);
+      await page.getByRole("button", { name: "Sign in" }).click();
+      await page.waitForURL((url) => url.pathname === "/admin/settings", { timeout: 45_000 });
+      await hydrated(page);
+      const note = page.getByRole("status").filter({ hasText: "Changes you made earlier, which may not have been saved, are back on this page." });
+      await expect(note).toBeVisible();
+      await expect(hours).toHaveValue(typed);
+      await expectNoAxeViolations(page);
+      // Leaving now asks first: the restored value is unsaved.
+      await page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Attendance" }).click();
+      const question = page.getByRole("dialog", { name: "Leave without saving?" });
+      await question.getByRole("button", { name: "Stay on this page", exact: true }).click();
+      await expect(question).toBeHidden();
+      // Put back what is stored: the page shows the stored value, and nothing is unsaved.
+      await note.getByRole("button", { name: "Put back what is stored" }).click();
+      await expect(note).toBeHidden();
+      await expect(hours).toHaveValue(stored);
+      await page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Attendance" }).click();
+      await expect(page).toHaveURL("/admin/attendance");
+    });
+  });
+
   test("a changed value is not lost to a stray link: leaving asks first, staying keeps it, and the tab's close is asked by the browser", async ({ page }) => {
     // Nothing is saved here, so no turn-taking with the other test is needed.
     await signIn(page);

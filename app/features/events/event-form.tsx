@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { DRAFT_RESTORED, draftKey, dropDraft, markDraftPending, markDraftSettled, readDraft, useKeptDraft } from "~/components/admin/staff-draft";
+import { DraftRestoredNote } from "~/components/admin/draft-restored";
+import { draftKey, dropDraft, markDraftPending, markDraftSettled, readDraft, useKeptDraft } from "~/components/admin/staff-draft";
 import { Field, inputClass } from "~/components/ui/field";
 import { SubmitButton } from "~/components/ui/submit-button";
 import { preloadToasts, toast } from "~/components/ui/toasts";
@@ -189,25 +190,18 @@ export function EventForm({ event, onCancel, onSaved, onBusyChange, onChangedCha
   return (
     <form ref={formRef} method="post" noValidate onSubmit={onSubmit} aria-label={event ? "Edit event" : "Add event"} aria-busy={busy || undefined}>
       {restored ? (
-        <div role="status" className="mb-5 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-plum-50 p-4 text-sm text-ink ring-1 ring-plum-200">
-          <p>{DRAFT_RESTORED}</p>
-          <button
-            type="button"
-            onClick={() => {
-              // What is stored now (the screen hands the event as its list last read it).
-              const stored = event ? formValuesOf(event) : emptyEventForm();
-              setValues(stored);
-              setOpened(stored);
-              setErrors({});
-              setRestored(false);
-              setVersion(event?.updatedAt ?? null);
-              dropDraft(draft);
-            }}
-            className="inline-flex min-h-11 items-center rounded-full border border-plum-200 bg-white px-4 font-semibold text-plum-800 hover:bg-plum-100"
-          >
-            Put back what is stored
-          </button>
-        </div>
+        <DraftRestoredNote
+          onPutBack={() => {
+            // What is stored now (the screen hands the event as its list last read it).
+            const stored = event ? formValuesOf(event) : emptyEventForm();
+            setValues(stored);
+            setOpened(stored);
+            setErrors({});
+            setRestored(false);
+            setVersion(event?.updatedAt ?? null);
+            dropDraft(draft);
+          }}
+        />
       ) : null}
       <div className="grid gap-x-6 sm:grid-cols-2">
         {/* Spec §3: the event name is fixed on this screen (the original shows it disabled). */}

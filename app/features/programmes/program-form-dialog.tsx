@@ -2,7 +2,8 @@ import { Plus, Trash2 } from "lucide-react";
 import { lazy, Suspense, useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { useFetcher } from "react-router";
 import { inputClass } from "~/components/ui/field";
-import { DRAFT_RESTORED, draftKey, dropDraft, markDraftPending, markDraftSettled, readDraft, useKeptDraft } from "~/components/admin/staff-draft";
+import { DraftRestoredNote } from "~/components/admin/draft-restored";
+import { draftKey, dropDraft, markDraftPending, markDraftSettled, readDraft, useKeptDraft } from "~/components/admin/staff-draft";
 import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { ModalDialog } from "~/components/ui/modal-dialog";
 import { toast } from "~/components/ui/toasts";
@@ -320,18 +321,7 @@ export function ProgramFormDialog({ open, onClose, kind, kindLabel, program, ope
       widthClass="w-[min(60rem,calc(100vw-1rem))]"
     >
       <form ref={formRef} noValidate onSubmit={submit} aria-busy={busy || undefined}>
-        {restored ? (
-          <div role="status" className="mb-5 flex flex-wrap items-center justify-between gap-3 rounded-xl bg-plum-50 p-4 text-sm text-ink ring-1 ring-plum-200">
-            <p>{DRAFT_RESTORED}</p>
-            <button
-              type="button"
-              onClick={putBackOpened}
-              className="inline-flex min-h-11 items-center rounded-full border border-plum-200 bg-white px-4 font-semibold text-plum-800 hover:bg-plum-100"
-            >
-              Put back what is stored
-            </button>
-          </div>
-        ) : null}
+        {restored ? <DraftRestoredNote onPutBack={putBackOpened} /> : null}
         <div className="grid gap-x-5 sm:grid-cols-2">
           <div className="pb-2 sm:col-span-2">
             <Label htmlFor={`${uid}-title`}>Title</Label>

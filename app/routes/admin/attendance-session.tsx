@@ -13,6 +13,9 @@ import { whileBusy } from "~/components/ui/submit-button";
 import { usePostPending } from "~/hooks/use-settled-action";
 import { ActionResult } from "~/components/admin/action-result";
 import { useFormChanged, useUnsavedChanges } from "~/components/admin/unsaved-changes";
+import { DraftRestoredNote, PAGE_DRAFT_RESTORED, usePlainFormDraft } from "~/components/admin/draft-restored";
+import { draftKey } from "~/components/admin/staff-draft";
+import { answerOrConnectionLost, keptAfterConnectionLost } from "~/lib/connection-lost";
 
 /**
  * Staff: one session's attendance (decision 0031). A radio group per
@@ -37,6 +40,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     entries: entries.map((e) => ({ ...e, marked: e.markedAt ? `${staffDateTime(e.markedAt)}${e.markedBy ? ` by ${e.markedBy}` : ""}` : null })),
   };
 }
+
+/** A save whose answer never came is said on the page, which keeps the marks chosen (decision 0065). */
+export const clientAction = (args: Route.ClientActionArgs) => answerOrConnectionLost(args);
+export const shouldRevalidate = keptAfterConnectionLost;
 
 /** Enough for a few thousand registrants' marks (a form is 32 KB otherwise). */
 const ATTENDANCE_BODY_LIMIT = 512 * 1024;
@@ -93,6 +100,9 @@ export default function AttendanceSession({ loaderData, actionData: answered }: 
   const pageRef = useRef<HTMLDivElement>(null);
   const changed = useFormChanged(pageRef);
   const { question } = useUnsavedChanges(changed);
+  // Marks sent and never answered (a sign-in that expired) come back when the page opens again.
+  const formRef = useRef<HTMLFormElement>(null);
+  const { restored, keepOnSubmit, putBack } = usePlainFormDraft(formRef, draftKey("attendance", session?.id), answered);
   const back = (
     <Link to="/admin/attendance" className="inline-flex min-h-11 items-center gap-2 font-semibold text-plum-700 underline-offset-2 hover:underline">
       <ArrowLeft aria-hidden="true" className="size-4" />
@@ -128,7 +138,8 @@ export default function AttendanceSession({ loaderData, actionData: answered }: 
       {entries.length === 0 ? (
         <p className="mt-8 rounded-2xl bg-white p-6 text-center text-muted ring-1 ring-plum-100">Nobody held a seat in this session.</p>
       ) : (
-        <Form method="post" className="mt-8">
+        <Form ref={formRef} method="post" onSubmit={keepOnSubmit} className="mt-8">
+          {restored ? <DraftRestoredNote text={PAGE_DRAFT_RESTORED} onPutBack={putBack} /> : null}
           <div className="rounded-2xl bg-white shadow-sm ring-1 ring-plum-100">
             <table className="w-full text-left text-sm max-md:block">
               <caption className="sr-only">Registrants and their attendance</caption>

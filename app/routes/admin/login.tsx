@@ -104,7 +104,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         ) : null}
         {loaderData.expired && !loaderData.signedOut && !actionData ? (
           <p role="status" className="mt-6 rounded-xl bg-plum-50 p-4 text-sm text-ink">
-            Your sign-in has expired. Sign in again to carry on: a program or event form you were saving opens again with your changes.
+            Your sign-in has expired. Sign in again to carry on: a form you were saving opens again with your changes.
           </p>
         ) : null}
         {message ? (

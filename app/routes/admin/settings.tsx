@@ -12,6 +12,9 @@ import { whileBusy } from "~/components/ui/submit-button";
 import { usePostPending, useSettledActionData } from "~/hooks/use-settled-action";
 import { ActionResult } from "~/components/admin/action-result";
 import { useFormChanged, useUnsavedChanges } from "~/components/admin/unsaved-changes";
+import { DraftRestoredNote, PAGE_DRAFT_RESTORED, usePlainFormDraft } from "~/components/admin/draft-restored";
+import { draftKey } from "~/components/admin/staff-draft";
+import { answerOrConnectionLost, keptAfterConnectionLost } from "~/lib/connection-lost";
 
 /**
  * Staff: the settings that are not only environment variables (issue 11 point
@@ -38,6 +41,10 @@ async function view(context: Route.LoaderArgs["context"]): Promise<FieldView[]> 
     };
   });
 }
+
+/** A save whose answer never came is said on the page, which keeps what was typed (decision 0065). */
+export const clientAction = (args: Route.ClientActionArgs) => answerOrConnectionLost(args);
+export const shouldRevalidate = keptAfterConnectionLost;
 
 export async function loader({ context }: Route.LoaderArgs) {
   return { fields: await view(context) };
@@ -110,6 +117,8 @@ export default function Settings({ loaderData, actionData: answered }: Route.Com
     const parsed = parseSettings(input, current);
     if (parsed.ok) {
       setClientErrors(null);
+      // Kept in this tab until the answer comes: a sign-in that expired meanwhile costs nothing typed.
+      keepOnSubmit();
       return;
     }
     event.preventDefault();
@@ -124,6 +133,7 @@ export default function Settings({ loaderData, actionData: answered }: Route.Com
   const stored = Object.fromEntries(fields.map((f) => [f.name, f.value]));
   const changed = useFormChanged(pageRef, stored);
   const { question } = useUnsavedChanges(changed);
+  const { restored, keepOnSubmit, putBack } = usePlainFormDraft(formRef, draftKey("settings", "page"), answered, stored);
 
   return (
     <div ref={pageRef} className="max-w-3xl">
@@ -133,6 +143,11 @@ export default function Settings({ loaderData, actionData: answered }: Route.Com
         every server; a setting you have not changed follows the server's default (its environment variable).
       </p>
       {clientErrors ? null : <ActionResult answered={answered} focus={!actionData?.errors} />}
+      {restored ? (
+        <div className="mt-6">
+          <DraftRestoredNote text={PAGE_DRAFT_RESTORED} onPutBack={putBack} />
+        </div>
+      ) : null}
       <Form key={formKey} ref={formRef} method="post" noValidate onSubmit={onSubmit} className="mt-8 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-plum-100 sm:p-8">
         {SETTING_DEFINITIONS.map((d) => {
           const f = fields.find((x) => x.name === d.name)!;
