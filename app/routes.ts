@@ -44,6 +44,8 @@ export default [
       route("family-events", "routes/admin/family-events.tsx"),
       route("hypnotherapy", "routes/admin/programmes.tsx", { id: "admin-hypnotherapy" }),
       route("decode", "routes/admin/programmes.tsx", { id: "admin-decode" }),
+      // TASSO is a program like DECODE and ICH (D4), with the same screen (decision 0068).
+      route("tasso", "routes/admin/programmes.tsx", { id: "admin-tasso" }),
       route("settings", "routes/admin/settings.tsx"),
       route(":section", "routes/admin/section.tsx"),
     ]),
@@ -69,6 +71,8 @@ export default [
     route("hypnotherapy/:id", "routes/api/programmes-admin-one.ts", { id: "api-hypnotherapy-one" }),
     route("decode", "routes/api/programmes-admin.ts", { id: "api-decode" }),
     route("decode/:id", "routes/api/programmes-admin-one.ts", { id: "api-decode-one" }),
+    route("tasso", "routes/api/programmes-admin.ts", { id: "api-tasso" }),
+    route("tasso/:id", "routes/api/programmes-admin-one.ts", { id: "api-tasso-one" }),
     route("decode/user", "routes/api/decode-user.ts"),
     route("decode/user/:id", "routes/api/decode-user-one.ts"),
     route("hypnotherapy/user", "routes/api/hypnotherapy-user.ts"),

@@ -63,7 +63,7 @@ const staffPages: Record<string, string[]> = {
   "routes/admin/contacts.tsx": ["/admin/contacts"],
   "routes/admin/family-consultations.tsx": ["/admin/family-consultations"],
   "routes/admin/family-events.tsx": ["/admin/family-events"],
-  "routes/admin/programmes.tsx": ["/admin/hypnotherapy", "/admin/decode"],
+  "routes/admin/programmes.tsx": ["/admin/hypnotherapy", "/admin/decode", "/admin/tasso"],
   "routes/admin/section.tsx": ["/admin/no-such-screen"],
 };
 

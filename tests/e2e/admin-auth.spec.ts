@@ -112,6 +112,7 @@ test.describe("staff sign-in", () => {
       "Family Constellation events",
       "Hypnotherapy programs",
       "Decode programs",
+      "TASSO programs",
       "Waiting lists and requests",
       "Approvals",
       "Attendance",

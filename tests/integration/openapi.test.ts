@@ -56,6 +56,8 @@ describe.each(dialects)("OpenAPI document on %s", (dialect) => {
         "/api/hypnotherapy/{id}",
         "/api/decode",
         "/api/decode/{id}",
+        "/api/tasso",
+        "/api/tasso/{id}",
         "/api/ich/ich-registration",
         "/api/registration",
         "/api/registration/download-csv",

@@ -10,6 +10,7 @@ import {
 } from "~/features/api/openapi.server";
 import { TIME_SKIPPED } from "~/features/events/schema";
 import { dialects } from "../helpers/databases";
+import { valid as registrant } from "../helpers/registration";
 import { startSite, type RunningSite } from "../helpers/site";
 
 /**
@@ -468,6 +469,42 @@ describe.each(dialects)("programme management on %s", { timeout: 120_000 }, (dia
     expect(grown.status).toBe(200);
     const added = await s.db.selectFrom("events").select(["time_zone", "capacity"]).where("programme_id", "=", p._id).where("id", "<>", sessionId).executeTakeFirstOrThrow();
     expect(added).toEqual({ time_zone: "America/New_York", capacity: null });
+  });
+
+  it("manages TASSO like DECODE and ICH (D4, decision 0068): its one program through /api/tasso, a session added there shown on /tasso and open to registration", async () => {
+    const listed = await call("GET", "/api/tasso");
+    expect(listed.status).toBe(200);
+    adminProgrammeListResponse.parse(listed.body);
+    expect(listed.body!.programs.map((p: { _id: string }) => p._id)).toEqual(["tasso"]);
+    // Each screen has its own programs.
+    expect((await call("GET", "/api/decode/tasso")).status).toBe(404);
+    expect((await call("GET", "/api/tasso/decode-1")).status).toBe(404);
+    // One TASSO program: a second is refused, with the reason on the title.
+    const second = await call("POST", "/api/tasso", programme({ title: "Another TASSO Program" }));
+    expect(second.status).toBe(400);
+    expect(second.body!.errors).toEqual({ title: "There is already a TASSO program: open it to add or change its sessions." });
+    expect(await s.db.selectFrom("programmes").select("id").where("kind", "=", "tasso").execute()).toHaveLength(1);
+
+    // A session added to it, the stored ones sent back as read.
+    const stored = (await call("GET", "/api/tasso/tasso")).body!.data;
+    const place = `Tassoville ${crypto.randomUUID().slice(0, 6)}`;
+    const saved = await call(
+      "PUT",
+      "/api/tasso/tasso",
+      { ...stored, upcomingEvents: [...stored.upcomingEvents, session({ eventName: "TASSO Program", location: place, startDate: futureLocal(20, 9), endDate: futureLocal(20, 17) })] },
+    );
+    expect(saved.status).toBe(200);
+    const added = (saved.body!.data.upcomingEvents as Array<{ _id: string; location: string }>).find((e) => e.location === place)!;
+    expect(await s.db.selectFrom("events").select(["kind", "programme_id"]).where("id", "=", added._id).executeTakeFirstOrThrow()).toEqual({ kind: "tasso", programme_id: "tasso" });
+    expect(await audits("tasso")).toContainEqual({ action: "update", actor_email: "editor@example.org", target_type: "tasso-program", ip: expect.any(String) });
+    // On the TASSO page at once, and a registration for it is taken.
+    expect(await (await fetch(`${s.url}/tasso`)).text()).toContain(place);
+    const res = await fetch(`${s.url}/api/registration`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ ...registrant, upcomingEventId: added._id, programId: "tasso", levelName: "TASSO Program" }),
+    });
+    expect(res.status).toBe(201);
   });
 
   it("deletes a programme with its sessions and thumbnail, audited, and answers 404 afterwards", async () => {

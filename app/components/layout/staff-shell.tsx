@@ -1,10 +1,10 @@
-import { SlidersHorizontal, ClipboardCheck, ClipboardList, FileClock, Inbox, ListOrdered, LogOut, Menu, Sparkles, UserCheck, Users, X, CalendarDays, BookOpen, Brain } from "lucide-react";
+import { SlidersHorizontal, ClipboardCheck, ClipboardList, FileClock, Inbox, ListOrdered, LogOut, Menu, Sparkles, UserCheck, Users, X, CalendarDays, BookOpen, Brain, GraduationCap } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Form, NavLink, useLocation } from "react-router";
 import { LogoMark } from "./logo";
 import { dropAllDrafts } from "~/components/admin/staff-draft";
 
-/** The staff sidebar (spec part 2 §2.1): the four lists, the three management screens, the records (issue 11) and the audit trail. */
+/** The staff sidebar (spec part 2 §2.1): the four lists, the management screens (TASSO added by decision 0068), the records (issue 11) and the audit trail. */
 export const staffNavigation = [
   { heading: "Registrations", items: [
     { to: "/admin/registrations", label: "DECODE registrations", icon: ClipboardList },
@@ -16,6 +16,7 @@ export const staffNavigation = [
     { to: "/admin/family-events", label: "Family Constellation events", icon: CalendarDays },
     { to: "/admin/hypnotherapy", label: "Hypnotherapy programs", icon: Brain },
     { to: "/admin/decode", label: "Decode programs", icon: BookOpen },
+    { to: "/admin/tasso", label: "TASSO programs", icon: GraduationCap },
   ] },
   { heading: "Records", items: [
     { to: "/admin/requests", label: "Waiting lists and requests", icon: ListOrdered },

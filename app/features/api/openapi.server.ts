@@ -1079,6 +1079,8 @@ export function openApiDocument(publicUrl: string, orgName: string): Json {
       "/api/hypnotherapy/{id}": adminProgrammeOneCalls("Integrated Clinical Hypnotherapy"),
       "/api/decode": adminProgrammeCalls("DECODE"),
       "/api/decode/{id}": adminProgrammeOneCalls("DECODE"),
+      "/api/tasso": adminProgrammeCalls("TASSO"),
+      "/api/tasso/{id}": adminProgrammeOneCalls("TASSO"),
       "/api/admin/audit": {
         get: {
           summary: "The audit trail, newest first, 25 a page (read only)",

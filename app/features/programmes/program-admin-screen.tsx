@@ -10,13 +10,13 @@ import { CancelSessionConfirm, CANCEL_SESSION_TITLE } from "~/features/session-m
 import type { EventJson } from "~/features/events/events.server";
 import { ProgramFormDialog, type SaveResult } from "./program-form-dialog";
 import type { ProgrammeJson } from "./programmes.server";
-import { PROGRAM_DELETE_FAILED } from "./schema";
+import { PROGRAM_DELETE_FAILED, type AdminProgramKind } from "./schema";
 import { whileBusy } from "~/components/ui/submit-button";
 
-export type AdminKind = "hypnotherapy" | "decode";
+export type AdminKind = AdminProgramKind;
 
-export const KIND_LABEL: Record<AdminKind, string> = { hypnotherapy: "Hypnotherapy", decode: "Decode" };
-const EMPTY: Record<AdminKind, string> = { hypnotherapy: "No hypnotherapy programs found", decode: "No decode programs found" };
+export const KIND_LABEL: Record<AdminKind, string> = { hypnotherapy: "Hypnotherapy", decode: "Decode", tasso: "TASSO" };
+const EMPTY: Record<AdminKind, string> = { hypnotherapy: "No hypnotherapy programs found", decode: "No decode programs found", tasso: "No TASSO programs found" };
 
 const richText =
   "space-y-2 text-ink [&_h2]:text-lg [&_h2]:font-semibold [&_h3]:font-semibold [&_ol]:list-decimal [&_ol]:space-y-1 [&_ol]:pl-5 [&_ul]:list-disc [&_ul]:space-y-1 [&_ul]:pl-5";
@@ -32,6 +32,8 @@ type Props = {
   totalPages: number;
   currentPage: number;
   search: string;
+  /** False on the TASSO screen once its one program exists (decision 0068). */
+  canAdd?: boolean;
 };
 
 function StatusBadge({ status }: { status: string }) {
@@ -249,11 +251,11 @@ function ConfirmDelete({ program, onClose }: { program: ProgrammeJson | null; on
 }
 
 /**
- * The Hypnotherapy and DECODE programme screens (spec part 2 §2.10): total,
+ * The Hypnotherapy, DECODE and TASSO programme screens (spec part 2 §2.10; TASSO: decision 0068): total,
  * 'Add New Program', a server-side search kept in the URL (D9), expandable
  * cards one at a time, the add/edit modal and the delete confirmation.
  */
-export function ProgramAdminScreen({ kind, programs, totalPrograms, totalPages, currentPage, search, levelChoices }: Props) {
+export function ProgramAdminScreen({ kind, programs, totalPrograms, totalPages, currentPage, search, levelChoices, canAdd = true }: Props) {
   const [params, setParams] = useSearchParams();
   const navigation = useNavigation();
   const [query, setQuery] = useState(search);
@@ -317,10 +319,14 @@ export function ProgramAdminScreen({ kind, programs, totalPrograms, totalPages, 
             Total Programs: <strong className="text-ink">{totalPrograms}</strong>
           </p>
         </div>
-        <button type="button" onClick={() => openForm(null)} className="inline-flex min-h-12 items-center gap-2 rounded-full bg-plum-800 px-6 font-semibold text-white hover:bg-plum-700">
-          <Plus aria-hidden="true" className="size-5" />
-          Add New Program
-        </button>
+        {canAdd ? (
+          <button type="button" onClick={() => openForm(null)} className="inline-flex min-h-12 items-center gap-2 rounded-full bg-plum-800 px-6 font-semibold text-white hover:bg-plum-700">
+            <Plus aria-hidden="true" className="size-5" />
+            Add New Program
+          </button>
+        ) : (
+          <p className="max-w-md text-sm text-muted">TASSO has one program, the one its page shows. Open it to add or change its sessions.</p>
+        )}
       </div>
 
       <search className="mt-6 block max-w-xl">

@@ -10,6 +10,7 @@ import type { AppServices, RequestInfo } from "~/context.server";
 import type { StaffSession } from "~/features/admin-auth/sessions.server";
 import { BadRequest, jsonError, readJsonObject, readSubmission } from "~/lib/http.server";
 import { fieldErrors } from "~/lib/validation";
+import { managedKindOfPath } from "./schema";
 import { deleteProgramme, PROGRAM_CHANGED_MEANWHILE, saveProgramme, type ManagedKind, type ProgramSubmission, type StaffActor } from "./programmes-admin.server";
 import { getProgramme, listProgrammes } from "./programmes.server";
 import { listQueryFrom } from "./query";
@@ -79,7 +80,7 @@ export async function adminProgramDeleteApi(kind: ManagedKind, id: string, servi
   return Response.json({ success: true, message: PROGRAM_DELETED });
 }
 
-/** The kind a route serves, from its path: /api/decode… or /api/hypnotherapy…. */
+/** The kind a route serves, from its path: /api/decode…, /api/tasso… or /api/hypnotherapy…. */
 export function kindOfPath(request: Request): ManagedKind {
-  return new URL(request.url).pathname.startsWith("/api/decode") ? "decode" : "hypnotherapy";
+  return managedKindOfPath(new URL(request.url).pathname);
 }

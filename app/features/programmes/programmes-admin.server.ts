@@ -19,10 +19,20 @@ import { isCurrentVersion, readExpectedVersion, VERSION_INVALID } from "~/lib/ed
 import { cleanThumbnail, deleteThumbnailIfUnused, storeThumbnail, ThumbnailRejected, type CleanThumbnail } from "~/features/uploads/thumbnails.server";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import { getProgramme, type ProgrammeJson } from "./programmes.server";
-import { richTextToPlain, SESSION_END_AFTER, validateProgramForm, type ProgramErrors, type ProgramInput, type SessionInput } from "./schema";
+import { richTextToPlain, SESSION_END_AFTER, validateProgramForm, type AdminProgramKind, type ProgramErrors, type ProgramInput, type SessionInput } from "./schema";
 import { REQUIRED_LEVEL_CIRCLE, REQUIRED_LEVEL_INVALID } from "~/features/prerequisites/rules";
 
-export type ManagedKind = Extract<ProgrammeKind, "decode" | "hypnotherapy">;
+export type ManagedKind = Extract<ProgrammeKind, AdminProgramKind>;
+
+/** TASSO has one program, the one its page shows (D4): its sessions are added to it. */
+export const ONE_TASSO_PROGRAM = "There is already a TASSO program: open it to add or change its sessions.";
+
+/** Whether staff can add a program of `kind`: any number of DECODE and ICH programs, one TASSO program. */
+export async function canAddProgramme(db: Kysely<DB>, kind: ManagedKind): Promise<boolean> {
+  if (kind !== "tasso") return true;
+  return !(await db.selectFrom("programmes").select("id").where("kind", "=", kind).executeTakeFirst());
+}
+
 
 export type { StaffActor };
 
@@ -229,6 +239,7 @@ export async function saveProgramme(
       if (!programmeId) {
         programmeId = crypto.randomUUID();
         await lockProgrammeOrder(trx, kind);
+        if (!(await canAddProgramme(trx, kind))) throw new Refused({ title: ONE_TASSO_PROGRAM });
         const top = await trx.selectFrom("programmes").select((eb) => eb.fn.max("sort_order").as("m")).where("kind", "=", kind).executeTakeFirst();
         await trx
           .insertInto("programmes")

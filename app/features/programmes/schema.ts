@@ -77,6 +77,15 @@ export type ProgramStatus = (typeof PROGRAM_STATUSES)[number];
 
 export type ProgramKindWire = "hypnotherapy" | "decode";
 
+/** The kinds of program staff manage, each on its own screen and API path. */
+export type AdminProgramKind = "hypnotherapy" | "decode" | "tasso";
+
+/** The kind a staff path serves: /admin/{kind}, /api/{kind} and /api/{kind}/{id} (decision 0068 added TASSO). */
+export function managedKindOfPath(pathname: string): AdminProgramKind {
+  const segment = pathname.replace(/\.data$/, "").split("/").filter(Boolean)[1];
+  return segment === "decode" || segment === "tasso" ? segment : "hypnotherapy";
+}
+
 /** Letters, digits and spaces: '2 Days', '6 weeks 3 days' (spec §5). */
 export const durationPattern = /^[\p{L}\p{N} ]+$/u;
 /** '$99', '99.99', '$1500': an optional dollar sign, digits, up to 2 decimals (spec §5). */

@@ -7,7 +7,7 @@ import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
 import { KIND_LABEL, ProgramAdminScreen } from "~/features/programmes/program-admin-screen";
 import { readProgramSubmission } from "~/features/programmes/programmes-admin-api.server";
-import { deleteProgramme, PROGRAM_CHANGED_MEANWHILE, saveProgramme, type ManagedKind } from "~/features/programmes/programmes-admin.server";
+import { canAddProgramme, deleteProgramme, PROGRAM_CHANGED_MEANWHILE, saveProgramme, type ManagedKind } from "~/features/programmes/programmes-admin.server";
 import { cancelSessionAction } from "~/features/session-mail/cancel-session-action.server";
 import { levelChoices, listProgrammes } from "~/features/programmes/programmes.server";
 import { listQueryFrom } from "~/features/programmes/query";
@@ -20,15 +20,16 @@ import {
   PROGRAM_NOT_FOUND,
   PROGRAM_UPDATED,
 } from "~/features/programmes/schema";
+import { managedKindOfPath } from "~/features/programmes/schema";
 import type { Route } from "./+types/programmes";
 
-/** /admin/hypnotherapy and /admin/decode: the same screen for each kind. */
+/** /admin/hypnotherapy, /admin/decode and /admin/tasso: the same screen for each kind. */
 function kindOf(request: Request): ManagedKind {
-  return new URL(request.url).pathname.replace(/\.data$/, "").endsWith("/decode") ? "decode" : "hypnotherapy";
+  return managedKindOfPath(new URL(request.url).pathname);
 }
 
 export const meta: Route.MetaFunction = ({ location }) => [
-  { title: `${location.pathname.endsWith("/decode") ? "Decode" : "Hypnotherapy"} programs | Staff area` },
+  { title: `${KIND_LABEL[managedKindOfPath(location.pathname)]} programs | Staff area` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -41,7 +42,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let result = await listProgrammes(db, kind, query);
   // A page past the end (after a delete, say) shows the last one.
   if (result.programs.length === 0 && query.page > result.totalPages) result = await listProgrammes(db, kind, { ...query, page: result.totalPages });
-  return { kind, search: query.search, ...result, levelChoices: await levelChoices(db, kind) };
+  return { kind, search: query.search, ...result, levelChoices: await levelChoices(db, kind), canAdd: await canAddProgramme(db, kind) };
 }
 
 /** Save (multipart: the form with its thumbnail) or delete; answers the dialog with a message and field errors. */
@@ -91,6 +92,7 @@ export default function AdminProgrammes({ loaderData }: Route.ComponentProps) {
       currentPage={loaderData.currentPage}
       search={loaderData.search}
       levelChoices={loaderData.levelChoices}
+      canAdd={loaderData.canAdd}
     />
   );
 }
@@ -99,7 +101,7 @@ export default function AdminProgrammes({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary() {
   const error = useRouteError();
   const revalidator = useRevalidator();
-  const kind = useLocation().pathname.endsWith("/decode") ? "decode" : "hypnotherapy";
+  const kind = managedKindOfPath(useLocation().pathname);
   const message = isRouteErrorResponse(error) && typeof error.data === "string" && error.status < 500 ? error.data : PROGRAM_FETCH_FAILED;
   useEffect(() => {
     void toast.error(PROGRAM_FETCH_FAILED);
