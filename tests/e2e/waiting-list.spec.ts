@@ -187,7 +187,7 @@ test.describe("Waiting list", () => {
     });
     await page.getByRole("button", { name: "Yes, remove" }).focus();
     await page.keyboard.press("Enter");
-    await expect(page.getByText("Entry removed from the waiting list.")).toBeFocused();
+    await expect(page.getByText("Removed from the waiting list. We emailed them that they are no longer on it.")).toBeFocused();
     await expect(page.getByRole("link", { name: `Remove ${name} from the waiting list` })).toHaveCount(0);
     expect(queryDb<{ status: string }>("SELECT status FROM family_bookings WHERE id = ?", entry)[0]?.status).toBe("removed");
   });
@@ -217,6 +217,16 @@ test.describe("Waiting list", () => {
     await expect(dialog.getByRole("heading", { name: "You are on the waiting list" })).toBeVisible();
     expect(queryDb<{ status: string }>("SELECT status FROM registrations WHERE email_key = ?", email)[0]?.status).toBe("waiting");
     await mailTo(email, "On the waiting list");
+
+    // Staff see the one seat held and the one person waiting apart, in the list and in the cancel question (decision 0069).
+    await page.context().addCookies(await signedInStaff());
+    await page.goto("/admin/decode?search=Decode+Your+Mind");
+    await hydrated(page);
+    await page.getByRole("button", { name: "DECODE Level 1: Decode Your Mind" }).click();
+    const card = page.getByRole("listitem").filter({ hasText: `Waitlist weekend ${tag}` }).last();
+    await expect(card).toContainText("1 of 1 seats taken · 1 waiting");
+    await card.getByRole("button", { name: /^Cancel session/ }).click();
+    await expect(page.getByRole("dialog")).toContainText("Everyone holding a seat (1 person), and anyone on its waiting list");
   });
 
   test("the registration page of a full session joins its waiting list and says so, not 'Thank you for registering!'", async ({ page }) => {

@@ -294,7 +294,9 @@ describe.each(dialects)("level prerequisites on %s", { timeout: 180_000 }, (dial
     const path = new RegExp(`${s.config.site.publicUrl}(/waiting-list/[A-Za-z0-9_-]{43})`).exec(offer.text_body)![1]!;
     const confirmed = await fetch(`${s.url}${path}`, { method: "POST", redirect: "manual", headers: { Origin: s.url, "Content-Type": "application/x-www-form-urlencoded" }, body: "" });
     expect(confirmed.status).toBe(302);
-    expect(confirmed.headers.get("location")).toBe(`${path}?confirmed=1&approval=1`);
+    expect(confirmed.headers.get("location")).toBe(`${path}?confirmed=1`);
+    // The page it leads to says the seat waits for staff, from the entry itself.
+    expect(await (await fetch(`${s.url}${path}?confirmed=1`)).text()).toContain("Your registration awaits approval");
     expect((await row(session, "queued@example.com"))?.status).toBe("awaiting_approval");
     expect(await mailTo("queued@example.com", "Registration awaiting approval")).toHaveLength(1);
     expect(await mailTo("queued@example.com", "Registration confirmed")).toHaveLength(0);

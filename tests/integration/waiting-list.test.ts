@@ -105,6 +105,18 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
     const usedPage = await used.text();
     expect(usedPage).toContain("This offer link is not valid, has expired or has already been used.");
     expect(usedPage).toContain("If you already confirmed your seat, the email that confirmed it has the details.");
+    // The page the confirmation leads to says so while the seat is held, and only for that link (decision 0069).
+    const done = await fetch(`${s.url}${offerPath}?confirmed=1`);
+    expect(done.status).toBe(200);
+    expect(await done.text()).toMatch(/your registration(&#x27;|')s private link, is on its way by email/);
+    for (const made of [`/waiting-list/${"A".repeat(43)}?confirmed=1`, "/waiting-list/not-a-token?confirmed=1"]) {
+      const res = await fetch(`${s.url}${made}`);
+      expect(res.status).toBe(404);
+      expect(await res.text()).not.toContain("Your seat is confirmed");
+    }
+    // Cancelled since (or removed by staff): the old confirmation page no longer says it is confirmed.
+    await s.db.updateTable("registrations").set({ status: "cancelled" }).where("event_id", "=", sessionId).where("email_key", "=", "second@example.com").execute();
+    expect((await fetch(`${s.url}${offerPath}?confirmed=1`)).status).toBe(404);
   });
 
   it("an offer that lapses passes to the next entry; staff can offer by hand and remove an entry", async () => {
@@ -130,16 +142,20 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
     expect(await offerByHand(s.db, s.config.site, "registration", w4!.id, 24, actor, null)).toBe("no-seat");
     // Removing w2, who holds the offer: w2 is told the link no longer works, and the seat goes to w3 at once.
     const w2 = (await waitingEntries(s.db, sessionId, ["offered"]))[0]!;
-    expect(await removeEntry(s.db, s.config.site, 24, "registration", w2.id, actor, null)).toEqual({ removed: true, mailed: true, offered: 1 });
+    expect(await removeEntry(s.db, s.config.site, 24, "registration", w2.id, actor, null)).toEqual({ removed: true, mailed: true, withdrawn: true, offered: 1 });
     expect(await statusOf("w2@example.com", sessionId)).toBe("removed");
     expect(await statusOf("w3@example.com", sessionId)).toBe("offered");
     const withdrawn = await mailTo("w2@example.com", "Seat offer withdrawn");
     expect(withdrawn).toHaveLength(1);
     expect(withdrawn[0]!.text_body).toContain("the link in our earlier email no longer works");
     expect(await mailTo("w3@example.com", "A seat is free for you")).toHaveLength(1);
-    // A waiting entry removed: nothing to withdraw, no mail; staff can then offer the next seat by hand.
-    expect(await removeEntry(s.db, s.config.site, 24, "registration", w4!.id, actor, null)).toEqual({ removed: true, mailed: false, offered: 0 });
+    // A waiting entry removed: nothing to withdraw, but they are told they are no longer in line (decision 0069);
+    // staff can then offer the next seat by hand.
+    expect(await removeEntry(s.db, s.config.site, 24, "registration", w4!.id, actor, null)).toEqual({ removed: true, mailed: true, withdrawn: false, offered: 0 });
     expect(await s.db.selectFrom("outbox").select("id").where("to_address", "=", "w4@example.com").where("subject", "like", "Seat offer%").execute()).toEqual([]);
+    const off = await mailTo("w4@example.com", "Off the waiting list");
+    expect(off).toHaveLength(1);
+    expect(off[0]!.text_body).toContain("Our team has taken you off the waiting list for the session below, so we will not write to you when a seat frees up.");
     const audit = await s.db.selectFrom("audit_events").select(["action", "target_id"]).where("target_id", "in", [w2.id, w3!.id, w4!.id]).orderBy("at").execute();
     expect(audit).toEqual([
       { action: "delete", target_id: w2.id },
@@ -192,9 +208,21 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
     // At the start the offer lapses; the session no longer takes anyone, so nobody is said to get the seat.
     await runWaitingList(s.db, s.config.site, 24, new Date(starts.getTime() + 60_000));
     expect(await statusOf("soon.first@example.com", sessionId)).toBe("expired");
-    expect(await statusOf("soon.second@example.com", sessionId)).toBe("waiting");
     const expired = (await mailTo("soon.first@example.com", "Seat offer expired"))[0]!;
     expect(expired.text_body).toContain("was not confirmed in time, so we have released it.");
+    // The one still waiting leaves the list at the start and is told so (decision 0069), once.
+    expect(await statusOf("soon.second@example.com", sessionId)).toBe("expired");
+    const ended = await mailTo("soon.second@example.com", "No seat became free");
+    expect(ended).toHaveLength(1);
+    expect(ended[0]!.text_body).toContain("No seat became free in the session below before it started, so your place on its waiting list has ended.");
+    await runWaitingList(s.db, s.config.site, 24, new Date(starts.getTime() + 10 * 60_000));
+    expect(await mailTo("soon.second@example.com", "No seat became free")).toHaveLength(1);
+    // A session that started long ago: its list ends without a mail that would come far too late.
+    const old = await addSession(s, { capacity: 1, title: "Long ago", starts_at: new Date(Date.now() - 10 * 86_400_000).toISOString(), ends_at: new Date(Date.now() - 10 * 86_400_000 + 3_600_000).toISOString() });
+    await s.db.insertInto("registrations").values({ ...(await s.db.selectFrom("registrations").selectAll().where("email_key", "=", "soon.second@example.com").executeTakeFirstOrThrow()), id: `${old}-w`, event_id: old, status: "waiting", email: "long.ago@example.com", email_key: "long.ago@example.com" }).execute();
+    await runWaitingList(s.db, s.config.site, 24);
+    expect(await statusOf("long.ago@example.com", old)).toBe("expired");
+    expect(await mailTo("long.ago@example.com", "No seat became free")).toHaveLength(0);
   });
 
   it("a family session's booking dialog can join its waiting list too", async () => {
@@ -206,6 +234,16 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
     expect(bookingCreatedResponse.parse(await (await book("fam2@example.com", true)).json())).toMatchObject({ waitingList: true, data: { position: 1 } });
     const row = await s.db.selectFrom("family_bookings").select("status").where("email_key", "=", "fam2@example.com").executeTakeFirstOrThrow();
     expect(row.status).toBe("waiting");
+    // Offered and confirmed: the page promises what a booking's mail carries (no private link: bookings have none).
+    await s.db.updateTable("events").set({ capacity: 2 }).where("id", "=", sessionId).execute();
+    await runWaitingList(s.db, s.config.site, 24);
+    const offer = (await mailTo("fam2@example.com", "A seat is free for you"))[0]!;
+    const offerPath = linkIn(offer.text_body, "waiting-list")!;
+    expect((await post(offerPath, "")).status).toBe(302);
+    const done = await (await fetch(`${s.url}${offerPath}?confirmed=1`)).text();
+    expect(done).toContain("Your confirmation, with the calendar file, is on its way by email.");
+    expect(done).not.toContain("private link");
+    expect((await mailTo("fam2@example.com", "Booking confirmed"))[0]!.text_body).not.toContain("/my-registration/");
   });
 
   it("joins at once give each entry its own place, in the order they were stored, for registrations and bookings", async () => {

@@ -23,6 +23,19 @@ const richText =
 
 export type LevelChoice = { id: string; title: string; requiresId: string | null };
 
+/**
+ * Staff counts of each listed session, by id: seats held (registered, offered,
+ * awaiting approval) and people waiting. The public seats taken count both, so
+ * a session reads full while people wait; staff see them apart (decision 0069).
+ */
+export type SessionCounts = Record<string, { held: number; waiting: number }>;
+
+function seatsText(e: EventJson, counts: SessionCounts): string {
+  if (e.seats === null) return "Not limited";
+  const c = counts[e._id] ?? { held: e.seats - (e.seatsLeft ?? 0), waiting: 0 };
+  return `${c.held} of ${e.seats} seats taken${c.waiting > 0 ? ` · ${c.waiting} waiting` : ""}`;
+}
+
 type Props = {
   kind: AdminKind;
   /** Every program of the kind, for the form's 'Required level'. */
@@ -34,6 +47,7 @@ type Props = {
   search: string;
   /** False on the TASSO screen once its one program exists (decision 0068). */
   canAdd?: boolean;
+  counts?: SessionCounts;
 };
 
 function StatusBadge({ status }: { status: string }) {
@@ -66,8 +80,10 @@ function ProgramCard({
   onEdit,
   onDelete,
   onCancelSession,
+  counts,
 }: {
   program: ProgrammeJson;
+  counts: SessionCounts;
   kind: AdminKind;
   expanded: boolean;
   onToggle: () => void;
@@ -160,7 +176,7 @@ function ProgramCard({
                   <p className="text-sm">
                     {money(e.price, e.currency)}
                     {" · "}
-                    {e.seats === null ? "Not limited" : `${e.seats - (e.seatsLeft ?? 0)} of ${e.seats} seats taken`}
+                    {seatsText(e, counts)}
                   </p>
                   <div className="mt-2 flex flex-wrap gap-2">
                     {e.paymentLink ? (
@@ -255,7 +271,7 @@ function ConfirmDelete({ program, onClose }: { program: ProgrammeJson | null; on
  * 'Add New Program', a server-side search kept in the URL (D9), expandable
  * cards one at a time, the add/edit modal and the delete confirmation.
  */
-export function ProgramAdminScreen({ kind, programs, totalPrograms, totalPages, currentPage, search, levelChoices, canAdd = true }: Props) {
+export function ProgramAdminScreen({ kind, programs, totalPrograms, totalPages, currentPage, search, levelChoices, canAdd = true, counts = {} }: Props) {
   const [params, setParams] = useSearchParams();
   const navigation = useNavigation();
   const [query, setQuery] = useState(search);
@@ -362,6 +378,7 @@ export function ProgramAdminScreen({ kind, programs, totalPrograms, totalPages, 
               <ProgramCard
                 key={p._id}
                 program={p}
+                counts={counts}
                 kind={kind}
                 expanded={expanded === p._id}
                 onToggle={() => setExpanded((x) => (x === p._id ? null : p._id))}
@@ -420,7 +437,7 @@ export function ProgramAdminScreen({ kind, programs, totalPrograms, totalPages, 
               title: cancelling.session.eventName,
               when: formatSessionWhen(cancelling.session.startDate, cancelling.session.endDate, cancelling.session.timeZone),
               city: cancelling.session.location || LOCATION_NOT_AVAILABLE,
-              seatsTaken: cancelling.session.seats === null ? null : cancelling.session.seats - (cancelling.session.seatsLeft ?? 0),
+              seatsTaken: cancelling.session.seats === null ? null : (counts[cancelling.session._id]?.held ?? cancelling.session.seats - (cancelling.session.seatsLeft ?? 0)),
             }}
             onCancel={closeCancel}
             onDone={closeCancel}

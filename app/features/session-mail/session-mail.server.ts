@@ -439,7 +439,7 @@ export function startSessionMailJobs(
         const updates = await queueScheduleUpdates(db, opts.site);
         const reminders = await queueDueReminders(db, opts.site, settings.reminderDays);
         const waitingList = await runWaitingList(db, opts.site, settings.offerHours);
-        if (updates + reminders + waitingList.expired + waitingList.offered > 0) {
+        if (updates + reminders + waitingList.expired + waitingList.offered + waitingList.ended > 0) {
           opts.logger.info({ updates, reminders, ...waitingList }, "session mail queued");
           opts.onQueued();
         }

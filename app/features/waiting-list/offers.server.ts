@@ -144,6 +144,38 @@ function expiredMail(site: Site, entry: Entry, event: EventRow, othersWaiting: b
   return { topic: `${entry.kind}:${entry.id}`, to: entry.email, replyTo: replyAddress(site, event), subject, text: `${greeting}\n\n${intro}\n\n${factsText(facts)}\n\n${outro.join("\n\n")}\n`, html: htmlPage(subject, [greeting, intro], facts, outro) };
 }
 
+function noSeatMail(site: Site, entry: Entry, event: EventRow): OutgoingMail {
+  const subject = `No seat became free: ${event.title} | ${site.orgName}`;
+  const greeting = `Dear ${entry.greetingName},`;
+  const intro = "No seat became free in the session below before it started, so your place on its waiting list has ended. We are sorry we could not fit you in this time.";
+  const outro = [`If you would like to join another session, write to ${site.contactEmail}.`, `Warm regards,\nThe ${site.orgName} team`];
+  const facts = sessionFacts(event, entry);
+  return { topic: `${entry.kind}:${entry.id}`, to: entry.email, replyTo: replyAddress(site, event), subject, text: `${greeting}\n\n${intro}\n\n${factsText(facts)}\n\n${outro.join("\n\n")}\n`, html: htmlPage(subject, [greeting, intro], facts, outro) };
+}
+
+/**
+ * How long after a session's start the people still waiting for it are told
+ * their place has ended. The job runs every few minutes, so they normally
+ * hear within minutes; entries of sessions that started longer ago (data from
+ * before this rule) leave the list without a mail that would come far too late.
+ */
+const TELL_AFTER_START_MS = 2 * 24 * 3_600_000;
+
+/**
+ * A session that has started takes nobody more: its waiting list ends, and
+ * each person still on it is told (decision 0069), inside the caller's
+ * transaction holding the session's lock. Returns how many left the list.
+ */
+async function endWaitingListAtStart(trx: Kysely<DB>, site: Site, event: EventRow, now: Date): Promise<number> {
+  const waiting = await waitingEntries(trx, event.id, ["waiting"]);
+  const tell = now.getTime() - Date.parse(event.starts_at) < TELL_AFTER_START_MS;
+  for (const entry of waiting) {
+    await trx.updateTable(tableOf(entry.kind)).set({ status: "expired" }).where("id", "=", entry.id).where("status", "=", "waiting").execute();
+    if (tell) await enqueueMail(trx, [noSeatMail(site, entry, event)], now);
+  }
+  return waiting.length;
+}
+
 /** Makes one entry an offer (inside the caller's transaction): a new token, the hold's end, the mail. */
 async function makeOffer(trx: Kysely<DB>, site: Site, entry: Entry, event: EventRow, offerHours: number, now: Date): Promise<void> {
   const token = newAccessToken();
@@ -175,11 +207,13 @@ export async function offerFreeSeats(trx: Kysely<DB>, site: Site, event: EventRo
 /**
  * The waiting-list job (every instance, every SESSION_JOBS_SECONDS, and right
  * after a cancellation): lapsed offers expire (their entry leaves the list,
- * with a mail), then each session with people waiting offers its free seats.
+ * with a mail), then each session with people waiting offers its free seats,
+ * or, once it has started, ends its waiting list and tells those on it.
  */
-export async function runWaitingList(db: Database, site: Site, offerHours: number, now = new Date()): Promise<{ expired: number; offered: number }> {
+export async function runWaitingList(db: Database, site: Site, offerHours: number, now = new Date()): Promise<{ expired: number; offered: number; ended: number }> {
   let expired = 0;
   let offered = 0;
+  let ended = 0;
   const sessions = new Set<string>();
   for (const t of TABLES) {
     const lapsed = await db.selectFrom(t).select(["id", "event_id"]).where("status", "=", "offered").where("offer_expires_at", "<=", now.toISOString()).execute();
@@ -207,13 +241,18 @@ export async function runWaitingList(db: Database, site: Site, offerHours: numbe
     for (const r of withWaiting) sessions.add(r.event_id);
   }
   for (const eventId of sessions) {
-    offered += await writeTransaction(db, async (trx) => {
+    const done = await writeTransaction(db, async (trx) => {
       await lockEvent(trx, eventId);
       const event = await trx.selectFrom("events").selectAll().where("id", "=", eventId).executeTakeFirst();
-      return event ? offerFreeSeats(trx, site, event, offerHours, now) : 0;
+      if (!event) return { offered: 0, ended: 0 };
+      // Started (a canceled session's list was ended, and told, by its cancellation): nobody more is taken.
+      if (Date.parse(event.starts_at) <= now.getTime() && event.status !== "Cancelled") return { offered: 0, ended: await endWaitingListAtStart(trx, site, event, now) };
+      return { offered: await offerFreeSeats(trx, site, event, offerHours, now), ended: 0 };
     });
+    offered += done.offered;
+    ended += done.ended;
   }
-  return { expired, offered };
+  return { expired, offered, ended };
 }
 
 export type OfferView = { kind: EntryKind; id: string; name: string; email: string; expiresAt: string; event: EventRow };
@@ -230,6 +269,27 @@ export async function findOffer(db: Kysely<DB>, token: string, now = new Date())
     const entry = (await waitingEntries(db, row.event_id, ["offered"])).find((e) => e.id === row.id);
     if (!entry) return null;
     return { kind: kindOf(t), id: row.id, name: entry.name, email: row.email, expiresAt: row.offer_expires_at, event };
+  }
+  return null;
+}
+
+/**
+ * What a confirmed offer's link shows (its page after "Confirm my seat"): the
+ * kind of entry and whether its seat waits for staff, while the entry holds
+ * that seat. The offer's token hash is kept on the entry once confirmed for
+ * this alone (findOffer reads only offered entries), so the confirmation page
+ * is never shown for a made-up, lapsed or withdrawn link (decision 0069).
+ */
+export async function findConfirmedOffer(db: Kysely<DB>, token: string): Promise<{ kind: EntryKind; awaitingApproval: boolean } | null> {
+  if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  const hash = hashAccessToken(token);
+  for (const t of TABLES) {
+    const row = await db.selectFrom(t).select(["status"]).where("offer_token_hash", "=", hash).executeTakeFirst();
+    if (!row) continue;
+    if (row.status === "registered" || row.status === "booked" || row.status === "awaiting_approval") {
+      return { kind: kindOf(t), awaitingApproval: row.status === "awaiting_approval" };
+    }
+    return null;
   }
   return null;
 }
@@ -260,7 +320,7 @@ export async function confirmOffer(
       if (held && requirement && !(await hasAttended(trx, held.email_key, requirement.required.id))) {
         const done = await trx
           .updateTable("registrations")
-          .set({ status: "awaiting_approval", offer_token_hash: null, offer_expires_at: null, told_session: toldSession(event) })
+          .set({ status: "awaiting_approval", offer_expires_at: null, told_session: toldSession(event) })
           .where("id", "=", offer.id)
           .where("status", "=", "offered")
           .where("offer_expires_at", ">", now.toISOString())
@@ -281,7 +341,7 @@ export async function confirmOffer(
       const access = newAccessToken();
       const done = await trx
         .updateTable("registrations")
-        .set({ status: "registered", offer_token_hash: null, offer_expires_at: null, access_token_hash: access.hash, told_session: toldSession(event) })
+        .set({ status: "registered", offer_expires_at: null, access_token_hash: access.hash, told_session: toldSession(event) })
         .where("id", "=", offer.id)
         .where("status", "=", "offered")
         .where("offer_expires_at", ">", now.toISOString())
@@ -311,7 +371,7 @@ export async function confirmOffer(
     } else {
       const done = await trx
         .updateTable(table)
-        .set({ status: "booked", offer_token_hash: null, offer_expires_at: null, told_session: toldSession(event) })
+        .set({ status: "booked", offer_expires_at: null, told_session: toldSession(event) })
         .where("id", "=", offer.id)
         .where("status", "=", "offered")
         .where("offer_expires_at", ">", now.toISOString())
@@ -357,36 +417,39 @@ export async function removeEntry(
   actor: AuditActor,
   ip: string | null,
   now = new Date(),
-): Promise<{ removed: boolean; mailed: boolean; offered: number }> {
+): Promise<{ removed: boolean; mailed: boolean; withdrawn: boolean; offered: number }> {
   const table = tableOf(kind);
   return writeTransaction(db, async (trx) => {
     const found = await trx.selectFrom(table).select("event_id").where("id", "=", id).executeTakeFirst();
-    if (!found) return { removed: false, mailed: false, offered: 0 };
+    if (!found) return { removed: false, mailed: false, withdrawn: false, offered: 0 };
     // The session's lock before the entry is read: an offer confirmed at the same moment is either seen here or waits.
     await lockEvent(trx, found.event_id);
-    const withdrawn = (await waitingEntries(trx, found.event_id, ["offered"])).find((e) => e.id === id);
+    const entry = (await waitingEntries(trx, found.event_id, ["waiting", "offered"])).find((e) => e.id === id);
+    const withdrawn = entry?.status === "offered" ? entry : undefined;
     const done = await trx
       .updateTable(table)
       .set({ status: "removed", offer_token_hash: null, offer_expires_at: null })
       .where("id", "=", id)
       .where("status", "in", ["waiting", "offered"])
       .executeTakeFirst();
-    if (Number(done.numUpdatedRows) !== 1) return { removed: false, mailed: false, offered: 0 };
+    if (Number(done.numUpdatedRows) !== 1) return { removed: false, mailed: false, withdrawn: false, offered: 0 };
     await recordAudit(trx, { action: "delete", actor, target: { type: kind, id }, ip, detail: { waitingList: "removed" } }, now);
-    if (!withdrawn) return { removed: true, mailed: false, offered: 0 };
-    // An entry that held an offer: its person is told the link no longer works, and the seat passes on now, not at the next job.
     const event = await trx.selectFrom("events").selectAll().where("id", "=", found.event_id).executeTakeFirst();
-    if (!event) return { removed: true, mailed: false, offered: 0 };
-    await enqueueMail(trx, [withdrawnMail(site, withdrawn, event)], now);
-    return { removed: true, mailed: true, offered: await offerFreeSeats(trx, site, event, offerHours, now) };
+    if (!event || !entry) return { removed: true, mailed: false, withdrawn: false, offered: 0 };
+    // The person is told they are no longer in line: their waiting-list mail promised to write when a seat frees (decision 0069).
+    await enqueueMail(trx, [withdrawnMail(site, entry, event, Boolean(withdrawn))], now);
+    if (!withdrawn) return { removed: true, mailed: true, withdrawn: false, offered: 0 };
+    // An entry that held an offer: its link no longer works, and the seat passes on now, not at the next job.
+    return { removed: true, mailed: true, withdrawn: true, offered: await offerFreeSeats(trx, site, event, offerHours, now) };
   });
 }
 
-function withdrawnMail(site: Site, entry: Entry, event: EventRow): OutgoingMail {
-  const subject = `Seat offer withdrawn: ${event.title} | ${site.orgName}`;
+function withdrawnMail(site: Site, entry: Entry, event: EventRow, heldOffer: boolean): OutgoingMail {
+  const subject = heldOffer ? `Seat offer withdrawn: ${event.title} | ${site.orgName}` : `Off the waiting list: ${event.title} | ${site.orgName}`;
   const greeting = `Dear ${entry.greetingName},`;
-  const intro =
-    "Our team has taken you off the waiting list for the session below, so the seat we offered you is no longer held for you and the link in our earlier email no longer works.";
+  const intro = heldOffer
+    ? "Our team has taken you off the waiting list for the session below, so the seat we offered you is no longer held for you and the link in our earlier email no longer works."
+    : "Our team has taken you off the waiting list for the session below, so we will not write to you when a seat frees up.";
   const outro = [`If you think this is a mistake, or would still like to attend, write to ${site.contactEmail}.`, `Warm regards,\nThe ${site.orgName} team`];
   const facts = sessionFacts(event, entry);
   return { topic: `${entry.kind}:${entry.id}`, to: entry.email, replyTo: replyAddress(site, event), subject, text: `${greeting}\n\n${intro}\n\n${factsText(facts)}\n\n${outro.join("\n\n")}\n`, html: htmlPage(subject, [greeting, intro], facts, outro) };

@@ -3,7 +3,7 @@ import { data, Form, Link, redirect } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
 import { servicesContext } from "~/context.server";
 import { formatSessionDate, formatSessionWhen, formatTimeRange } from "~/features/events/format";
-import { confirmOffer, findOffer } from "~/features/waiting-list/offers.server";
+import { confirmOffer, findConfirmedOffer, findOffer } from "~/features/waiting-list/offers.server";
 import { AWAITING_APPROVAL_HEADING, AWAITING_APPROVAL_TEXT } from "~/features/prerequisites/rules";
 import { siteFrom } from "~/lib/meta";
 import type { Route } from "./+types/waiting-list-offer";
@@ -25,10 +25,15 @@ export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const search = new URL(request.url).searchParams;
-  const confirmed = search.get("confirmed") === "1";
-  if (confirmed) return data({ offer: null, confirmed: true, awaitingApproval: search.get("approval") === "1" }, { headers: PRIVATE_HEADERS });
-  const offer = await findOffer(context.get(servicesContext).db, params.token);
-  if (!offer) return data({ offer: null, confirmed: false, awaitingApproval: false }, { status: 404, headers: PRIVATE_HEADERS });
+  const { db } = context.get(servicesContext);
+  if (search.get("confirmed") === "1") {
+    // Said only while the link's entry holds its seat: not for a made-up, lapsed or withdrawn link.
+    const confirmed = await findConfirmedOffer(db, params.token);
+    if (confirmed) return data({ offer: null, confirmed: true, booking: confirmed.kind === "family-booking", awaitingApproval: confirmed.awaitingApproval }, { headers: PRIVATE_HEADERS });
+    return data({ offer: null, confirmed: false, booking: false, awaitingApproval: false }, { status: 404, headers: PRIVATE_HEADERS });
+  }
+  const offer = await findOffer(db, params.token);
+  if (!offer) return data({ offer: null, confirmed: false, booking: false, awaitingApproval: false }, { status: 404, headers: PRIVATE_HEADERS });
   const e = offer.event;
   return data(
     {
@@ -41,6 +46,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         holdUntil: `${formatSessionDate(offer.expiresAt, e.time_zone)}, ${formatTimeRange(offer.expiresAt, offer.expiresAt, e.time_zone).split(" – ")[0]}`,
       },
       confirmed: false,
+      booking: false,
       awaitingApproval: false,
     },
     { headers: PRIVATE_HEADERS },
@@ -51,7 +57,7 @@ export async function action({ params, context }: Route.ActionArgs) {
   const outcome = await confirmOffer(context.get(servicesContext), params.token);
   if (outcome === "not-found") return data({ error: NOT_VALID }, { status: 404, headers: PRIVATE_HEADERS });
   // The token is spent: the confirmation page no longer needs it.
-  throw redirect(`/waiting-list/${params.token}?confirmed=1${outcome === "awaiting-approval" ? "&approval=1" : ""}`, { headers: PRIVATE_HEADERS });
+  throw redirect(`/waiting-list/${params.token}?confirmed=1`, { headers: PRIVATE_HEADERS });
 }
 
 export const meta: Route.MetaFunction = ({ matches }) => {
@@ -83,7 +89,9 @@ export default function WaitingListOffer({ loaderData, actionData }: Route.Compo
       <PageHero eyebrow="Waiting list" title="Your seat is confirmed">
         <p className="inline-flex items-center gap-2">
           <CheckCircle2 aria-hidden="true" className="size-5" />
-          Thank you! Your confirmation, with the calendar file and your registration&apos;s private link, is on its way by email.
+          {loaderData.booking
+            ? "Thank you! Your confirmation, with the calendar file, is on its way by email."
+            : "Thank you! Your confirmation, with the calendar file and your registration's private link, is on its way by email."}
         </p>
       </PageHero>
     );

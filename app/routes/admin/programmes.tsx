@@ -5,7 +5,8 @@ import { data, isRouteErrorResponse, useLocation, useRevalidator, useRouteError 
 import { toast, ToastHost } from "~/components/ui/toasts";
 import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
-import { KIND_LABEL, ProgramAdminScreen } from "~/features/programmes/program-admin-screen";
+import { KIND_LABEL, ProgramAdminScreen, type SessionCounts } from "~/features/programmes/program-admin-screen";
+import { seatsTaken, waitingCounts } from "~/features/events/events.server";
 import { readProgramSubmission } from "~/features/programmes/programmes-admin-api.server";
 import { canAddProgramme, deleteProgramme, PROGRAM_CHANGED_MEANWHILE, saveProgramme, type ManagedKind } from "~/features/programmes/programmes-admin.server";
 import { cancelSessionAction } from "~/features/session-mail/cancel-session-action.server";
@@ -42,7 +43,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   let result = await listProgrammes(db, kind, query);
   // A page past the end (after a delete, say) shows the last one.
   if (result.programs.length === 0 && query.page > result.totalPages) result = await listProgrammes(db, kind, { ...query, page: result.totalPages });
-  return { kind, search: query.search, ...result, levelChoices: await levelChoices(db, kind), canAdd: await canAddProgramme(db, kind) };
+  // Staff see seats held and people waiting apart (the public count has both): decision 0069.
+  const ids = result.programs.flatMap((p) => p.upcomingEvents.map((e) => e._id));
+  const [taken, waiting] = await Promise.all([seatsTaken(db, ids), waitingCounts(db, ids)]);
+  const counts: SessionCounts = Object.fromEntries(ids.map((id) => [id, { held: (taken.get(id) ?? 0) - (waiting.get(id) ?? 0), waiting: waiting.get(id) ?? 0 }]));
+  return { kind, search: query.search, ...result, levelChoices: await levelChoices(db, kind), canAdd: await canAddProgramme(db, kind), counts };
 }
 
 /** Save (multipart: the form with its thumbnail) or delete; answers the dialog with a message and field errors. */
@@ -93,6 +98,7 @@ export default function AdminProgrammes({ loaderData }: Route.ComponentProps) {
       search={loaderData.search}
       levelChoices={loaderData.levelChoices}
       canAdd={loaderData.canAdd}
+      counts={loaderData.counts}
     />
   );
 }

@@ -80,6 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (!done.mailed) return { ok: true, message: "Entry removed from the waiting list." };
     services.mailWorker.kick();
     const passed = done.offered > 0 ? " The seat was offered to the next person waiting." : "";
+    if (!done.withdrawn) return { ok: true, message: "Removed from the waiting list. We emailed them that they are no longer on it." };
     return { ok: true, message: `Removed from the waiting list. We emailed them that their seat offer was withdrawn.${passed}` };
   }
   return data({ ok: false, message: "Unknown request." }, { status: 400 });
