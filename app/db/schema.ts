@@ -142,6 +142,8 @@ export interface RegistrationsTable {
   prerequisite_decided_by: Generated<string | null>;
   /** What the person was last told of the session (migration 0023): `ToldSession` as JSON. */
   told_session: Generated<string | null>;
+  /** When the waiting-list offer that gave this entry its seat was confirmed (migration 0029). */
+  seat_confirmed_at: Generated<string | null>;
 }
 
 export type Attendance = "attended" | "not_attended";
@@ -163,6 +165,8 @@ export interface FamilyBookingsTable {
   offer_expires_at: Generated<string | null>;
   /** What the person was last told of the session (migration 0023): `ToldSession` as JSON. */
   told_session: Generated<string | null>;
+  /** When the waiting-list offer that gave this booking its seat was confirmed (migration 0029). */
+  seat_confirmed_at: Generated<string | null>;
 }
 
 export type FilePurpose = "profile" | "id_front" | "id_back" | "thumbnail";

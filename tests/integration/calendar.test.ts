@@ -258,10 +258,12 @@ describe.each(dialects)("event calendar calls on %s", (dialect) => {
   it("'Add to calendar': the session as an .ics file in the venue's zone", async () => {
     const res = await fetch(`${s.url}/schedule/s-decode-2-a/calendar.ics`);
     expect(res.status).toBe(200);
-    expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8");
+    // The file's METHOD is said in the Content-Type too (RFC 5545 §8.1).
+    expect(res.headers.get("content-type")).toBe("text/calendar; charset=utf-8; method=PUBLISH");
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="decode-your-behavior-\d{4}-\d{2}-\d{2}\.ics"$/);
     const ics = await res.text();
     expect(ics).toContain("BEGIN:VCALENDAR");
+    expect(ics).toContain("METHOD:PUBLISH");
     expect(ics).toMatch(/DTSTART;TZID=America\/Chicago:\d{8}T090000/);
     expect(ics).toContain("BEGIN:VTIMEZONE");
     expect(ics).toContain("Lakeside Center");

@@ -76,6 +76,12 @@ describe.each(dialects)("Family Constellation bookings on %s", (dialect) => {
     expect(ics!.content).toContain(`UID:family-booking-${row!.id}@localhost`);
     expect(ics!.content).toMatch(/DTSTART;TZID=America\/Chicago:\d{8}T130000/);
     expect(ics!.content).toContain("BEGIN:VTIMEZONE");
+    // A reply reaches the session's organizer: the mail says whose address each one is, and the calendar names the same one.
+    expect(mine.reply_to).toBe("familyconstellation@mindfulpath.example");
+    expect(mine.text_body).toContain(
+      "reply to this email: it reaches the session's organizer, familyconstellation@mindfulpath.example. You can also write to us at hello@mindfulpath.example.",
+    );
+    expect(ics!.content.replace(/\r\n[ \t]/g, "")).toContain("Questions: familyconstellation@mindfulpath.example");
     const notice = queued.find((m) => m.to_address !== "rosa@example.com")!;
     expect(notice.reply_to).toBe("rosa@example.com");
     expect(notice.text_body).toContain("+1 5125550142");

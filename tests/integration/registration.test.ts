@@ -66,6 +66,8 @@ describe.each(dialects)("registrations on %s", (dialect) => {
       expect(content).toContain("hello@mindfulpath.example");
       // Where to pay the price it states: the session's payment link.
       expect(content).toContain("https://pay.example.org/mindful-path/enroll");
+      // What the private page's link is for, in both parts (the HTML's button carries the address).
+      expect(content).toContain("See your registration, download the calendar file or cancel at any time before the session");
     }
     expect(queued!.html_body).toContain('<a href="https://pay.example.org/mindful-path/enroll"');
     const ics = Buffer.from(/filename=session\.ics[\s\S]*?\r?\n\r?\n([\s\S]*?)\r?\n--/.exec(mine)![1]!.replace(/\s+/g, ""), "base64").toString();

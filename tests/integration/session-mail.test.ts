@@ -205,6 +205,38 @@ describe.each(dialects)("session mail on %s", { timeout: 60_000 }, (dialect) => 
     ]);
   });
 
+  it("a seat confirmed from the waiting list, or approved, after a reminder's moment does not get that reminder: its confirmation just said it (decision 0070)", async () => {
+    await a.db.deleteFrom("outbox").execute();
+    const base = await a.db.selectFrom("events").selectAll().where("id", "=", "ev-moving").executeTakeFirstOrThrow();
+    await a.db.insertInto("events").values({ ...base, id: "ev-late" }).execute();
+    const seat = (id: string, email: string) => ({
+        id, event_id: "ev-late", programme_id: null, kind: "decode" as const, first_name: "Olga", middle_name: null, last_name: "Late",
+        name_on_certificate: "Olga Late", email, email_key: email, mobile_no: "3125550142", date_of_birth: "1984-06-21", occupation: "Teacher",
+        session_label: "Chicago | Decode Your Mind weekend | late", terms_accepted_at: iso(t0 - 10 * DAY), level_name: "Decode Your Mind", created_at: iso(t0 - 10 * DAY),
+    });
+    await a.db
+      .insertInto("registrations")
+      .values([
+        // Joined the waiting list before the 7-day moment; its offer confirmed after it.
+        { ...seat("r-offer", "olga@example.com"), seat_confirmed_at: iso(t0 - 0.25 * DAY) },
+        // Registered before it awaiting approval of the earlier level; approved after it (the approval mail has the details).
+        { ...seat("r-approved", "pia@example.com"), prerequisite_decided_at: iso(t0 - 0.25 * DAY) },
+        // Confirmed before the moment: reminded as usual.
+        { ...seat("r-offer-early", "early.offer@example.com"), seat_confirmed_at: iso(t0 - 2 * DAY) },
+      ])
+      .execute();
+    await a.db
+      .insertInto("family_bookings")
+      .values({ id: "b-offer", event_id: "ev-late", full_name: "Quinn Offer", email: "quinn@example.com", email_key: "quinn@example.com", phone: "5551234567", terms_accepted_at: iso(t0 - 9 * DAY), created_at: iso(t0 - 9 * DAY), seat_confirmed_at: iso(t0 - 0.25 * DAY) })
+      .execute();
+    expect(await queueDueReminders(a.db, site, [7, 1], new Date(t0))).toBe(1);
+    expect((await outbox()).map((m) => m.to_address)).toEqual(["early.offer@example.com"]);
+    await a.db.deleteFrom("outbox").execute();
+    // The next reminder, whose moment comes after every confirmation, goes to all of them.
+    expect(await queueDueReminders(a.db, site, [7, 1], new Date(start - 20 * 3_600_000))).toBe(4);
+    expect((await outbox()).map((m) => m.to_address)).toEqual(["early.offer@example.com", "olga@example.com", "pia@example.com", "quinn@example.com"]);
+  });
+
   it("a title change is no schedule change: no notice, no mail", async () => {
     await a.db.deleteFrom("outbox").execute();
     await a.db.updateTable("events").set({ title: "Decode Your Mind weekend" }).where("id", "=", "ev-moving").execute();

@@ -74,6 +74,9 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
     expect((await post(privatePath, "intent=cancel")).status).toBe(302);
     expect(await statusOf("second@example.com", sessionId)).toBe("offered");
     expect(await statusOf("third@example.com", sessionId)).toBe("waiting");
+    // The team is told where the seat went, not that it is free.
+    const notice = (await s.db.selectFrom("outbox").select("text_body").where("to_address", "=", s.config.site.contactEmail).where("subject", "like", "Canceled by the registrant%").execute()).at(-1)!;
+    expect(notice.text_body).toContain("The seat goes to the waiting list: the first person in line is offered it.");
     // A newcomer cannot take the held seat.
     expect((await register(sessionId, "newcomer@example.com")).status).toBe(409);
     expect((await seatsTaken(s.db, [sessionId])).get(sessionId)).toBe(2); // the offer and the one still waiting
@@ -84,7 +87,10 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
     const page = await fetch(`${s.url}${offerPath}`);
     expect(page.status).toBe(200);
     expect(page.headers.get("cache-control")).toBe("private, no-store");
-    expect(await page.text()).toContain("A seat is free for you");
+    const offerHtml = await page.text();
+    expect(offerHtml).toContain("A seat is free for you");
+    // The hold's end at the venue with its zone, as the mail says it.
+    expect(offerHtml.replace(/<!-- -->/g, "")).toMatch(/We hold this seat for you until \d{1,2}(st|nd|rd|th) \w{3} \d{4} at \d{1,2}:\d{2} [AP]M C[SD]T\. Confirm it to take it\./);
     expect((await fetch(`${s.url}/waiting-list/${"x".repeat(43)}`)).status).toBe(404);
 
     // What the confirmation states is kept with the row (decision 0048), whatever was kept before.

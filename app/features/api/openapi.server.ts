@@ -405,7 +405,7 @@ function asSent(schema: Json, optional: readonly string[], extra: Record<string,
 
 const waitingListFlag: Json = {
   type: "boolean",
-  description: "true (or 'true', 'on', '1'): when the session is full, join its waiting list instead of being refused; the 201 answer then has waitingList and data.position",
+  description: "true (or 1, or 'true', 'on', '1', 'yes' in any case): when the session is full, join its waiting list instead of being refused; the 201 answer then has waitingList and data.position",
 };
 
 const answer = (description: string, schema: z.ZodType, headers?: Json) => ({

@@ -34,7 +34,10 @@ export function bookingMails(
   const outro = [
     ...(event.payment_link ? [`Please complete your payment at ${event.payment_link} to secure your seat.`] : []),
     "The session is attached as a calendar file, in the venue's local time.",
-    `If you have questions or cannot attend, reply to this email or write to ${site.contactEmail}.`,
+    // A reply reaches the session's organizer (Reply-To): the mail says so, and names each address by its role.
+    event.organiser_email && event.organiser_email.toLowerCase() !== site.contactEmail.toLowerCase()
+      ? `If you have questions or cannot attend, reply to this email: it reaches the session's organizer, ${event.organiser_email}. You can also write to us at ${site.contactEmail}.`
+      : `If you have questions or cannot attend, reply to this email or write to ${site.contactEmail}.`,
     `Warm regards,\nThe ${site.orgName} team`,
   ];
   const subject = `Booking confirmed: ${event.title} | ${site.orgName}`;
@@ -84,7 +87,7 @@ export function bookingCalendarFile(
     endsAt: event.ends_at,
     timeZone: event.time_zone,
     location: [event.venue, event.city].filter(Boolean).join(", "),
-    description: `${event.title}\n${when}${event.facilitator ? `\nFacilitator: ${event.facilitator}` : ""}\nQuestions: ${site.contactEmail}`,
+    description: `${event.title}\n${when}${event.facilitator ? `\nFacilitator: ${event.facilitator}` : ""}\nQuestions: ${event.organiser_email ?? site.contactEmail}`,
     organiser: { name: event.organiser ?? site.orgName, email: event.organiser_email ?? site.contactEmail },
     url: `${site.publicUrl}/family-constellation`,
     ...change,

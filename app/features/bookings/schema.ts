@@ -8,6 +8,7 @@ import * as z from "zod/mini";
 import { normaliseMobile } from "~/features/registrations/schema";
 import { ApiError } from "~/lib/api-client";
 import { checkbox, emailPattern, requiredText, validate } from "~/lib/validation";
+import { isWireTrue } from "~/lib/wire-flag";
 
 export const FULL_NAME_REQUIRED = "Full name is required";
 export const EMAIL_REQUIRED = "Email is required";
@@ -29,7 +30,7 @@ export const CONFIRMATION_AUTO_CLOSE_MS = 3000;
 export const PHONE_PREFIX = "+1";
 
 const flag = z.pipe(
-  z.transform((v: unknown) => v === true || v === 1 || (typeof v === "string" && ["true", "on", "1", "yes"].includes(v.trim().toLowerCase()))),
+  z.transform(isWireTrue),
   z.boolean(),
 );
 

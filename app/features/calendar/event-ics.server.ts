@@ -27,5 +27,7 @@ export function eventCalendarDownload(event: EventJson, site: Pick<SiteSettings,
     ...(event.availability === "cancelled" ? { cancelled: true } : {}),
   });
   const slug = event.title.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "").slice(0, 60) || "session";
-  return { body, filename: `${slug}-${courseDetailDate(event.startDate, event.timeZone) ?? "session"}.ics` };
+  // The file's METHOD, repeated in the Content-Type as RFC 5545 §8.1 asks of a file that has one.
+  const method = event.availability === "cancelled" ? "CANCEL" : "PUBLISH";
+  return { body, method, filename: `${slug}-${courseDetailDate(event.startDate, event.timeZone) ?? "session"}.ics` };
 }

@@ -50,13 +50,13 @@ function heading(title: string): string {
   return at > 0 ? title.slice(0, at) : title;
 }
 
-/** A button-like link under the facts (the registration's private page, say). */
-export type MailLink = { label: string; url: string };
+/** A button-like link under the facts (the registration's private page, say), after the sentence that says what it opens. */
+export type MailLink = { label: string; url: string; lead?: string };
 
 export function htmlPage(title: string, paragraphsBefore: string[], facts: Facts, paragraphsAfter: string[], link?: MailLink) {
   const p = (t: string) => `<p style="margin:0 0 14px;line-height:1.55;${WRAP}">${richTextHtml(t)}</p>`;
   const button = link
-    ? `<p style="margin:0 0 18px"><a href="${escapeHtml(link.url)}" style="display:inline-block;background:#2a1747;color:#ffffff;padding:10px 18px;border-radius:999px;text-decoration:none;font-family:Arial,sans-serif">${escapeHtml(link.label)}</a></p>`
+    ? `${link.lead ? p(link.lead) : ""}<p style="margin:0 0 18px"><a href="${escapeHtml(link.url)}" style="display:inline-block;background:#2a1747;color:#ffffff;padding:10px 18px;border-radius:999px;text-decoration:none;font-family:Arial,sans-serif">${escapeHtml(link.label)}</a></p>`
     : "";
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;background:#f7f4fb;font-family:Georgia,'Times New Roman',serif;color:#1f1a2b">

@@ -5,7 +5,7 @@ import type { Database } from "~/db/db.server";
 import type { DB, EventRow, RegistrationRow } from "~/db/schema";
 import { lockEvent, writeTransaction } from "~/db/transactions.server";
 import { recordAudit } from "~/features/audit/audit.server";
-import { scheduleSequence } from "~/features/events/events.server";
+import { scheduleSequence, waitingCounts } from "~/features/events/events.server";
 import { formatSessionDate } from "~/features/events/format";
 import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
@@ -114,7 +114,8 @@ export async function cancelByAccessToken(
       .set({ status: "cancelled", cancelled_at: now.toISOString() })
       .where("id", "=", found.registration.id)
       .execute();
-    await enqueueMail(trx, registrationCancelledMails(services.config.site, found));
+    const waiting = (await waitingCounts(trx, [found.event.id])).get(found.event.id) ?? 0;
+    await enqueueMail(trx, registrationCancelledMails(services.config.site, found, waiting > 0));
     await recordAudit(
       trx,
       {

@@ -16,9 +16,9 @@ export function manageSentence(url: string): string {
   return `See your registration, download the calendar file or cancel at any time before the session: ${url}`;
 }
 
-/** The HTML part's button to the private page. */
-export function manageButton(url: string): { label: string; url: string } {
-  return { label: "View or cancel your registration", url };
+/** The HTML part's button to the private page, after the plain text's sentence without its address (the button has it). */
+export function manageButton(url: string): { label: string; url: string; lead: string } {
+  return { label: "View or cancel your registration", url, lead: "See your registration, download the calendar file or cancel at any time before the session." };
 }
 
 /**
@@ -133,6 +133,8 @@ export function registrationCalendarFile(
 export function registrationCancelledMails(
   site: Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">,
   r: { registration: RegistrationRow; event: EventRow; programmeTitle: string | null; sequence: number },
+  /** People wait for the session: the seat goes to the first of them, not back on sale. */
+  waitingList = false,
 ): OutgoingMail[] {
   const { registration, event } = r;
   const { session } = sessionFacts(event, r.programmeTitle);
@@ -160,13 +162,16 @@ export function registrationCancelledMails(
     ["Email", registration.email],
     ["Registration id", registration.id],
   ];
+  const noticeIntro = `A registrant canceled from their registration page. ${
+    waitingList ? "The seat goes to the waiting list: the first person in line is offered it." : "The seat is free again."
+  }`;
   const notice: OutgoingMail = {
     topic: `registration:${registration.id}`,
     to: site.contactEmail,
     replyTo: registration.email,
     subject: noticeSubject,
-    text: `A registrant canceled from their registration page. The seat is free again.\n\n${factsText([...session, ...person])}\n`,
-    html: htmlPage(noticeSubject, ["A registrant canceled from their registration page. The seat is free again."], [...session, ...person], []),
+    text: `${noticeIntro}\n\n${factsText([...session, ...person])}\n`,
+    html: htmlPage(noticeSubject, [noticeIntro], [...session, ...person], []),
   };
   return [registrant, notice];
 }

@@ -9,6 +9,7 @@ import * as z from "zod/mini";
 import { courseDetailDate, DEFAULT_TIME_ZONE } from "~/features/events/format";
 import { PREREQUISITE_NOTE_INVALID, PREREQUISITE_NOTE_MAX, prerequisiteNoteProblem } from "~/features/prerequisites/rules";
 import { checkbox, emailPattern, optionalText, requiredText, validate, type FieldErrors } from "~/lib/validation";
+import { isWireTrue } from "~/lib/wire-flag";
 
 /** Spec part 2 §3, in this order. */
 export const hearAboutOptions = ["Facebook", "Instagram", "Google", "LinkedIn", "Friends/Relatives", "Other"] as const;
@@ -48,7 +49,7 @@ export function nameAsCertificate(first?: string | null, middle?: string | null,
 
 /** A form or JSON flag: true, "true", "on", "1", "yes"; anything else (absent, "", "false") is false. */
 const flag = z.pipe(
-  z.transform((v: unknown) => v === true || v === 1 || (typeof v === "string" && ["true", "on", "1", "yes"].includes(v.trim().toLowerCase()))),
+  z.transform(isWireTrue),
   z.boolean(),
 );
 

@@ -45,11 +45,20 @@ export type Recipient = {
   id: string;
   name: string;
   email: string;
+  /**
+   * When the seat's confirmation went out: the registration, or the later
+   * confirmation of its waiting-list offer or its approval (decision 0070).
+   */
   createdAt: string;
   programmeTitle: string | null;
   /** A registration awaiting approval: no calendar entry or private page yet. */
   awaitingApproval?: boolean;
 };
+
+/** The latest of a row's moments (ISO texts; null for one that never happened). */
+function latest(...moments: Array<string | null>): string {
+  return moments.filter((m): m is string => m !== null).reduce((a, b) => (Date.parse(b) > Date.parse(a) ? b : a));
+}
 
 /**
  * Everyone holding a seat in one session who can be written to: cancelled
@@ -66,6 +75,8 @@ export async function recipientsOf(db: Kysely<DB>, eventId: string, statuses: re
       "registrations.first_name",
       "registrations.email",
       "registrations.created_at",
+      "registrations.seat_confirmed_at",
+      "registrations.prerequisite_decided_at",
       "registrations.status",
       "programmes.title as programme_title",
     ])
@@ -77,7 +88,7 @@ export async function recipientsOf(db: Kysely<DB>, eventId: string, statuses: re
     .execute();
   const bookings = await db
     .selectFrom("family_bookings")
-    .select(["id", "full_name", "email", "created_at"])
+    .select(["id", "full_name", "email", "created_at", "seat_confirmed_at"])
     .where("event_id", "=", eventId)
     .where("status", "in", SEAT_HOLDING)
     .where("anonymised_at", "is", null)
@@ -90,11 +101,11 @@ export async function recipientsOf(db: Kysely<DB>, eventId: string, statuses: re
       id: r.id,
       name: r.first_name,
       email: r.email,
-      createdAt: r.created_at,
+      createdAt: latest(r.created_at, r.seat_confirmed_at, r.prerequisite_decided_at),
       programmeTitle: r.programme_title ?? null,
       ...(r.status === "awaiting_approval" ? { awaitingApproval: true } : {}),
     })),
-    ...bookings.map((b) => ({ kind: "family-booking" as const, id: b.id, name: b.full_name, email: b.email, createdAt: b.created_at, programmeTitle: null })),
+    ...bookings.map((b) => ({ kind: "family-booking" as const, id: b.id, name: b.full_name, email: b.email, createdAt: latest(b.created_at, b.seat_confirmed_at), programmeTitle: null })),
   ];
 }
 

@@ -5,6 +5,7 @@ import { placeLabel, replyAddress } from "~/features/mail/addressing";
 import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
 import type { OutgoingMail } from "~/features/mail/outbox.server";
 import type { SiteSettings } from "~/site-settings";
+import { isWireTrue } from "~/lib/wire-flag";
 
 /**
  * Joining a full session's waiting list (issue 11 point 1, decision 0026): the
@@ -14,8 +15,7 @@ import type { SiteSettings } from "~/site-settings";
  * changes its status.
  */
 export function wantsWaitingList(values: Record<string, unknown>): boolean {
-  const v = values.waitingList;
-  return v === true || v === "true" || v === "on" || v === "1";
+  return isWireTrue(values.waitingList);
 }
 
 /**

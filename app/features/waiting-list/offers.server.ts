@@ -320,7 +320,7 @@ export async function confirmOffer(
       if (held && requirement && !(await hasAttended(trx, held.email_key, requirement.required.id))) {
         const done = await trx
           .updateTable("registrations")
-          .set({ status: "awaiting_approval", offer_expires_at: null, told_session: toldSession(event) })
+          .set({ status: "awaiting_approval", offer_expires_at: null, told_session: toldSession(event), seat_confirmed_at: now.toISOString() })
           .where("id", "=", offer.id)
           .where("status", "=", "offered")
           .where("offer_expires_at", ">", now.toISOString())
@@ -341,7 +341,7 @@ export async function confirmOffer(
       const access = newAccessToken();
       const done = await trx
         .updateTable("registrations")
-        .set({ status: "registered", offer_expires_at: null, access_token_hash: access.hash, told_session: toldSession(event) })
+        .set({ status: "registered", offer_expires_at: null, access_token_hash: access.hash, told_session: toldSession(event), seat_confirmed_at: now.toISOString() })
         .where("id", "=", offer.id)
         .where("status", "=", "offered")
         .where("offer_expires_at", ">", now.toISOString())
@@ -371,7 +371,7 @@ export async function confirmOffer(
     } else {
       const done = await trx
         .updateTable(table)
-        .set({ status: "booked", offer_expires_at: null, told_session: toldSession(event) })
+        .set({ status: "booked", offer_expires_at: null, told_session: toldSession(event), seat_confirmed_at: now.toISOString() })
         .where("id", "=", offer.id)
         .where("status", "=", "offered")
         .where("offer_expires_at", ">", now.toISOString())

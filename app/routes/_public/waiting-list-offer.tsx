@@ -43,7 +43,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         session: e.title,
         when: formatSessionWhen(e.starts_at, e.ends_at, e.time_zone, " · "),
         place: [e.venue, e.city].filter(Boolean).join(", "),
-        holdUntil: `${formatSessionDate(offer.expiresAt, e.time_zone)}, ${formatTimeRange(offer.expiresAt, offer.expiresAt, e.time_zone).split(" – ")[0]}`,
+        // At the venue, with its zone, as the offer's mail says it: '26th Nov 2026 at 8:15 AM PST'.
+        holdUntil: `${formatSessionDate(offer.expiresAt, e.time_zone)} at ${formatTimeRange(offer.expiresAt, null, e.time_zone)}`,
       },
       confirmed: false,
       booking: false,
@@ -122,7 +123,7 @@ export default function WaitingListOffer({ loaderData, actionData }: Route.Compo
           </h2>
           <p className="mt-3 inline-flex items-start gap-2 rounded-xl bg-plum-50 p-4 text-plum-900">
             <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            <span>We hold this seat for you until {offer.holdUntil} (the venue&apos;s time). Confirm it to take it.</span>
+            <span>We hold this seat for you until {offer.holdUntil}. Confirm it to take it.</span>
           </p>
           <dl className="mt-6 grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
             {(

@@ -9,10 +9,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext);
   const event = params.id.length <= 100 ? await getEvent(db, params.id) : null;
   if (!event) return new Response("No such session.\n", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  const { body, filename } = eventCalendarDownload(event, config.site, await scheduleSequence(db, event._id));
+  const { body, method, filename } = eventCalendarDownload(event, config.site, await scheduleSequence(db, event._id));
   return new Response(body, {
     headers: {
-      "Content-Type": "text/calendar; charset=utf-8",
+      "Content-Type": `text/calendar; charset=utf-8; method=${method}`,
       "Content-Disposition": `attachment; filename="${filename}"`,
       "Cache-Control": "no-cache",
     },
