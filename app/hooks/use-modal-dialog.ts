@@ -19,6 +19,7 @@ import { useScrollLock } from "./use-scroll-lock";
 export function useModalDialog(open: boolean, onClose: () => void, onOpenedBefore?: () => void) {
   const ref = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
+  const openedWithoutOpener = useRef(false);
   /** null until the first effect has looked; true while a dialog the browser opened is being handed over. */
   const adopting = useRef<boolean | null>(null);
   useScrollLock(open);
@@ -42,7 +43,10 @@ export function useModalDialog(open: boolean, onClose: () => void, onOpenedBefor
       return;
     }
     if (open && !dialog.open) {
-      returnFocus.current = document.activeElement as HTMLElement | null;
+      // Opened from an address (a shared ?view= link, a reload) nothing had the focus: the page's heading gets it back.
+      const active = document.activeElement as HTMLElement | null;
+      returnFocus.current = active && active !== document.body && active !== document.documentElement ? active : null;
+      openedWithoutOpener.current = returnFocus.current === null;
       dialog.showModal();
       placeToastLayer();
     } else if (!open && dialog.open) {
@@ -51,8 +55,11 @@ export function useModalDialog(open: boolean, onClose: () => void, onOpenedBefor
       // What opened it may be gone with what the dialog did (a canceled session's row has no Cancel button): then the page's heading.
       // (A dialog the browser opened before hydration recorded no opener: close() has already put the focus back on it.)
       const back = returnFocus.current;
-      if (back?.isConnected) back.focus();
-      else if (back) focusMainHeading();
+      if (back?.isConnected) {
+        back.focus();
+        // The opener may have moved off the screen meanwhile (a card grew with the session just added): bring it into view.
+        back.scrollIntoView({ block: "nearest" });
+      } else if (back || openedWithoutOpener.current) focusMainHeading();
     }
   }, [open]);
 

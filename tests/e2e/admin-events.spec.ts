@@ -81,7 +81,8 @@ test.describe("Family Constellation events screen", () => {
     await page.getByRole("button", { name: "Add Event" }).click();
     const dialog = page.getByRole("dialog", { name: "Add Event" });
     await expect(dialog).toBeVisible();
-    await expect(dialog.getByLabel("Start date and time")).toBeFocused();
+    // The first field in the form's order: the venue's time zone, which says what the times below mean.
+    await expect(dialog.getByLabel("Venue time zone")).toBeFocused();
     await expectNoAxeViolations(page);
     await dialog.getByRole("button", { name: "Create Event" }).click();
     for (const message of [
@@ -258,18 +259,22 @@ test.describe("Family Constellation events screen", () => {
     const dialog = page.getByRole("dialog", { name: "Add Event" });
     await expect(dialog).toBeVisible();
     const start = dialog.getByLabel("Start date and time");
-    await expect(start).toBeFocused();
+    const zone = dialog.getByLabel("Venue time zone");
+    // The first field: the venue's time zone, which says what the times after it mean.
+    await expect(zone).toBeFocused();
 
     // Escape closes the dialog and focus returns to 'Add Event'.
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     await expect(add).toBeFocused();
     await page.keyboard.press("Enter");
+    await expect(zone).toBeFocused();
+    await page.keyboard.press("Tab");
     await expect(start).toBeFocused();
 
-    // Tab stays inside the dialog: back from the first field to the time zone, the close button, then round to the last.
+    // Tab stays inside the dialog: back from the start to the time zone, the close button, then round to the last.
     await page.keyboard.press("Shift+Tab");
-    await expect(dialog.getByLabel("Venue time zone")).toBeFocused();
+    await expect(zone).toBeFocused();
     await page.keyboard.press("Shift+Tab");
     await expect(dialog.getByRole("button", { name: "Close event form" })).toBeFocused();
     await page.keyboard.press("Shift+Tab");

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { createStaffAccount, expectNoAxeViolations, hydrated, interceptChunk, queryDb, smallTargets, writeDb } from "./fixtures";
+import { createStaffAccount, expectNoAxeViolations, expectVisibleFocusRing, hydrated, interceptChunk, queryDb, smallTargets, writeDb } from "./fixtures";
 
 /**
  * Staff management of programmes (issue 9, points 8–10 and 13), as a staff
@@ -382,7 +382,20 @@ test.describe("programme management", () => {
     const points = dialog.getByRole("textbox", { name: "Card Points" });
     for (let i = 0; i < 30 && !(await points.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
     await expect(points).toBeFocused();
+    // The editor wears the focus ring like any field (it hid it before): looked at from the toolbar's last button.
+    await page.keyboard.press("Shift+Tab");
+    await expectVisibleFocusRing(page, points);
     await page.keyboard.type("One clear point");
+    // In a list, Tab leaves the field as in any other, and does not nest the item it was in.
+    await page.keyboard.press("Enter");
+    await page.keyboard.press("ControlOrMeta+l");
+    await page.keyboard.type("First");
+    await page.keyboard.press("Enter");
+    await page.keyboard.type("Second");
+    await page.keyboard.press("Tab");
+    await expect(points).not.toBeFocused();
+    expect(await points.evaluate((el) => el.querySelectorAll("ul ul").length)).toBe(0);
+    await expect(points.locator("ul > li")).toHaveText(["First", "Second"]);
     // Focus stays inside the dialog however far Tab goes.
     for (let i = 0; i < 60; i++) {
       await page.keyboard.press("Tab");

@@ -203,6 +203,36 @@ test.describe("staff registration lists", () => {
     }
   });
 
+  test("keyboard only: a page link that goes with its page leaves the focus on the paging's summary, and a dialog opened from its address gives it to the heading", async ({ page }) => {
+    test.setTimeout(180_000);
+    await signIn(page);
+    // The demo's bookings fill more than one page of Family consultations.
+    await page.goto("/admin/family-consultations");
+    await hydrated(page);
+    const paging = page.getByRole("navigation", { name: /pages$/i });
+    const summary = paging.getByText(/^Showing \d+ to \d+ of \d+ results$/);
+    // Page 2's number, pressed: on page 2 it is the current page's label, no longer a link.
+    const two = paging.getByRole("link", { name: "Page 2", exact: true });
+    await two.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/page=2/);
+    await expect(summary).toBeFocused();
+    await expect(summary).toHaveText(/^Showing 11 to /);
+    // Tab goes on from there, into the paging, not back to the top of the page.
+    await page.keyboard.press("Tab");
+    await expect.poll(() => paging.evaluate((nav) => nav.contains(document.activeElement))).toBe(true);
+
+    // A details dialog opened from a shared address, closed with Escape: the page's heading has the focus, not its body.
+    const id = queryDb<{ id: string }>("SELECT id FROM family_bookings ORDER BY created_at DESC LIMIT 1")[0]!.id;
+    await page.goto(`/admin/family-consultations?view=${id}`);
+    await hydrated(page);
+    const details = page.getByRole("dialog");
+    await expect(details).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(details).toBeHidden();
+    await expect(page.getByRole("heading", { level: 1 })).toBeFocused();
+  });
+
   test("the DECODE list at 375 px: cards, the search from a shared link, axe clean", async ({ page }) => {
     test.setTimeout(240_000);
     await signIn(page);

@@ -77,6 +77,9 @@ export async function smallTargets(page: Page): Promise<string[]> {
       if (box.width === 0 || box.height === 0 || (box.width >= 23.5 && box.height >= 23.5)) continue;
       const style = getComputedStyle(el);
       if (style.visibility === "hidden" || el.closest(".sr-only")) continue;
+      // Not a target at all: it takes no clicks (a toast beyond the stack's visible three is faded out, scaled
+      // to 80 %, and pointer-events: none until the ones in front of it go).
+      if (style.pointerEvents === "none") continue;
       // A box or radio whose label is 24 px: a click on the label is a click on it.
       const labels = el instanceof HTMLInputElement ? [...(el.labels ?? [])] : [];
       if (labels.some((l) => l.getBoundingClientRect().width >= 23.5 && l.getBoundingClientRect().height >= 23.5)) continue;

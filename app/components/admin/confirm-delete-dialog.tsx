@@ -3,6 +3,7 @@ import { Form, Link } from "react-router";
 import { StaffDialog } from "./staff-dialog";
 import { whileBusy } from "~/components/ui/submit-button";
 import { usePostPending } from "~/hooks/use-settled-action";
+import { pressOnSpace } from "~/lib/link-as-button";
 
 type Props = {
   open: boolean;
@@ -48,6 +49,7 @@ export function ConfirmDeleteDialog({ open, onClose, closeHref, what, fields, er
             e.preventDefault();
             if (!busy) onClose();
           }}
+          onKeyDown={pressOnSpace}
           aria-disabled={busy || undefined}
           className="inline-flex min-h-11 items-center rounded-full border border-plum-200 bg-white px-5 font-semibold text-plum-800 hover:bg-plum-50 aria-disabled:opacity-50"
         >

@@ -1,6 +1,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Link } from "react-router";
 import { pageNumbers } from "~/lib/list-query";
+import { usePagingFocus } from "~/hooks/use-paging-focus";
 
 type Props = {
   page: number;
@@ -24,12 +25,13 @@ const currentButton = `${shape} border-plum-800 bg-plum-800 text-white`;
  * before JavaScript and each page has its own URL. Nothing shows for one page.
  */
 export function PaginationNav({ page, totalPages, total, limit, hrefFor, label }: Props) {
+  const { pagingProps, summaryProps } = usePagingFocus(page);
   if (totalPages <= 1) return null;
   const first = (page - 1) * limit + 1;
   const last = Math.min(total, page * limit);
   return (
-    <nav aria-label={label} className="mt-4 flex flex-wrap items-center justify-between gap-3">
-      <p className="text-sm text-muted">
+    <nav aria-label={label} {...pagingProps} className="mt-4 flex flex-wrap items-center justify-between gap-3">
+      <p {...summaryProps} className="text-sm text-muted">
         {`Showing ${first} to ${last} of ${total} results`}
       </p>
       <ul className="flex flex-wrap items-center gap-2">

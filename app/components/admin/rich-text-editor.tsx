@@ -91,12 +91,17 @@ export default function RichTextEditor({ labelId, describedBy, invalid, initialH
         "aria-labelledby": labelId,
         ...(describedBy ? { "aria-describedby": describedBy } : {}),
         "aria-invalid": invalid ? "true" : "false",
-        class: "rich-text min-h-32 px-4 py-3 focus:outline-none",
+        // The site's focus ring (app.css) shows on the editable area itself (WCAG 2.4.7): no outline override here.
+        class: "rich-text min-h-32 px-4 py-3",
       },
       // ProseMirror swallows Escape (it prevents its default); let it through, so
       // that Escape in the editor closes the dialog around it like in any field.
+      // Tab and Shift+Tab too: in a list they nested or lifted the item, so a
+      // keyboard user tabbing past the field changed its content; they move the
+      // focus, as in any field (a true here keeps ProseMirror's keymap out, and
+      // the browser's own Tab goes on).
       handleDOMEvents: {
-        keydown: (_view, event) => event.key === "Escape" && !event.isComposing,
+        keydown: (_view, event) => (event.key === "Escape" || (event.key === "Tab" && !event.ctrlKey && !event.metaKey && !event.altKey)) && !event.isComposing,
       },
       // Paste as plain text: formatting from other programs never comes in.
       handlePaste: (view, event) => {

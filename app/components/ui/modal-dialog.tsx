@@ -46,7 +46,8 @@ export function ModalDialog({ open, onClose, busy = false, title, subtitle, clos
   useEffect(() => {
     if (!open || formKey === 0) return;
     bodyRef.current?.scrollTo({ top: 0 });
-    ref.current?.querySelector<HTMLElement>("form input:not([type=hidden])")?.focus();
+    // The first field in the form's order, a select included (the event form's time zone comes before its times).
+    ref.current?.querySelector<HTMLElement>("form :is(input:not([type=hidden]), select, textarea):not([disabled])")?.focus();
   }, [open, formKey, ref]);
 
   return (

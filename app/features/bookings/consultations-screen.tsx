@@ -1,5 +1,5 @@
 import { CalendarRange, Download, Eye, RotateCw, Trash2 } from "lucide-react";
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { Form, Link, useRevalidator } from "react-router";
 import { ConfirmDeleteDialog } from "~/components/admin/confirm-delete-dialog";
 import { DataTable, type DataColumn } from "~/components/admin/data-table";
@@ -20,6 +20,7 @@ import { useSyncedValue } from "~/hooks/use-synced-value";
 import { ActionResult } from "~/components/admin/action-result";
 import { EraseDetailsForm } from "~/components/admin/erase-details-form";
 import { ERASED_NAME, type EraseAnswer } from "~/features/retention/erase";
+import { pressOnSpace } from "~/lib/link-as-button";
 
 export const CONSULTATIONS_TITLE = "Family Consultation Management";
 /** Spec part 2 §8: the list could not load. */
@@ -56,6 +57,14 @@ function DateFilter({ p }: { p: Props }) {
   const active = Boolean(p.startDate || p.endDate);
   // Controlled, not keyed by the values: a remount when the filtered list comes back would drop the focus.
   const dates = { startDate: useSyncedValue(p.typed.startDate), endDate: useSyncedValue(p.typed.endDate) };
+  // "Clear dates" goes with the dates it clears: the focus moves to the first field, not to the page's body.
+  const clearing = useRef(false);
+  const clearable = active || Boolean(p.dateErrors.startDate || p.dateErrors.endDate);
+  useEffect(() => {
+    if (!clearing.current || clearable) return;
+    clearing.current = false;
+    document.getElementById(`${id}-startDate`)?.focus();
+  }, [clearable, id]);
   const field = (name: "startDate" | "endDate", label: string) => {
     const error = p.dateErrors[name];
     return (
@@ -94,8 +103,8 @@ function DateFilter({ p }: { p: Props }) {
         <button type="submit" className="inline-flex min-h-12 items-center rounded-full bg-plum-800 px-5 font-semibold text-white hover:bg-plum-700">
           Apply
         </button>
-        {active || p.dateErrors.startDate || p.dateErrors.endDate ? (
-          <Link to={listHref({ search: p.search })} preventScrollReset className={secondaryButton}>
+        {clearable ? (
+          <Link to={listHref({ search: p.search })} preventScrollReset onClick={() => (clearing.current = true)} className={secondaryButton}>
             Clear dates
           </Link>
         ) : null}
@@ -234,6 +243,7 @@ export function ConsultationsScreen(p: Props) {
               e.preventDefault();
               if (revalidator.state === "idle") void revalidator.revalidate();
             }}
+            onKeyDown={pressOnSpace}
             className={secondaryButton}
           >
             <RotateCw aria-hidden="true" className={`size-5 ${revalidator.state === "loading" ? "animate-spin" : ""}`} />

@@ -20,6 +20,7 @@ import { ERASED_NAME, type EraseAnswer } from "~/features/retention/erase";
 import type { ContactJson } from "./contact-admin.server";
 import type { ContactsActionData } from "./contacts-page.server";
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from "./status";
+import { pressOnSpace } from "~/lib/link-as-button";
 
 export const CONTACTS_TITLE = "Contacts";
 /** Spec part 2 §8: the list could not load. */
@@ -216,6 +217,7 @@ export function ContactsScreen(p: Props) {
               e.preventDefault();
               if (revalidator.state === "idle") void revalidator.revalidate();
             }}
+            onKeyDown={pressOnSpace}
             className="inline-flex min-h-12 items-center gap-2 rounded-full border border-plum-200 bg-white px-5 font-semibold text-plum-800 hover:bg-plum-50"
           >
             <RotateCw aria-hidden="true" className={`size-5 ${revalidator.state === "loading" ? "animate-spin" : ""}`} />

@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { pageWindow, showingText } from "./admin-format";
+import { usePagingFocus } from "~/hooks/use-paging-focus";
 
 type Props = { page: number; totalPages: number; total: number; pageSize: number; hrefFor: (page: number) => string };
 
@@ -7,6 +8,7 @@ const base = "inline-flex min-h-11 min-w-11 items-center justify-center rounded-
 
 /** 'Showing x to y of z results', Previous, up to 5 numbered pages and Next (spec §2.10, §9); only beyond one page. */
 export function EventsPagination({ page, totalPages, total, pageSize, hrefFor }: Props) {
+  const { pagingProps, summaryProps } = usePagingFocus(page);
   if (totalPages <= 1) return null;
   const edge = (label: string, target: number, enabled: boolean) =>
     enabled ? (
@@ -19,8 +21,8 @@ export function EventsPagination({ page, totalPages, total, pageSize, hrefFor }:
       </span>
     );
   return (
-    <nav aria-label="Event pages" className="mt-4 flex flex-wrap items-center justify-between gap-3">
-      <p className="text-sm text-muted">{showingText(page, pageSize, total)}</p>
+    <nav aria-label="Event pages" {...pagingProps} className="mt-4 flex flex-wrap items-center justify-between gap-3">
+      <p {...summaryProps} className="text-sm text-muted">{showingText(page, pageSize, total)}</p>
       <ul className="flex flex-wrap items-center gap-2">
         <li>{edge("Previous", page - 1, page > 1)}</li>
         {pageWindow(page, totalPages).map((n) => (

@@ -3,6 +3,7 @@ import { servicesContext } from "~/context.server";
 import { eventDateCell } from "~/features/events/admin-format";
 import { listAttendanceSessions } from "~/features/prerequisites/attendance.server";
 import type { Route } from "./+types/attendance";
+import { usePagingFocus } from "~/hooks/use-paging-focus";
 
 /**
  * Staff: attendance (issue 11 points 5 and 6, decision 0031). The sessions
@@ -28,6 +29,7 @@ const pageLink = "inline-flex min-h-11 items-center rounded-full border border-p
 
 export default function Attendance({ loaderData }: Route.ComponentProps) {
   const { sessions, page, totalPages, total } = loaderData;
+  const { pagingProps, summaryProps } = usePagingFocus(page);
   return (
     <div>
       <h1 className="text-3xl text-plum-900">Attendance</h1>
@@ -55,7 +57,11 @@ export default function Attendance({ loaderData }: Route.ComponentProps) {
                 <tr key={s.id} className="border-t border-plum-100 max-md:block max-md:py-3">
                   <th scope="row" data-label="Session" className={`${cell} font-semibold`}>
                     <span>
-                      <Link to={`/admin/attendance/${encodeURIComponent(s.id)}`} className="text-plum-800 underline underline-offset-2 hover:text-plum-600">
+                      <Link
+                        to={`/admin/attendance/${encodeURIComponent(s.id)}`}
+                        // The row's one control: a tap target of its own height (WCAG 2.5.8 without the spacing exception, decision 0053).
+                        className="inline-flex min-h-11 items-center text-plum-800 underline underline-offset-2 hover:text-plum-600"
+                      >
                         {s.title}
                       </Link>
                       {s.programmeTitle && s.programmeTitle !== s.title ? <span className="block font-normal text-muted">{s.programmeTitle}</span> : null}
@@ -85,13 +91,13 @@ export default function Attendance({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       {totalPages > 1 ? (
-        <nav aria-label="Attendance pages" className="mt-6 flex flex-wrap items-center gap-3">
+        <nav aria-label="Attendance pages" {...pagingProps} className="mt-6 flex flex-wrap items-center gap-3">
           {page > 1 ? (
             <Link to={page === 2 ? "?" : `?page=${page - 1}`} className={pageLink}>
               Previous
             </Link>
           ) : null}
-          <span className="text-sm text-muted">
+          <span {...summaryProps} className="text-sm text-muted">
             Page {page} of {totalPages} · {total} sessions
           </span>
           {page < totalPages ? (

@@ -5,6 +5,7 @@ import { AUDIT_ACTIONS, REGISTRANT_ACTIONS } from "~/features/audit/actions";
 import { staffMoment } from "~/features/registrations/staff-format";
 import { auditQueryFrom, listAudit } from "~/features/audit/audit.server";
 import type { Route } from "./+types/audit";
+import { usePagingFocus } from "~/hooks/use-paging-focus";
 
 export const meta: Route.MetaFunction = () => [{ title: "Audit trail | Staff area" }, { name: "robots", content: "noindex" }];
 
@@ -30,6 +31,7 @@ function pageLink(action: string, q: string, page: number) {
 
 export default function AuditTrail({ loaderData }: Route.ComponentProps) {
   const { records, total, page, totalPages, action, q } = loaderData;
+  const { pagingProps, summaryProps } = usePagingFocus(page);
   return (
     <div>
       <h1 className="text-3xl text-plum-900">Audit trail</h1>
@@ -109,13 +111,13 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       {totalPages > 1 ? (
-        <nav aria-label="Audit pages" className="mt-4 flex flex-wrap items-center gap-3">
+        <nav aria-label="Audit pages" {...pagingProps} className="mt-4 flex flex-wrap items-center gap-3">
           {page > 1 ? (
             <Link to={pageLink(action, q, page - 1)} className="inline-flex min-h-11 items-center rounded-full border border-plum-200 bg-white px-5 font-semibold text-plum-800">
               Previous
             </Link>
           ) : null}
-          <span className="text-sm text-muted">
+          <span {...summaryProps} className="text-sm text-muted">
             Page {page} of {totalPages}
           </span>
           {page < totalPages ? (
