@@ -257,6 +257,12 @@ describe.each(dialects)("staff management of Family Constellation events on %s",
     const refused = await api("DELETE", `/${booked}`);
     expect(refused.status).toBe(409);
     expect(errorResponse.parse(await refused.json()).message).toMatch(/has 1 booking and cannot be deleted/);
+    // Staff see what keeps it: the booking, canceled or off the waiting list, is still a record of it (the delete
+    // dialog says so instead of offering a Delete that can only fail).
+    await s.db.updateTable("family_bookings").set({ status: "removed" }).where("event_id", "=", booked).execute();
+    const read = adminEventOneResponse.parse(await (await api("GET", `/${booked}`)).json());
+    expect(read.data).toMatchObject({ seatsTaken: 0, waiting: 0, records: 1 });
+    expect((await api("DELETE", `/${booked}`)).status).toBe(409);
 
     const { _id: id } = adminEventSavedResponse.parse(await (await api("POST", "", form({ location: "Deletable Hall" }))).json()).data;
     const res = await api("DELETE", `/${id}`);

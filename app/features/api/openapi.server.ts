@@ -166,6 +166,10 @@ export const adminEventSchema = sessionSchema
     priceAmount: z.number().nullable().describe("The price in dollars, as a number"),
     seatsTaken: z.number().int().describe("Seats held by bookings and registrations, or offered to the waiting list (canceled ones and those still waiting left out)"),
     waiting: z.number().int().describe("Bookings and registrations on the session's waiting list"),
+    records: z
+      .number()
+      .int()
+      .describe("Every booking and registration that points at the session, whatever its status (canceled ones, and people who left its waiting list, included): while any is kept, the session cannot be deleted"),
     createdAt: instant,
     updatedAt: instant,
   })

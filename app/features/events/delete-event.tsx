@@ -28,10 +28,12 @@ export function DeleteEvent({ event, onCancel, onDeleted, onBusyChange }: Props)
     }
   }, [fetcher.state, fetcher.data, onDeleted]);
 
-  // A booked event is always refused by the server (its bookings point at it): say so, and offer no button that can only fail.
-  if (event.seatsTaken + event.waiting > 0) {
+  // An event any booking points at is always refused by the server (canceled ones and people who left its
+  // waiting list are kept as records too): say why, and offer no button that can only fail.
+  if (event.records > 0 || event.seatsTaken + event.waiting > 0) {
     const n = event.seatsTaken;
     const w = event.waiting;
+    const kept = Math.max(event.records, n + w);
     return (
       <div>
         <div className="flex gap-4">
@@ -42,8 +44,11 @@ export function DeleteEvent({ event, onCancel, onDeleted, onBusyChange }: Props)
               {event.title} · {eventDateText(event.startDate, event.endDate, event.timeZone)} · {event.city}
             </p>
             <p className="mt-2 text-ink">
-              {n > 0 ? `${n} ${n === 1 ? "seat is" : "seats are"} booked in this event` : `${w} ${w === 1 ? "person is" : "people are"} on its waiting list`}. Set its
-              status to Closed to stop new bookings, or cancel the session to tell everyone booked.
+              {n > 0
+                ? `${n} ${n === 1 ? "seat is" : "seats are"} booked in this event. Set its status to Closed to stop new bookings, or cancel the session to tell everyone booked.`
+                : w > 0
+                  ? `${w} ${w === 1 ? "person is" : "people are"} on its waiting list. Set its status to Closed to stop new bookings, or cancel the session to tell everyone booked.`
+                  : `${kept} earlier ${kept === 1 ? "booking is" : "bookings are"} kept as ${kept === 1 ? "a record" : "records"} of this event (canceled, or off its waiting list). Set its status to Closed to stop new bookings; delete those bookings under Family consultations to delete the event.`}
             </p>
           </div>
         </div>

@@ -209,6 +209,20 @@ export async function deleteSession(db: Database, actor: StaffActor, id: string,
   });
 }
 
+/** For each session, the bookings and registrations that point at it, whatever their status (as `heldBy` counts them). */
+async function recordCounts(db: Kysely<DB>, ids: readonly string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (ids.length === 0) return counts;
+  const count = (table: "registrations" | "family_bookings") =>
+    db
+      .selectFrom(table)
+      .select((eb) => ["event_id", eb.fn.countAll<number>().as("n")])
+      .where("event_id", "in", ids)
+      .groupBy("event_id");
+  for (const r of await count("registrations").unionAll(count("family_bookings")).execute()) counts.set(r.event_id, (counts.get(r.event_id) ?? 0) + Number(r.n));
+  return counts;
+}
+
 /** Bookings and registrations that point at a session, whatever their status. */
 async function heldBy(trx: Kysely<DB>, id: string): Promise<number> {
   const r = await trx.selectFrom("registrations").select((eb) => eb.fn.countAll<number>().as("n")).where("event_id", "=", id).executeTakeFirst();
@@ -217,7 +231,7 @@ async function heldBy(trx: Kysely<DB>, id: string): Promise<number> {
 }
 
 /** A session as the staff screen and /api/familyEvent answer it: the public JSON plus the form's texts. */
-export function adminEventJson(row: EventRow, taken: number, waiting: number, now = new Date()) {
+export function adminEventJson(row: EventRow, taken: number, waiting: number, records: number, now = new Date()) {
   return {
     ...eventToJson(row, taken, null, now),
     /** The form's texts (spec §3 'Event (admin)': capacity like '10 Seats', price "text with a dollar sign", '$375'). */
@@ -229,6 +243,8 @@ export function adminEventJson(row: EventRow, taken: number, waiting: number, no
     /** Seats booked or offered; `waiting` are on its waiting list (counted in the public seats taken, not here). */
     seatsTaken: taken - waiting,
     waiting,
+    /** Every row that points at it, whatever its status: what keeps it from being deleted (`heldBy`). */
+    records,
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };
@@ -241,7 +257,8 @@ export async function getAdminEvent(db: Database, id: string, now = new Date()):
   const row = await db.selectFrom("events").selectAll().where("id", "=", id).where("kind", "=", "family").executeTakeFirst();
   if (!row) return null;
   const taken = (await seatsTaken(db, [row.id])).get(row.id) ?? 0;
-  return adminEventJson(row, taken, (await waitingCounts(db, [row.id])).get(row.id) ?? 0, now);
+  const records = (await recordCounts(db, [row.id])).get(row.id) ?? 0;
+  return adminEventJson(row, taken, (await waitingCounts(db, [row.id])).get(row.id) ?? 0, records, now);
 }
 
 export type AdminListQuery = { search: string; page: number; limit: number };
@@ -275,7 +292,7 @@ export async function listAdminEvents(db: Database, query: AdminListQuery, now =
     .offset((page - 1) * query.limit)
     .execute();
   const ids = rows.map((r) => r.id);
-  const [taken, waiting] = await Promise.all([seatsTaken(db, ids), waitingCounts(db, ids)]);
-  const events = rows.map((r) => adminEventJson(r, taken.get(r.id) ?? 0, waiting.get(r.id) ?? 0, now));
+  const [taken, waiting, records] = await Promise.all([seatsTaken(db, ids), waitingCounts(db, ids), recordCounts(db, ids)]);
+  const events = rows.map((r) => adminEventJson(r, taken.get(r.id) ?? 0, waiting.get(r.id) ?? 0, records.get(r.id) ?? 0, now));
   return { events, totalEvents: total, totalPages, currentPage: page, limit: query.limit };
 }
