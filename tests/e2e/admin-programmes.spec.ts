@@ -396,13 +396,20 @@ test.describe("programme management", () => {
     await expect(points).not.toBeFocused();
     expect(await points.evaluate((el) => el.querySelectorAll("ul ul").length)).toBe(0);
     await expect(points.locator("ul > li")).toHaveText(["First", "Second"]);
+    // A row added from the keyboard takes the focus in its first field, above the Add button.
+    await dialog.getByRole("button", { name: "Add Section" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByLabel(label("Section 2 title"))).toBeFocused();
+    await dialog.getByRole("button", { name: "Add Event" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByLabel(label("Event name")).last()).toBeFocused();
     // Focus stays inside the dialog however far Tab goes.
     for (let i = 0; i < 60; i++) {
       await page.keyboard.press("Tab");
       expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
     }
     // Escape closes it from inside a rich-text editor too (ProseMirror would swallow it).
-    for (let i = 0; i < 30 && !(await points.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+    for (let i = 0; i < 80 && !(await points.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
     await expect(points).toBeFocused();
     // What was typed is not thrown away on a stray Escape: the form asks, with the safe answer focused.
     await page.keyboard.press("Escape");

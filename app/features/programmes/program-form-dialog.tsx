@@ -195,6 +195,16 @@ export function ProgramFormDialog({ open, onClose, kind, kindLabel, program, ope
     const target = rows[Math.min(removed.index, rows.length - 1)] ?? form?.querySelector<HTMLElement>(`[data-add="${removed.list}"]`);
     target?.focus();
   });
+  // After a row is added, its first field takes the focus: the row appears above the Add button, which would
+  // otherwise keep it, a dozen Shift+Tabs below the new fields (decision 0071).
+  const added = useRef<"section" | "event" | null>(null);
+  useEffect(() => {
+    const list = added.current;
+    if (!list) return;
+    added.current = null;
+    const rows = formRef.current?.querySelectorAll<HTMLElement>(`[data-row="${list}"]`) ?? [];
+    rows[rows.length - 1]?.querySelector<HTMLElement>("input, select, textarea")?.focus();
+  });
   // Stored sessions removed from the form since it opened: a save refused over one (people hold seats) can put them back.
   const removedSessions = (program ? formValuesOf(program).upcomingEvents : []).filter((r) => !values.upcomingEvents.some((v) => v._id === r._id));
 
@@ -438,7 +448,7 @@ export function ProgramFormDialog({ open, onClose, kind, kindLabel, program, ope
             const base = `${uid}-section-${i}`;
             const only = values.learningSections.length === 1;
             return (
-              <div key={s._id ?? `new-${i}-${editorSeed}`} className="border-b border-plum-100 py-3 last:border-b-0">
+              <div key={s._id ?? `new-${i}-${editorSeed}`} data-row="section" className="border-b border-plum-100 py-3 last:border-b-0">
                 <div className="flex items-end gap-3">
                   <div className="min-w-0 grow">
                     <Label htmlFor={`${base}-title`}>{`Section ${i + 1} title`}</Label>
@@ -499,6 +509,7 @@ export function ProgramFormDialog({ open, onClose, kind, kindLabel, program, ope
             type="button"
             onClick={() => {
               setSectionNote("");
+              added.current = "section";
               setValues((v) => ({ ...v, learningSections: [...v.learningSections, emptySection()] }));
             }}
             data-add="section"
@@ -551,7 +562,7 @@ export function ProgramFormDialog({ open, onClose, kind, kindLabel, program, ope
               </div>
             );
             return (
-              <div key={row._id ?? `new-${i}`} className="mt-4 rounded-xl bg-white p-4 ring-1 ring-plum-100">
+              <div key={row._id ?? `new-${i}`} data-row="event" className="mt-4 rounded-xl bg-white p-4 ring-1 ring-plum-100">
                 <div className="mb-2 flex items-center justify-between gap-3">
                   <h3 className="font-semibold text-plum-900">Event {i + 1}</h3>
                   <button
@@ -597,7 +608,10 @@ export function ProgramFormDialog({ open, onClose, kind, kindLabel, program, ope
           })}
           <button
             type="button"
-            onClick={() => setValues((v) => ({ ...v, upcomingEvents: [...v.upcomingEvents, emptySessionRow()] }))}
+            onClick={() => {
+              added.current = "event";
+              setValues((v) => ({ ...v, upcomingEvents: [...v.upcomingEvents, emptySessionRow()] }));
+            }}
             data-add="event"
             className="mt-4 inline-flex min-h-11 items-center gap-1.5 rounded-full bg-plum-100 px-4 font-semibold text-plum-900 hover:bg-plum-200"
           >
