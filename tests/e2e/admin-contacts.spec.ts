@@ -233,6 +233,8 @@ test.describe("staff: erasing a contact message", () => {
     await page.keyboard.press("Enter");
     await expect(dialog.getByRole("alert")).toHaveText("Check the box to confirm that this cannot be undone");
     await expect(dialog.getByRole("checkbox", { name: "I understand this cannot be undone" })).toHaveAttribute("aria-invalid", "true");
+    // The box the message is about takes the focus (said before sending: nothing was posted).
+    await expect(dialog.getByRole("checkbox", { name: "I understand this cannot be undone" })).toBeFocused();
     expect(queryDb<{ email: string }>("select email from contact_messages where id = ?", id)).toEqual([{ email: sender }]);
     await expectNoAxeViolations(page);
 

@@ -1,7 +1,7 @@
-import { useId } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { Form } from "react-router";
 import { usePostPending } from "~/hooks/use-settled-action";
-import type { EraseAnswer } from "~/features/retention/erase";
+import { ERASE_UNCONFIRMED, type EraseAnswer } from "~/features/retention/erase";
 
 /**
  * A details dialog's "Erase personal details" (decisions 0025, 0058): for a
@@ -14,7 +14,18 @@ import type { EraseAnswer } from "~/features/retention/erase";
 export function EraseDetailsForm({ recordId, explanation, answer }: { recordId: string; explanation: string; answer: EraseAnswer | undefined }) {
   const id = useId();
   const busy = usePostPending("erase");
-  const error = answer && !answer.ok && answer.id === recordId ? answer.error : undefined;
+  const served = answer && !answer.ok && answer.id === recordId ? answer.error : undefined;
+  // The box unticked is said before sending, on the box itself, which takes the focus (the message is about it, and on a
+  // short phone screen the button pressed can end up under the dialog's edge once the message appears).
+  const [unticked, setUnticked] = useState(false);
+  const error = unticked ? ERASE_UNCONFIRMED : served;
+  const box = useRef<HTMLInputElement>(null);
+  const [asked, setAsked] = useState(0);
+  useEffect(() => {
+    if (asked === 0) return;
+    box.current?.focus();
+    box.current?.scrollIntoView({ block: "nearest" });
+  }, [asked]);
   return (
     <Form
       method="post"
@@ -22,6 +33,11 @@ export function EraseDetailsForm({ recordId, explanation, answer }: { recordId: 
       // Not `disabled` while erasing: a disabled button loses focus, and the keyboard user with it.
       onSubmit={(e) => {
         if (busy) e.preventDefault();
+        else if (!box.current?.checked) {
+          e.preventDefault();
+          setUnticked(true);
+          setAsked((n) => n + 1);
+        }
       }}
       aria-labelledby={`${id}-heading`}
       className="mt-6 border-t border-plum-100 pt-5"
@@ -34,9 +50,13 @@ export function EraseDetailsForm({ recordId, explanation, answer }: { recordId: 
       <input type="hidden" name="id" value={recordId} />
       <div className="mt-3 flex items-start gap-3">
         <input
+          ref={box}
           id={`${id}-confirm`}
           name="confirm"
           type="checkbox"
+          onChange={(e) => {
+            if (e.currentTarget.checked) setUnticked(false);
+          }}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           className="mt-0.5 size-6 shrink-0 accent-plum-600"
