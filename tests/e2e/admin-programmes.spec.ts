@@ -352,6 +352,33 @@ test.describe("programme management", () => {
     expect((await page.request.delete(`/api/decode/${id}`)).status()).toBe(200);
   });
 
+  test("on a phone a toast never covers the focused control: it goes to the other half of the screen", async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 375, height: 740 });
+    await signIn(page, "/admin/hypnotherapy");
+    await page.getByRole("button", { name: "Add New Program" }).click();
+    const dialog = page.getByRole("dialog", { name: "Add New Program" });
+    const create = dialog.getByRole("button", { name: "Create Program" });
+    await create.focus();
+    await page.keyboard.press("Enter");
+    // Refused: the focus goes to the first field to correct, near the top; the toast goes to the bottom.
+    await expect(dialog.getByLabel(label("Title"))).toBeFocused();
+    const toastBox = page.locator("[data-sonner-toast]").first();
+    await expect(toastBox).toBeVisible();
+    const covers = async (control: import("@playwright/test").Locator) => {
+      const [a, b] = [await control.boundingBox(), await toastBox.boundingBox()];
+      return Boolean(a && b && a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height);
+    };
+    await expect.poll(() => covers(dialog.getByLabel(label("Title")))).toBe(false);
+    // Back to the close button at the very top: still clear of it.
+    const close = dialog.getByRole("button", { name: "Close program form" });
+    await close.focus();
+    await expect.poll(() => covers(close)).toBe(false);
+    // The submit button at the bottom, focused: the toast is at the top then.
+    await create.focus();
+    await expect.poll(() => covers(create)).toBe(false);
+  });
+
   test("keyboard only: the modal opens, is filled and closes without a mouse; search is kept in the URL", async ({ page }) => {
     test.setTimeout(180_000);
     await signIn(page, "/admin/decode");

@@ -44,11 +44,46 @@ const LazyToaster = lazy(async (): Promise<{ default: () => ReactNode }> => {
   }
   function MountedToaster() {
     useEffect(() => markReady(), []);
+    const position = useToastPosition();
     // In the toast layer, which follows the topmost modal dialog (see lib/toast-layer.ts).
-    return createPortal(<Toaster position="top-center" duration={4000} closeButton richColors />, toastLayer());
+    return createPortal(<Toaster position={position} duration={4000} closeButton richColors />, toastLayer());
   }
   return { default: MountedToaster };
 });
+
+const NARROW = "(max-width: 639px)";
+
+/**
+ * Where the toasts go. On a wide screen, at the top, clear of a dialog's
+ * controls. On a phone a toast spans the screen's width, so at the top it hid
+ * a dialog's close button, and at the bottom it would hide the submit button:
+ * it goes to the half of the screen the keyboard focus is not in, so the
+ * focused control is never under it (WCAG 2.4.11; decision 0071). The top when
+ * nothing has the focus.
+ */
+function useToastPosition(): "top-center" | "bottom-center" {
+  const [position, setPosition] = useState<"top-center" | "bottom-center">("top-center");
+  useEffect(() => {
+    const narrow = window.matchMedia(NARROW);
+    const place = () => {
+      const focused = document.activeElement;
+      if (!narrow.matches || !focused || focused === document.body) {
+        setPosition("top-center");
+        return;
+      }
+      const box = focused.getBoundingClientRect();
+      setPosition(box.top + box.height / 2 < window.innerHeight / 2 ? "bottom-center" : "top-center");
+    };
+    place();
+    document.addEventListener("focusin", place);
+    narrow.addEventListener("change", place);
+    return () => {
+      document.removeEventListener("focusin", place);
+      narrow.removeEventListener("change", place);
+    };
+  }, []);
+  return position;
+}
 
 /**
  * Rendered once by each page that can toast (pages without forms do not pay for
