@@ -9,6 +9,10 @@ import type { ShouldRevalidateFunctionArgs } from "react-router";
 export const CONNECTION_LOST =
   "The connection was lost before the server answered, so this may or may not have been saved. Check the list once you are back online before trying again.";
 
+/** The same on a page of its own (Settings, Attendance): there is no list to check, and the page still holds what was typed. */
+export const CONNECTION_LOST_ON_PAGE =
+  "The connection was lost before the server answered, so your changes may or may not have been saved. They are still on this page: save again once you are back online.";
+
 export type ConnectionLost = { ok: false; message: string; connectionLost: true; errors?: undefined; values?: undefined };
 
 function isConnectionFailure(error: unknown): boolean {
@@ -17,11 +21,11 @@ function isConnectionFailure(error: unknown): boolean {
 }
 
 /** A route's clientAction: the server's action, or `ConnectionLost` when its answer never arrives. */
-export async function answerOrConnectionLost<T>({ serverAction }: { serverAction: () => Promise<T> }): Promise<T | ConnectionLost> {
+export async function answerOrConnectionLost<T>({ serverAction }: { serverAction: () => Promise<T> }, message = CONNECTION_LOST): Promise<T | ConnectionLost> {
   try {
     return await serverAction();
   } catch (error) {
-    if (isConnectionFailure(error)) return { ok: false, message: CONNECTION_LOST, connectionLost: true };
+    if (isConnectionFailure(error)) return { ok: false, message, connectionLost: true };
     throw error;
   }
 }

@@ -137,7 +137,7 @@ test.describe("staff settings", () => {
       // The connection drops: said on the page, which keeps the value.
       await page.route(/\/admin\/settings\.data/, (route) => (route.request().method() === "POST" ? route.abort("internetdisconnected") : route.continue()));
       await save.click();
-      await expect(page.getByText(/^The connection was lost before the server answered/)).toBeVisible();
+      await expect(page.getByText(/^The connection was lost before the server answered, so your changes may or may not have been saved\. They are still on this page/)).toBeVisible();
       await expect(hours).toHaveValue(typed);
       await expect(page.getByRole("heading", { level: 1, name: "Settings" })).toBeVisible();
       await page.unroute(/\/admin\/settings\.data/);
@@ -167,6 +167,8 @@ test.describe("staff settings", () => {
       await note.getByRole("button", { name: "Put back what is stored" }).click();
       await expect(note).toBeHidden();
       await expect(hours).toHaveValue(stored);
+      // The button went with its note: the first field has the focus, not the page's body.
+      await expect(hours).toBeFocused();
       await page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Attendance" }).click();
       await expect(page).toHaveURL("/admin/attendance");
     });

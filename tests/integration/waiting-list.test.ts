@@ -120,9 +120,30 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
       expect(res.status).toBe(404);
       expect(await res.text()).not.toContain("Your seat is confirmed");
     }
-    // Cancelled since (or removed by staff): the old confirmation page no longer says it is confirmed.
-    await s.db.updateTable("registrations").set({ status: "cancelled" }).where("event_id", "=", sessionId).where("email_key", "=", "second@example.com").execute();
+    // The session canceled by staff since: the old confirmation page no longer says it is confirmed.
+    await s.db.updateTable("events").set({ status: "Cancelled" }).where("id", "=", sessionId).execute();
     expect((await fetch(`${s.url}${offerPath}?confirmed=1`)).status).toBe(404);
+    await s.db.updateTable("events").set({ status: "Open" }).where("id", "=", sessionId).execute();
+    expect((await fetch(`${s.url}${offerPath}?confirmed=1`)).status).toBe(200);
+    // The person's details erased (on request, or by the retention job): the link no longer opens anything.
+    const second = await s.db.selectFrom("registrations").select("id").where("event_id", "=", sessionId).where("email_key", "=", "second@example.com").executeTakeFirstOrThrow();
+    expect(await eraseRegistration(s.db, second.id, { id: null, email: "boss@example.org" }, null)).toBe(true);
+    expect((await fetch(`${s.url}${offerPath}?confirmed=1`)).status).toBe(404);
+  });
+
+  it("a cancel in a closed session frees the seat without offering it, and the team's notice says so", async () => {
+    const sessionId = await addSession(s, { capacity: 1, title: "Closed later" });
+    expect((await register(sessionId, "closed.holder@example.com")).status).toBe(201);
+    expect((await register(sessionId, "closed.waiter@example.com", true)).status).toBe(201);
+    await s.db.updateTable("events").set({ status: "Closed" }).where("id", "=", sessionId).execute();
+    const confirmation = (await mailTo("closed.holder@example.com", "Registration confirmed"))[0]!;
+    expect((await post(linkIn(confirmation.text_body, "my-registration")!, "intent=cancel")).status).toBe(302);
+    expect(await statusOf("closed.waiter@example.com", sessionId)).toBe("waiting");
+    const notice = (await s.db.selectFrom("outbox").select("text_body").where("to_address", "=", s.config.site.contactEmail).where("subject", "like", "Canceled by the registrant: Closed later%").execute())[0]!;
+    expect(notice.text_body).toContain("The seat is free again.");
+    expect(notice.text_body).not.toContain("waiting list");
+    // Out of the staff lists the later tests read.
+    await s.db.deleteFrom("registrations").where("event_id", "=", sessionId).execute();
   });
 
   it("an offer that lapses passes to the next entry; staff can offer by hand and remove an entry", async () => {

@@ -107,6 +107,8 @@ export function usePlainFormDraft(
     if (!form) return;
     form.reset();
     form.dispatchEvent(new Event("change", { bubbles: true }));
+    // The button goes with its note: the form's first field takes the focus, not the page's body.
+    controls(form)[0]?.focus();
   }, [formRef]);
   return { restored, keepOnSubmit, putBack };
 }

@@ -1,4 +1,5 @@
 import type { Kysely } from "kysely";
+import { instant } from "./types.ts";
 
 /**
  * When a waiting-list entry's offer was confirmed (decision 0070): the moment
@@ -9,7 +10,7 @@ import type { Kysely } from "kysely";
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   for (const table of ["registrations", "family_bookings"]) {
-    await db.schema.alterTable(table).addColumn("seat_confirmed_at", "text").execute();
+    await db.schema.alterTable(table).addColumn("seat_confirmed_at", instant(db)).execute();
   }
 }
 

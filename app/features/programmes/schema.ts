@@ -82,7 +82,8 @@ export type AdminProgramKind = "hypnotherapy" | "decode" | "tasso";
 
 /** The kind a staff path serves: /admin/{kind}, /api/{kind} and /api/{kind}/{id} (decision 0068 added TASSO). */
 export function managedKindOfPath(pathname: string): AdminProgramKind {
-  const segment = pathname.replace(/\.data$/, "").split("/").filter(Boolean)[1];
+  // Paths match whatever their letter case (React Router's matching): /api/TASSO is TASSO's, not the default's.
+  const segment = pathname.replace(/\.data$/, "").split("/").filter(Boolean)[1]?.toLowerCase();
   return segment === "decode" || segment === "tasso" ? segment : "hypnotherapy";
 }
 

@@ -5,7 +5,7 @@ import type { Database } from "~/db/db.server";
 import type { DB, EventRow, RegistrationRow } from "~/db/schema";
 import { lockEvent, writeTransaction } from "~/db/transactions.server";
 import { recordAudit } from "~/features/audit/audit.server";
-import { scheduleSequence, waitingCounts } from "~/features/events/events.server";
+import { availability, scheduleSequence, waitingCounts } from "~/features/events/events.server";
 import { formatSessionDate } from "~/features/events/format";
 import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
@@ -106,7 +106,7 @@ export async function cancelByAccessToken(
       .executeTakeFirst();
     if (!current) return "not-found" as const;
     if (current.status === "cancelled") return "already-cancelled" as const;
-    const event = await trx.selectFrom("events").select(["status", "starts_at"]).where("id", "=", found.event.id).executeTakeFirst();
+    const event = await trx.selectFrom("events").selectAll().where("id", "=", found.event.id).executeTakeFirst();
     if (!event || event.status === "Cancelled") return "session-cancelled" as const;
     if (Date.parse(event.starts_at) <= now.getTime()) return "started" as const;
     await trx
@@ -114,8 +114,10 @@ export async function cancelByAccessToken(
       .set({ status: "cancelled", cancelled_at: now.toISOString() })
       .where("id", "=", found.registration.id)
       .execute();
+    // Offered to the first person waiting right after (offerSeatsNow), if the session still takes people.
     const waiting = (await waitingCounts(trx, [found.event.id])).get(found.event.id) ?? 0;
-    await enqueueMail(trx, registrationCancelledMails(services.config.site, found, waiting > 0));
+    const offered = waiting > 0 && availability(event, 0, now) === "open";
+    await enqueueMail(trx, registrationCancelledMails(services.config.site, found, offered));
     await recordAudit(
       trx,
       {

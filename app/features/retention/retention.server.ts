@@ -59,6 +59,8 @@ const anonymousRegistration = (now: Date) => ({
   current_address: null,
   permanent_address: null,
   access_token_hash: null,
+  // A confirmed offer's link stops saying "Your seat is confirmed" to whoever holds it (decision 0069).
+  offer_token_hash: null,
   profile_image_id: null,
   id_front_id: null,
   id_back_id: null,
@@ -73,6 +75,7 @@ export const anonymousBooking = (now: Date) => ({
   email: "",
   email_key: sql<string>`'erased:' || id`,
   phone: "",
+  offer_token_hash: null,
   anonymised_at: now.toISOString(),
 });
 

@@ -284,8 +284,11 @@ export async function findConfirmedOffer(db: Kysely<DB>, token: string): Promise
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
   const hash = hashAccessToken(token);
   for (const t of TABLES) {
-    const row = await db.selectFrom(t).select(["status"]).where("offer_token_hash", "=", hash).executeTakeFirst();
+    const row = await db.selectFrom(t).select(["status", "event_id"]).where("offer_token_hash", "=", hash).executeTakeFirst();
     if (!row) continue;
+    // A seat in a session since canceled is no seat.
+    const event = await db.selectFrom("events").select("status").where("id", "=", row.event_id).executeTakeFirst();
+    if (!event || event.status === "Cancelled") return null;
     if (row.status === "registered" || row.status === "booked" || row.status === "awaiting_approval") {
       return { kind: kindOf(t), awaitingApproval: row.status === "awaiting_approval" };
     }

@@ -15,7 +15,7 @@ import { ActionResult } from "~/components/admin/action-result";
 import { useFormChanged, useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { DraftRestoredNote, PAGE_DRAFT_RESTORED, usePlainFormDraft } from "~/components/admin/draft-restored";
 import { draftKey } from "~/components/admin/staff-draft";
-import { answerOrConnectionLost, keptAfterConnectionLost } from "~/lib/connection-lost";
+import { answerOrConnectionLost, CONNECTION_LOST_ON_PAGE, keptAfterConnectionLost } from "~/lib/connection-lost";
 
 /**
  * Staff: one session's attendance (decision 0031). A radio group per
@@ -42,7 +42,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 /** A save whose answer never came is said on the page, which keeps the marks chosen (decision 0065). */
-export const clientAction = (args: Route.ClientActionArgs) => answerOrConnectionLost(args);
+export const clientAction = (args: Route.ClientActionArgs) => answerOrConnectionLost(args, CONNECTION_LOST_ON_PAGE);
 export const shouldRevalidate = keptAfterConnectionLost;
 
 /** Enough for a few thousand registrants' marks (a form is 32 KB otherwise). */

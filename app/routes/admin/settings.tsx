@@ -14,7 +14,7 @@ import { ActionResult } from "~/components/admin/action-result";
 import { useFormChanged, useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { DraftRestoredNote, PAGE_DRAFT_RESTORED, usePlainFormDraft } from "~/components/admin/draft-restored";
 import { draftKey } from "~/components/admin/staff-draft";
-import { answerOrConnectionLost, keptAfterConnectionLost } from "~/lib/connection-lost";
+import { answerOrConnectionLost, CONNECTION_LOST_ON_PAGE, keptAfterConnectionLost } from "~/lib/connection-lost";
 
 /**
  * Staff: the settings that are not only environment variables (issue 11 point
@@ -43,7 +43,7 @@ async function view(context: Route.LoaderArgs["context"]): Promise<FieldView[]> 
 }
 
 /** A save whose answer never came is said on the page, which keeps what was typed (decision 0065). */
-export const clientAction = (args: Route.ClientActionArgs) => answerOrConnectionLost(args);
+export const clientAction = (args: Route.ClientActionArgs) => answerOrConnectionLost(args, CONNECTION_LOST_ON_PAGE);
 export const shouldRevalidate = keptAfterConnectionLost;
 
 export async function loader({ context }: Route.LoaderArgs) {
