@@ -45,6 +45,18 @@ export function printable(message: string, multiline = false) {
  * A required text: trimmed, 'required' when empty, no control characters
  * (`invalid` names the field: 'Invalid first name'), then a minimum and a maximum length.
  */
+/**
+ * A person's name: no web or email address in it (decision 0072). The name is
+ * what our mails echo first ("Dear …,") to an address nobody has confirmed, so
+ * a link written as a name would reach anyone in the organisation's own mail.
+ */
+export const NAME_HAS_ADDRESS = "Please enter a name without a web or email address";
+const ADDRESS_IN_NAME = /:\/\/|\bwww\.|@|\.(?:com|net|org|io|ru|cn|xyz|top|info|biz|link|click|app|dev|co)\b/i;
+export function hasAddressInName(name: string): boolean {
+  return ADDRESS_IN_NAME.test(name);
+}
+export const noAddressInName = z.refine((v: unknown) => typeof v !== "string" || !hasAddressInName(v), { error: NAME_HAS_ADDRESS });
+
 export function requiredText(opts: {
   required: string;
   invalid: string;
@@ -54,6 +66,8 @@ export function requiredText(opts: {
   pattern?: RegExp;
   patternMessage?: string;
   multiline?: boolean;
+  /** A person's name: refused with a web or email address in it. */
+  name?: boolean;
 }) {
   const checks = [
     z.trim(),
@@ -62,12 +76,13 @@ export function requiredText(opts: {
     ...(opts.min && opts.min > 1 ? [z.minLength(opts.min, { error: opts.minMessage ?? `Must be at least ${opts.min} characters`, abort: true })] : []),
     z.maxLength(opts.max, { error: `Must be at most ${opts.max} characters`, abort: true }),
     ...(opts.pattern ? [z.regex(opts.pattern, { error: opts.patternMessage ?? "Invalid value" })] : []),
+    ...(opts.name ? [noAddressInName] : []),
   ];
   return z.string({ error: opts.required }).check(...checks);
 }
 
 /** An optional text: trimmed; empty, missing or null becomes undefined; no control characters. */
-export function optionalText(opts: { max: number; invalid: string; multiline?: boolean }) {
+export function optionalText(opts: { max: number; invalid: string; multiline?: boolean; name?: boolean }) {
   const { max } = opts;
   return z.pipe(
     z.transform((v: unknown) => (v === null || v === undefined || (typeof v === "string" && v.trim() === "") ? undefined : v)),
@@ -76,6 +91,7 @@ export function optionalText(opts: { max: number; invalid: string; multiline?: b
         z.trim(),
         printable(opts.invalid, opts.multiline),
         z.maxLength(max, { error: `Must be at most ${max} characters` }),
+        ...(opts.name ? [noAddressInName] : []),
       ),
     ),
   );

@@ -479,6 +479,7 @@ describe.each(dialects)("programme management on %s", { timeout: 120_000 }, (dia
     // Each screen has its own programs, whatever the path's letter case.
     expect((await call("GET", "/api/TASSO")).body!.programs.map((p: { _id: string }) => p._id)).toEqual(["tasso"]);
     expect((await call("GET", "/api/Tasso/tasso")).status).toBe(200);
+    expect((await call("GET", "/api/%74asso")).body!.programs.map((p: { _id: string }) => p._id)).toEqual(["tasso"]);
     expect((await call("GET", "/api/TASSO/ich-1")).status).toBe(404);
     expect((await call("GET", "/api/decode/tasso")).status).toBe(404);
     expect((await call("GET", "/api/tasso/decode-1")).status).toBe(404);

@@ -106,3 +106,25 @@ describe.each(dialects)("form rate limit shared by app instances on %s", (dialec
     await a.db.deleteFrom("contact_messages").execute();
   });
 });
+
+describe("a per-address limit behind a proxy (TRUST_PROXY)", () => {
+  let s: RunningSite;
+  beforeAll(async () => {
+    s = await startSite("sqlite", { FORM_RATE_LIMIT: "3", FORM_RATE_WINDOW_SECONDS: "600", TRUST_PROXY: "1" });
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+  const from = (address: string, n: number) =>
+    fetch(`${s.url}/api/contact`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": address }, body: JSON.stringify(message(n)) });
+
+  it("counts an IPv6 /64 as one client (decision 0072): new addresses of the same network get no new allowance", async () => {
+    for (let n = 1; n <= 3; n++) expect((await from(`2001:db8:1:1::${n}`, n)).status).toBe(201);
+    expect((await from("2001:db8:1:1::ffff", 4)).status).toBe(429);
+    expect((await from("2001:db8:1:1:a:b:c:d", 5)).status).toBe(429);
+    // Another network is another client; an IPv4 address is counted as itself.
+    expect((await from("2001:db8:1:2::1", 6)).status).toBe(201);
+    expect((await from("203.0.113.7", 7)).status).toBe(201);
+    expect((await from("203.0.113.8", 8)).status).toBe(201);
+  });
+});

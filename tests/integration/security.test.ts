@@ -9,6 +9,7 @@ import { testBrowserPath } from "../helpers/browser-path";
 import { dialects } from "../helpers/databases";
 import { addSession, valid } from "../helpers/registration";
 import { startSite, type RunningSite } from "../helpers/site";
+import { hasAddressInName } from "~/lib/validation";
 
 /**
  * Issue 10, point 7 (in part): a stored-XSS corpus of 120 payloads goes into
@@ -153,7 +154,11 @@ describe.each(dialects)("security checks on %s", { timeout: 300_000 }, (dialect)
     const decodeSession = await addSession(s, { kind: "decode" });
     const familySession = await addSession(s, { kind: "family", title: "Family Constellation Evening" });
     for (const [i, payload] of CORPUS.entries()) {
-      const short = payload.length <= 100 ? payload : payload.slice(-100);
+      const cut = payload.length <= 100 ? payload : payload.slice(-100);
+      // A name with a web or email address in it is refused whole (decision 0072): names carry the payload with its
+      // addresses broken up (the markup kept), the other fields carry it as it is.
+      const short = hasAddressInName(cut) ? cut.replace(/:\/\/|@/g, " ").replace(/\bwww\./gi, "www ").replace(/\./g, " ") : cut;
+      expect(hasAddressInName(short)).toBe(false);
       const contact = await post("/api/contact", {
         firstName: short,
         lastName: "Stone",
@@ -177,7 +182,7 @@ describe.each(dialects)("security checks on %s", { timeout: 300_000 }, (dialect)
       await expectStatus(registration, 201);
       const booking = await post("/api/familyConsitalation/register", {
         programId: familySession,
-        fullName: payload,
+        fullName: hasAddressInName(payload) ? short : payload,
         email: `xss.fc.${i}@example.com`,
         phone: "5551234567",
         termsAndCondition: true,
@@ -277,7 +282,10 @@ describe.each(dialects)("security checks on %s", { timeout: 300_000 }, (dialect)
   it("the CSV downloads hold each payload as one quoted text cell, formulas defused", async () => {
     const formulas = ["=HYPERLINK(\"https://evil.example\",\"x\")", "+cmd|' /C calc'!A0", "-2+3+cmd|' /C calc'!A0", "@SUM(1+1)*cmd|' /C calc'!A0"];
     for (const [i, f] of formulas.entries()) {
-      const r = await post("/api/contact", { firstName: f, lastName: f, email: `formula.${i}@example.com`, phoneNumber: "+1 555 123 4567", country: "US", zipCode: "10001", message: f, acceptPrivacyPolicy: true });
+      // A name with an address (or an @) in it is refused (decision 0072): such a formula goes in the message only, and
+      // the name gets another formula.
+      const name = hasAddressInName(f) ? "=SUM(1+1)*cmd|' /C calc'!A0" : f;
+      const r = await post("/api/contact", { firstName: name, lastName: name, email: `formula.${i}@example.com`, phoneNumber: "+1 555 123 4567", country: "US", zipCode: "10001", message: f, acceptPrivacyPolicy: true });
       await expectStatus(r, 201);
     }
     for (const path of ["/api/contacts/download-csv", "/api/registration/download-csv", "/api/family-consultation/download-csv"]) {

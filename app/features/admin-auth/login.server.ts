@@ -6,6 +6,7 @@ import { emailProblem, findStaffAccount, normaliseEmail, type StaffAccount } fro
 import { decoyHash, PASSWORD_MAX_LENGTH, verifyPassword } from "./password.server";
 import { createSession, sessionSeconds, type SessionKind } from "./sessions.server";
 import type { LoginField } from "./schema";
+import { addressKey } from "~/lib/address-key";
 
 export const LOGIN_REFUSED = "The email or password is incorrect.";
 
@@ -61,7 +62,7 @@ export async function signIn(
   const email = normaliseEmail(input.email);
   const { db } = services;
   const accountKey = crypto.createHash("sha256").update(email).digest("base64url");
-  const refusals = [await spend(services.loginLimiters.address, request.ip), await spend(services.loginLimiters.account, accountKey)].filter((r) => r !== null);
+  const refusals = [await spend(services.loginLimiters.address, addressKey(request.ip)), await spend(services.loginLimiters.account, accountKey)].filter((r) => r !== null);
   if (refusals.length > 0) {
     const wait = Math.max(...refusals.map((r) => r.wait));
     // Once per address and per account a window: an anonymous client that goes

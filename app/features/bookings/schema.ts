@@ -41,7 +41,7 @@ export const bookingSchema = z.object({
     z.transform((v: unknown) => (typeof v === "number" && Number.isFinite(v) ? String(v) : v)),
     requiredText({ required: SESSION_REQUIRED, invalid: SESSION_REQUIRED, max: 64, pattern: idPattern, patternMessage: SESSION_REQUIRED }),
   ),
-  fullName: requiredText({ required: FULL_NAME_REQUIRED, invalid: "Invalid full name", max: 200 }),
+  fullName: requiredText({ required: FULL_NAME_REQUIRED, invalid: "Invalid full name", max: 200, name: true }),
   email: requiredText({ required: EMAIL_REQUIRED, invalid: EMAIL_INVALID, max: 254, pattern: emailPattern, patternMessage: EMAIL_INVALID }),
   /** Typed after the fixed '+1': separators dropped, a repeated '+1' allowed, then exactly 10 digits. */
   phone: z.pipe(

@@ -6,7 +6,7 @@ import type { SiteSettings } from "~/site-settings";
 import { countryOptions } from "./schema";
 
 /**
- * D8: a real acknowledgement to the visitor, and the message itself to the team
+ * D8: a real acknowledgement to the visitor (without the message: decision 0072), and the message itself to the team
  * (Reply-To the visitor). Queued in the outbox with the message, so a mail
  * server that is down delays them but never loses them or fails the submission.
  * Text and HTML, as every other mail of the site.
@@ -17,7 +17,6 @@ export function contactMails(site: Pick<SiteSettings, "orgName" | "contactEmail"
 
   const greeting = `Dear ${m.first_name},`;
   const intro = `Thank you for writing to ${orgName}. We have received your message and will contact you soon, usually within two business days.`;
-  const yours: Facts = m.message ? [["Your message", m.message]] : [];
   const outro = [`If you need to add anything, simply reply to this email or write to ${contactEmail}.`, `Warm regards,\nThe ${orgName} team`];
   const ackSubject = `We received your message | ${orgName}`;
 
@@ -42,8 +41,10 @@ export function contactMails(site: Pick<SiteSettings, "orgName" | "contactEmail"
       // It says "simply reply": the reply reaches the team even when MAIL_FROM is a relay's sender.
       replyTo: contactEmail,
       subject: ackSubject,
-      text: `${greeting}\n\n${intro}\n${m.message ? `\nYour message:\n\n${m.message}\n` : ""}\n${outro.join("\n\n")}\n`,
-      html: htmlPage(ackSubject, [greeting, intro], yours, outro),
+      // The message is not quoted back (decision 0072): this mail goes to an address nobody has confirmed, and
+      // quoting what was typed would let anyone send their own text, links included, in the organization's mail.
+      text: `${greeting}\n\n${intro}\n\n${outro.join("\n\n")}\n`,
+      html: htmlPage(ackSubject, [greeting, intro], [], outro),
     },
     {
       topic: `contact:${m.id}`,

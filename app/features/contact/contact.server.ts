@@ -6,6 +6,7 @@ import { validateContact, type ContactField, type ContactInput } from "./schema"
 import type { FieldErrors } from "~/lib/validation";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { contactMails } from "./contact-mail.server";
+import { addressKey } from "~/lib/address-key";
 
 export const CONTACT_SUCCESS = "Message sent successfully! We will contact you soon.";
 export const CONTACT_INVALID = "Please correct the highlighted fields.";
@@ -34,12 +35,19 @@ export async function submitContact(
   return { status: "created", message };
 }
 
+/**
+ * Spends one of the client's form submissions. `ip` is the request's address,
+ * counted by its network for IPv6 (`addressKey`, decision 0072); `scope` keeps
+ * an allowance of its own apart (the prerequisite check's, the full session's
+ * resend check's).
+ */
 export async function consumeFormAllowance(
   services: Pick<AppServices, "formLimiter">,
-  key: string,
+  ip: string,
+  scope = "",
 ): Promise<Extract<ContactOutcome, { status: "rate-limited" }> | null> {
   try {
-    await services.formLimiter.consume(key);
+    await services.formLimiter.consume(`${scope}${addressKey(ip)}`);
     return null;
   } catch (e) {
     if (!(e instanceof RateLimiterRes)) throw e;

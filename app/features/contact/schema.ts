@@ -22,8 +22,8 @@ export const phonePattern = /^(?=(?:\D*\d){7})\+?[\d\s\-()]{10,}$/;
 
 /** Spec part 1 §5.1, with its exact messages; upper bounds are ours (docs/decisions/0004). */
 export const contactSchema = z.object({
-  firstName: requiredText({ required: "First name is required", invalid: "Invalid first name", min: 2, max: 100 }),
-  lastName: requiredText({ required: "Last name is required", invalid: "Invalid last name", min: 2, max: 100 }),
+  firstName: requiredText({ required: "First name is required", invalid: "Invalid first name", min: 2, max: 100, name: true }),
+  lastName: requiredText({ required: "Last name is required", invalid: "Invalid last name", min: 2, max: 100, name: true }),
   email: requiredText({ required: "Email is required", invalid: "Invalid email address", max: 254, pattern: emailPattern, patternMessage: "Invalid email address" }),
   phoneNumber: requiredText({ required: "Phone number is required", invalid: "Invalid phone number", max: 30, pattern: phonePattern, patternMessage: "Invalid phone number" }),
   country: z.string({ error: "Country is required" }).check(

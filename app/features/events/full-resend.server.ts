@@ -20,6 +20,6 @@ export async function resentToFullSession(
   eventId: string,
   emailKey: string,
 ): Promise<boolean> {
-  if (await consumeFormAllowance(services, `resend-full:${ip}`)) return false;
+  if (await consumeFormAllowance(services, ip, "resend-full:")) return false;
   return alreadyEntered(services.db, table, eventId, emailKey);
 }

@@ -82,7 +82,7 @@ export async function checkPrerequisite(
   if (!event || event.kind === "family") return { status: "not-found" };
   const requirement = await requirementOf(services.db, event.programme_id);
   if (!requirement) return { status: "answered", required: null };
-  const limited = await consumeFormAllowance(services, `prerequisite:${request.ip}`);
+  const limited = await consumeFormAllowance(services, request.ip, "prerequisite:");
   if (limited) return limited;
   const met = await hasAttended(services.db, email, requirement.required.id);
   return {

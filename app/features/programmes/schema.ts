@@ -82,8 +82,16 @@ export type AdminProgramKind = "hypnotherapy" | "decode" | "tasso";
 
 /** The kind a staff path serves: /admin/{kind}, /api/{kind} and /api/{kind}/{id} (decision 0068 added TASSO). */
 export function managedKindOfPath(pathname: string): AdminProgramKind {
-  // Paths match whatever their letter case (React Router's matching): /api/TASSO is TASSO's, not the default's.
-  const segment = pathname.replace(/\.data$/, "").split("/").filter(Boolean)[1]?.toLowerCase();
+  // Paths match whatever their letter case and percent-encoding (React Router's matching): /api/TASSO and
+  // /api/%74asso are TASSO's, not the default's.
+  const raw = pathname.replace(/\.data$/, "").split("/").filter(Boolean)[1] ?? "";
+  let segment = raw;
+  try {
+    segment = decodeURIComponent(raw);
+  } catch {
+    // Malformed encoding: the router matched no route of ours for it.
+  }
+  segment = segment.toLowerCase();
   return segment === "decode" || segment === "tasso" ? segment : "hypnotherapy";
 }
 

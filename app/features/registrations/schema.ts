@@ -131,9 +131,9 @@ export const SESSION_REQUIRED = "Please choose a session";
 
 /** The wire fields, each with its rule; `registrationSchema` adds the derived values. */
 export const registrationFieldsSchema = z.object({
-  firstName: requiredText({ required: "First name is required", invalid: "Invalid first name", max: 100 }),
-  middleName: optionalText({ max: 100, invalid: "Invalid middle name" }),
-  lastName: requiredText({ required: "Last name is required", invalid: "Invalid last name", max: 100 }),
+  firstName: requiredText({ required: "First name is required", invalid: "Invalid first name", max: 100, name: true }),
+  middleName: optionalText({ max: 100, invalid: "Invalid middle name", name: true }),
+  lastName: requiredText({ required: "Last name is required", invalid: "Invalid last name", max: 100, name: true }),
   /** Read only in the form; recomputed from the three names, whatever is sent. */
   nameAsCertificate: optionalText({ max: 310, invalid: "Invalid name as on certificate" }),
   email: requiredText({
