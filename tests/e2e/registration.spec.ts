@@ -190,6 +190,27 @@ test.describe("Registration dialog", () => {
     await expect(dialog.getByLabel("First Name")).toHaveValue("");
   });
 
+  test("on a phone, Tab goes on through the confirmation while its toast shows, and the toast stays where it is", async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    const dialog = await openTassoDialog(page);
+    await fillRegistration(dialog, uniqueEmail("tabbing"));
+    await dialog.getByRole("button", { name: "Submit Registration" }).focus();
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByRole("heading", { name: "Thank you for registering!" })).toBeVisible({ timeout: 15_000 });
+    const toast = page.locator("[data-sonner-toast]").first();
+    await expect(toast).toBeVisible();
+    // Before, a Tab into the toast moved it, sonner handed the focus back, and Tab never got past the dialog's Close.
+    const close = dialog.getByRole("button", { name: "Close", exact: true });
+    await close.focus();
+    await page.keyboard.press("Tab");
+    // Once the page has settled (the bounce came a few frames after the Tab), the focus is still past Close.
+    await page.waitForTimeout(300);
+    await expect(close).not.toBeFocused();
+    await page.keyboard.press("Tab");
+    await page.waitForTimeout(300);
+    await expect(close).not.toBeFocused();
+  });
+
   test("a failure without a server message shows the §8 text in a dismissible banner", async ({ page }) => {
     // Browser-heavy (axe runs, real waits) on shared CPUs.
     test.slow();

@@ -42,7 +42,7 @@ async function attempt(url: string, eventId: string, n: number): Promise<Attempt
   const started = performance.now();
   const response = await fetch(`${url}/api/registration`, {
     method: "POST",
-    headers: { "content-type": "application/json", "x-forwarded-for": `2001:db8::${visitor.toString(16)}` },
+    headers: { "content-type": "application/json", "x-forwarded-for": `2001:db8:${visitor.toString(16)}::1` },
     body: JSON.stringify({ ...valid, upcomingEventId: eventId, email: `load${visitor}-${n}@example.com` }),
   });
   const body = (await response.json()) as { message?: string };

@@ -19,7 +19,8 @@ import { spawnServer, type ServerProcess } from "../helpers/server-process";
 const PASSWORD = "a long and unusual staff password 42";
 let visitors = 0;
 /** A visitor's address as the reverse proxy reports it (IPv6 documentation range). */
-const visitor = () => `2001:db8::${(++visitors).toString(16)}`;
+// Each visitor a /64 of its own: per-address limits count an IPv6 client by its network (decision 0072).
+const visitor = () => `2001:db8:${(++visitors).toString(16)}::1`;
 
 // Staff sign-ins hash with scrypt (about 0.3 s of a core each): generous limits for a busy machine.
 describe.skipIf(!postgresUrl)("two app instances on one PostgreSQL", { timeout: 60_000 }, () => {

@@ -323,7 +323,7 @@ export function VideoPlayer({
           {caption ? (
             <span data-testid="video-caption" className="absolute inset-x-0 bottom-0 flex flex-col items-start gap-2 p-3 text-left sm:p-4 md:p-6">
               <span aria-hidden="true" className="hidden h-0.5 w-8 rounded-full bg-gold-500 sm:block" />
-              <span className="line-clamp-1 font-serif text-lg leading-tight text-white drop-shadow-sm sm:line-clamp-2 sm:text-xl md:text-2xl">{caption}</span>
+              <span className="line-clamp-2 font-serif text-lg leading-tight text-white drop-shadow-sm sm:text-xl md:text-2xl">{caption}</span>
             </span>
           ) : null}
           <span
@@ -342,7 +342,7 @@ export function VideoPlayer({
       ) : null}
       {showThumbnail ? null : (
         <div
-          className={`absolute inset-x-0 bottom-0 z-10 bg-gradient-to-t from-black/75 to-transparent px-2 pt-2 pb-1 transition-opacity duration-300 @md:px-3 @md:pt-8 @md:pb-2 ${
+          className={`absolute inset-x-0 bottom-0 z-10 bg-gradient-to-t from-black/75 to-transparent px-3 pt-2 pb-2 transition-opacity duration-300 @md:px-3 @md:pt-8 @md:pb-2 ${
             controlsVisible ? "opacity-100" : "pointer-events-none opacity-0"
           }`}
         >

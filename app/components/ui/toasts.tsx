@@ -67,6 +67,9 @@ function useToastPosition(): "top-center" | "bottom-center" {
     const narrow = window.matchMedia(NARROW);
     const place = () => {
       const focused = document.activeElement;
+      // The focus inside a toast (Tab from the dialog's last control reaches it): the toast stays where it is.
+      // Moved, it would re-render and sonner would hand the focus back, so Tab never got past it.
+      if (focused?.closest("[data-toast-layer]")) return;
       if (!narrow.matches || !focused || focused === document.body) {
         setPosition("top-center");
         return;

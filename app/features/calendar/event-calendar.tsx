@@ -137,12 +137,12 @@ function SessionsView({ events, error }: { events: CalendarSession[]; error: str
   const emptyText = error ?? NO_EVENTS;
   return (
     <>
-      {/* Phones: one card per session. */}
-      <div className="sm:hidden">
+      {/* Phones and tablets: one card per session (the table needs about 900 px: narrower, its Action column was out of sight). */}
+      <div className="lg:hidden">
         {events.length === 0 ? (
           <p className={`rounded-2xl bg-white p-8 text-center ring-1 ring-plum-100 ${error ? "text-danger" : "text-muted"}`}>{emptyText}</p>
         ) : (
-          <ul className="space-y-4" aria-label="Upcoming events">
+          <ul className="grid gap-4 md:grid-cols-2" aria-label="Upcoming events">
             {events.map((e) => (
               <li key={e._id} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-plum-100">
                 <h3 className="text-lg leading-snug">
@@ -179,8 +179,8 @@ function SessionsView({ events, error }: { events: CalendarSession[]; error: str
         )}
       </div>
 
-      {/* From 640 px: the table of §2.6. */}
-      <div className="relative hidden overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-plum-100 sm:block">
+      {/* From 1024 px: the table of §2.6. */}
+      <div className="relative hidden overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-plum-100 lg:block">
         <table className="w-full min-w-[56rem] border-collapse text-left">
           <caption className="sr-only">Upcoming Events</caption>
           <thead className="bg-plum-50 text-sm text-plum-900">

@@ -613,7 +613,15 @@ export function RegistrationForm({
         />
       </Section>
 
-      <div className="flex flex-col-reverse gap-3 border-t border-plum-100 pt-6 sm:flex-row sm:justify-end">
+      <div className="flex flex-col gap-3 border-t border-plum-100 pt-6 sm:flex-row-reverse sm:justify-start">
+        {/* Submit first in the markup: Tab reaches it before Cancel, as a phone shows them (Submit above); wide screens put it on the right. */}
+        <button
+          type="submit"
+          aria-disabled={submitting || undefined}
+          className="inline-flex min-h-12 items-center justify-center rounded-full bg-brand-gradient px-8 font-semibold text-white shadow-md transition-opacity hover:opacity-95 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
+        >
+          {submitting ? SUBMITTING_LABEL : joinList ? WAITING_LIST_LABEL : SUBMIT_LABEL}
+        </button>
         {onCancel ? (
           <button
             type="button"
@@ -626,13 +634,6 @@ export function RegistrationForm({
             Cancel
           </button>
         ) : null}
-        <button
-          type="submit"
-          aria-disabled={submitting || undefined}
-          className="inline-flex min-h-12 items-center justify-center rounded-full bg-brand-gradient px-8 font-semibold text-white shadow-md transition-opacity hover:opacity-95 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
-        >
-          {submitting ? SUBMITTING_LABEL : joinList ? WAITING_LIST_LABEL : SUBMIT_LABEL}
-        </button>
       </div>
       <p className="-mt-4 text-sm text-muted sm:text-right">Fields marked * are required.</p>
     </form>

@@ -261,8 +261,9 @@ function TrainingPrograms() {
                 {/* The programme's name is real text over its picture (no picture carries words). */}
                 <div className="relative aspect-[4/3] overflow-hidden" data-testid="training-art">
                   <ResponsivePicture image={card.image} sizes="(min-width: 768px) 33vw, 100vw" decorative className="size-full object-cover transition-transform duration-500 group-hover:scale-105" />
-                  <span aria-hidden="true" className="absolute inset-0 bg-gradient-to-t from-plum-950/65 via-plum-950/10 via-50% to-transparent" />
-                  <h3 className="absolute inset-x-0 bottom-0 p-6 text-2xl leading-tight text-balance text-white drop-shadow-sm md:text-[1.7rem]">{card.name}</h3>
+                  {/* Dark enough under the whole title: three columns at 768 px wrap a long name onto three lines. */}
+                  <span aria-hidden="true" className="absolute inset-0 bg-gradient-to-t from-plum-950/75 via-plum-950/45 via-55% to-transparent" />
+                  <h3 className="absolute inset-x-0 bottom-0 p-6 text-2xl leading-tight text-balance text-white drop-shadow-sm md:p-5 md:text-xl lg:p-6 lg:text-[1.7rem]">{card.name}</h3>
                 </div>
                 <div className="flex flex-1 flex-col p-6">
                   <p className="flex-1 text-muted">{card.blurb}</p>

@@ -150,7 +150,13 @@ export default function MyRegistration({ loaderData, actionData }: Route.Compone
               This session has been canceled by the organizers. We have emailed you about it; write to us if you would like a place in another session.
             </p>
           ) : registration.cancelled ? (
-            <p ref={cancelledRef} tabIndex={-1} role="status" className="mb-6 rounded-xl bg-plum-50 p-4 text-plum-900 outline-none focus-visible:ring-2 focus-visible:ring-plum-500">
+            <p
+              ref={cancelledRef}
+              tabIndex={-1}
+              role="status"
+              // A long email address breaks rather than run past a phone's edge.
+              className="mb-6 rounded-xl bg-plum-50 p-4 text-plum-900 outline-none [overflow-wrap:anywhere] focus-visible:ring-2 focus-visible:ring-plum-500"
+            >
               {loaderData.justCancelled
                 ? `Your registration is canceled and your seat has been released. A confirmation is on its way to ${registration.email}.`
                 : "This registration was canceled. Its seat has been released."}

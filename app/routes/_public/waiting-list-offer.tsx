@@ -88,8 +88,8 @@ export default function WaitingListOffer({ loaderData, actionData }: Route.Compo
   if (loaderData.confirmed) {
     return (
       <PageHero eyebrow="Waiting list" title="Your seat is confirmed">
-        <p className="inline-flex items-center gap-2">
-          <CheckCircle2 aria-hidden="true" className="size-5" />
+        <p className="inline-flex items-start gap-2">
+          <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           {loaderData.booking
             ? "Thank you! Your confirmation, with the calendar file, is on its way by email."
             : "Thank you! Your confirmation, with the calendar file and your registration's private link, is on its way by email."}
