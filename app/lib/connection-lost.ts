@@ -1,5 +1,3 @@
-import type { ShouldRevalidateFunctionArgs } from "react-router";
-
 /**
  * A staff save whose answer never came (the connection dropped, the server was
  * out of reach): said in the form that sent it, which keeps what was typed,
@@ -30,8 +28,6 @@ export async function answerOrConnectionLost<T>({ serverAction }: { serverAction
   }
 }
 
-/** After a lost connection the screens keep their data: reading it again would fail the same way and show the error page. */
-export function keptAfterConnectionLost(args: ShouldRevalidateFunctionArgs): boolean | undefined {
-  const result = args.actionResult as Partial<ConnectionLost> | undefined;
-  return result?.connectionLost === true ? false : undefined;
-}
+// keptAfterConnectionLost lives in revalidate-when-changed.ts: the public root reads it, and this module (the
+// messages, the client action) stays out of every public page's JavaScript.
+export { keptAfterConnectionLost } from "./revalidate-when-changed";

@@ -1,5 +1,11 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
-import { keptAfterConnectionLost } from "./connection-lost";
+import type { ConnectionLost } from "./connection-lost";
+
+/** After a lost connection the screens keep their data: reading it again would fail the same way and show the error page. */
+export function keptAfterConnectionLost(args: ShouldRevalidateFunctionArgs): boolean | undefined {
+  const result = args.actionResult as Partial<ConnectionLost> | undefined;
+  return result?.connectionLost === true ? false : undefined;
+}
 
 /**
  * React Router keeps a screen's data after an action answers 4xx. A save refused
