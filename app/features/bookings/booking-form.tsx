@@ -10,6 +10,7 @@ import { formatPrice, formatSessionWhen } from "~/features/events/format";
 import { ALREADY_REGISTERED, refusalText, SESSION_FULL, WAITING_LIST_INVITE, WAITING_LIST_LABEL } from "~/features/events/seats";
 import { TERMS_TEXT } from "~/features/registrations/schema";
 import { ApiError, apiRequest } from "~/lib/api-client";
+import { FormActions } from "~/components/ui/form-actions";
 import {
   BOOK_LABEL,
   bookingFailureText,
@@ -283,28 +284,7 @@ export function BookingForm({ session, initial, serverErrors, serverMessage, onC
         onChange={(checked) => update("communicationPreferences", checked)}
         label="I would like to receive news about sessions and events (optional)"
       />
-      <div className="flex flex-col gap-3 border-t border-plum-100 pt-5 sm:flex-row-reverse sm:justify-start">
-        {/* Submit first in the markup: Tab reaches it before Cancel, as a phone shows them (Submit above); wide screens put it on the right. */}
-        <button
-          type="submit"
-          aria-disabled={submitting || undefined}
-          className="inline-flex min-h-12 items-center justify-center rounded-full bg-brand-gradient px-8 font-semibold text-white shadow-md transition-opacity hover:opacity-95 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
-        >
-          {submitting ? PROCESSING_LABEL : joinList ? WAITING_LIST_LABEL : BOOK_LABEL}
-        </button>
-        {onCancel ? (
-          <button
-            type="button"
-            aria-disabled={submitting || undefined}
-            onClick={() => {
-              if (!submitting) onCancel();
-            }}
-            className="inline-flex min-h-12 items-center justify-center rounded-full border border-plum-200 bg-white px-7 font-semibold text-plum-800 hover:bg-plum-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
-          >
-            Cancel
-          </button>
-        ) : null}
-      </div>
+      <FormActions label={submitting ? PROCESSING_LABEL : joinList ? WAITING_LIST_LABEL : BOOK_LABEL} submitting={submitting} onCancel={onCancel} className="pt-5" />
       <p className="-mt-3 text-sm text-muted sm:text-right">Fields marked * are required.</p>
     </form>
   );

@@ -19,7 +19,7 @@ import type { StaffSession } from "~/features/admin-auth/sessions.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { likePattern } from "~/features/programmes/programmes.server";
 import { isCurrentVersion, readExpectedVersion, VERSION_INVALID } from "~/lib/edit-version";
-import { eventToJson, seatsTaken, waitingCounts } from "./events.server";
+import { entriesByEvent, eventToJson, seatsTaken, waitingCounts } from "./events.server";
 import { courseDetailDate, courseDetailTime, sessionLabel } from "./format";
 import { capacityBelowTaken, capacityText, centsToPrice, validateEventForm, type EventField, type EventInput } from "./schema";
 
@@ -209,25 +209,9 @@ export async function deleteSession(db: Database, actor: StaffActor, id: string,
   });
 }
 
-/** For each session, the bookings and registrations that point at it, whatever their status (as `heldBy` counts them). */
-async function recordCounts(db: Kysely<DB>, ids: readonly string[]): Promise<Map<string, number>> {
-  const counts = new Map<string, number>();
-  if (ids.length === 0) return counts;
-  const count = (table: "registrations" | "family_bookings") =>
-    db
-      .selectFrom(table)
-      .select((eb) => ["event_id", eb.fn.countAll<number>().as("n")])
-      .where("event_id", "in", ids)
-      .groupBy("event_id");
-  for (const r of await count("registrations").unionAll(count("family_bookings")).execute()) counts.set(r.event_id, (counts.get(r.event_id) ?? 0) + Number(r.n));
-  return counts;
-}
-
 /** Bookings and registrations that point at a session, whatever their status. */
 async function heldBy(trx: Kysely<DB>, id: string): Promise<number> {
-  const r = await trx.selectFrom("registrations").select((eb) => eb.fn.countAll<number>().as("n")).where("event_id", "=", id).executeTakeFirst();
-  const b = await trx.selectFrom("family_bookings").select((eb) => eb.fn.countAll<number>().as("n")).where("event_id", "=", id).executeTakeFirst();
-  return Number(r?.n ?? 0) + Number(b?.n ?? 0);
+  return (await entriesByEvent(trx, [id])).get(id) ?? 0;
 }
 
 /** A session as the staff screen and /api/familyEvent answer it: the public JSON plus the form's texts. */
@@ -257,7 +241,7 @@ export async function getAdminEvent(db: Database, id: string, now = new Date()):
   const row = await db.selectFrom("events").selectAll().where("id", "=", id).where("kind", "=", "family").executeTakeFirst();
   if (!row) return null;
   const taken = (await seatsTaken(db, [row.id])).get(row.id) ?? 0;
-  const records = (await recordCounts(db, [row.id])).get(row.id) ?? 0;
+  const records = (await entriesByEvent(db, [row.id])).get(row.id) ?? 0;
   return adminEventJson(row, taken, (await waitingCounts(db, [row.id])).get(row.id) ?? 0, records, now);
 }
 
@@ -292,7 +276,7 @@ export async function listAdminEvents(db: Database, query: AdminListQuery, now =
     .offset((page - 1) * query.limit)
     .execute();
   const ids = rows.map((r) => r.id);
-  const [taken, waiting, records] = await Promise.all([seatsTaken(db, ids), waitingCounts(db, ids), recordCounts(db, ids)]);
+  const [taken, waiting, records] = await Promise.all([seatsTaken(db, ids), waitingCounts(db, ids), entriesByEvent(db, ids)]);
   const events = rows.map((r) => adminEventJson(r, taken.get(r.id) ?? 0, waiting.get(r.id) ?? 0, records.get(r.id) ?? 0, now));
   return { events, totalEvents: total, totalPages, currentPage: page, limit: query.limit };
 }

@@ -44,19 +44,28 @@ export async function seatsTaken(db: Kysely<DB>, eventIds: readonly string[]): P
  * waiting): `seatsTaken` counts them, so staff screens take them off to show
  * the seats really booked, and show them apart.
  */
-export async function waitingCounts(db: Kysely<DB>, eventIds: readonly string[]): Promise<Map<string, number>> {
-  const waiting = new Map<string, number>();
-  if (eventIds.length === 0) return waiting;
-  const count = (table: "registrations" | "family_bookings") =>
-    db
+export function waitingCounts(db: Kysely<DB>, eventIds: readonly string[]): Promise<Map<string, number>> {
+  return entriesByEvent(db, eventIds, ["waiting"]);
+}
+
+/**
+ * For each session, its registrations and bookings with one of `statuses`, or
+ * with any status (every row that points at it: what keeps it from being
+ * deleted, decision 0069).
+ */
+export async function entriesByEvent(db: Kysely<DB>, eventIds: readonly string[], statuses?: readonly string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  if (eventIds.length === 0) return counts;
+  const count = (table: "registrations" | "family_bookings") => {
+    const rows = db
       .selectFrom(table)
       .select((eb) => ["event_id", eb.fn.countAll<number>().as("n")])
-      .where("event_id", "in", eventIds)
-      .where("status", "=", "waiting")
-      .groupBy("event_id");
+      .where("event_id", "in", eventIds);
+    return (statuses ? rows.where("status", "in", statuses) : rows).groupBy("event_id");
+  };
   const rows = await count("registrations").unionAll(count("family_bookings")).execute();
-  for (const r of rows) waiting.set(r.event_id, (waiting.get(r.event_id) ?? 0) + Number(r.n));
-  return waiting;
+  for (const r of rows) counts.set(r.event_id, (counts.get(r.event_id) ?? 0) + Number(r.n));
+  return counts;
 }
 
 /**

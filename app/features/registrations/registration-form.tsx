@@ -31,6 +31,7 @@ import {
   type PhotoField,
   type RegistrationChannel,
 } from "./form-logic";
+import { FormActions } from "~/components/ui/form-actions";
 import {
   FIX_ERRORS_MESSAGE,
   hearAboutOptions,
@@ -613,28 +614,7 @@ export function RegistrationForm({
         />
       </Section>
 
-      <div className="flex flex-col gap-3 border-t border-plum-100 pt-6 sm:flex-row-reverse sm:justify-start">
-        {/* Submit first in the markup: Tab reaches it before Cancel, as a phone shows them (Submit above); wide screens put it on the right. */}
-        <button
-          type="submit"
-          aria-disabled={submitting || undefined}
-          className="inline-flex min-h-12 items-center justify-center rounded-full bg-brand-gradient px-8 font-semibold text-white shadow-md transition-opacity hover:opacity-95 aria-disabled:cursor-not-allowed aria-disabled:opacity-60"
-        >
-          {submitting ? SUBMITTING_LABEL : joinList ? WAITING_LIST_LABEL : SUBMIT_LABEL}
-        </button>
-        {onCancel ? (
-          <button
-            type="button"
-            aria-disabled={submitting || undefined}
-            onClick={() => {
-              if (!submitting) onCancel();
-            }}
-            className="inline-flex min-h-12 items-center justify-center rounded-full border border-plum-200 bg-white px-7 font-semibold text-plum-800 hover:bg-plum-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
-          >
-            Cancel
-          </button>
-        ) : null}
-      </div>
+      <FormActions label={submitting ? SUBMITTING_LABEL : joinList ? WAITING_LIST_LABEL : SUBMIT_LABEL} submitting={submitting} onCancel={onCancel} className="pt-6" />
       <p className="-mt-4 text-sm text-muted sm:text-right">Fields marked * are required.</p>
     </form>
   );
