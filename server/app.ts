@@ -12,7 +12,7 @@ import pino, { type Logger } from "pino";
 import { RouterContextProvider } from "react-router";
 import { PageCache, type PendingPage } from "./page-cache.ts";
 import { loggedPath } from "./logged-path.ts";
-import { allowedMethods, isApi, malformedUrl, routerOrigin, sameOriginWrites, sendClientError } from "./guards.ts";
+import { allowedMethods, isApi, malformedUrl, noApiDataRequests, routerOrigin, sameOriginWrites, sendClientError } from "./guards.ts";
 import { createRouterHandler } from "./router-adapter.ts";
 import { libraryStyleHashes } from "./style-hashes.ts";
 import { createOutageResponder } from "./outage.tsx";
@@ -191,6 +191,7 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
 
   const originPolicy = { publicOrigin: new URL(config.publicUrl).origin };
   app.use(allowedMethods());
+  app.use(noApiDataRequests());
   app.use(sameOriginWrites(originPolicy));
 
   const build = await import("virtual:react-router/server-build");

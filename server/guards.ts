@@ -8,8 +8,24 @@ import type express from "express";
 /** Where a malformed page address is sent, so the layout renders the 400 page (see not-found.tsx). */
 export const BAD_REQUEST_PATH = "/__bad-request";
 
-/** Under /api: the JSON API (its refusals are JSON). */
-export const isApi = (req: express.Request) => req.path === "/api" || req.path.startsWith("/api/");
+/**
+ * Under /api: the JSON API (its refusals are JSON). In any letter case, since
+ * React Router matches `/API/admin/settings` to the same route.
+ */
+export const isApi = (req: express.Request) => /^\/api(?:\/|$)/i.test(req.path);
+
+/**
+ * React Router answers every route at its path plus `.data` too, in its own
+ * format for its client, which the API never uses. There the headers the
+ * API sets on its answers (`Cache-Control: private, no-store` on staff data)
+ * are not kept, so the API refuses that form of its addresses: 404 JSON.
+ */
+export function noApiDataRequests(): express.RequestHandler {
+  return (req, res, next) => {
+    if (isApi(req) && /\.data$/i.test(req.path)) return sendClientError(req, res, 404, "Not found");
+    next();
+  };
+}
 
 export function sendClientError(req: express.Request, res: express.Response, status: number, message: string, headers: Record<string, string> = {}) {
   res.set(headers).set("Cache-Control", "no-store");

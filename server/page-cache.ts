@@ -156,7 +156,7 @@ export class PageCache {
  * which show what the pages show (sessions, seats left, programmes) and so move
  * with the same content version. Every other API path is never stored.
  */
-const PUBLIC_READ_API = /^\/api\/(?:events\/open(?:\/[^/]+){0,2}|familyEvent\/user(?:\/[^/]+)?|decode\/user(?:\/[^/]+)?|hypnotherapy\/user(?:\/[^/]+)?)$/;
+const PUBLIC_READ_API = /^\/api\/(?:events\/open(?:\/[^/]+){0,2}|familyevent\/user(?:\/[^/]+)?|decode\/user(?:\/[^/]+)?|hypnotherapy\/user(?:\/[^/]+)?)$/;
 
 /**
  * A GET or HEAD of a page, or of the API's public reads, by a visitor without
@@ -166,7 +166,8 @@ const PUBLIC_READ_API = /^\/api\/(?:events\/open(?:\/[^/]+){0,2}|familyEvent\/us
 function isAnonymousPageRequest(req: express.Request): boolean {
   if (req.method !== "GET" && req.method !== "HEAD") return false;
   if (req.headers.cookie || req.headers.authorization) return false;
-  const p = req.path;
+  // React Router matches paths in any letter case: so do these checks.
+  const p = req.path.toLowerCase();
   if (PUBLIC_READ_API.test(p)) return true;
   if (p === "/api" || p.startsWith("/api/") || p === "/admin" || p.startsWith("/admin/")) return false;
   // Thumbnails are immutable files with their own year-long HTTP caching (decision 0023), not pages.

@@ -45,6 +45,15 @@ export function openSqlite(file: string): { dialect: SqliteDialect; raw: Databas
   // registrant's details or a deleted ID photo must not be readable from the file or a copy of it
   // (decision 0056). The full-text index does the same by its own option (migration 0027).
   raw.exec("PRAGMA secure_delete = ON");
+  // SQLite's own lower() folds ASCII letters only, so every `lower(column) like`
+  // search missed "Émile" typed as it is stored (the words are lower-cased in
+  // JavaScript). The same name, defined on this connection, replaces it for
+  // every query and trigger run here with JavaScript's Unicode lower-casing, as
+  // PostgreSQL's lower() does under a UTF-8 locale. No index is built on lower(),
+  // so nothing stored depends on the built-in's answers.
+  raw.function("lower", { deterministic: true }, (value) =>
+    typeof value === "string" ? value.toLowerCase() : typeof value === "number" || typeof value === "bigint" ? String(value) : value,
+  );
   // Kysely prepares every query it runs; preparing costs about as much as running
   // a short one, so the compiled statements are kept, most recently used last.
   // One connection runs one query at a time (Kysely's driver holds a lock), so a

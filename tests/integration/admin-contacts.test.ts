@@ -183,6 +183,12 @@ describe.each(dialects)("staff lists of contacts and family consultations on %s"
       expect(await names("98765")).toEqual(["Priya Raman"]);
       expect(await names("replied")).toEqual([]);
       expect(await names("100%_")).toEqual([]);
+      // A capital outside ASCII: SQLite's own lower() left "É" as it was, so "Émile" typed as stored found nothing.
+      expect((await sendContact({ firstName: "Émile", lastName: "Ångström", email: "emile@example.fr" })).status).toBe(201);
+      expect(await names("Émile")).toEqual(["Émile Ångström"]);
+      expect(await names("ÅNGSTRÖM")).toEqual(["Émile Ångström"]);
+      expect(await names("émile ångström")).toEqual(["Émile Ångström"]);
+      await s.db.deleteFrom("contact_messages").where("email", "=", "emile@example.fr").execute();
     });
 
     it("sets a status (New, Read, Replied), stored with who set it, audited; refuses anything else", async () => {
@@ -236,6 +242,12 @@ describe.each(dialects)("staff lists of contacts and family consultations on %s"
       const open = await api("/api/contacts/download-csv");
       expect(open.headers.get("content-disposition")).toBe('attachment; filename="contacts_start_to_today.csv"');
       expect(parseCsv((await csvText(open)).slice(1))).toHaveLength(16);
+
+      // A HEAD reads the headers alone: no rows leave the server, so no export is recorded.
+      const head = await api("/api/contacts/download-csv?startDate=2026-01-03", { method: "HEAD" });
+      expect(head.status).toBe(200);
+      expect(head.headers.get("content-disposition")).toBe('attachment; filename="contacts_2026-01-03_to_today.csv"');
+      expect(await head.text()).toBe("");
 
       const exports = await audit("export", "contacts");
       expect(exports).toHaveLength(3);

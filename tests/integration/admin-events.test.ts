@@ -90,6 +90,9 @@ describe.each(dialects)("staff management of Family Constellation events on %s",
     expect(res.status).toBe(201);
     const body = adminEventSavedResponse.parse(await res.json());
     expect(body.message).toBe("Event created successfully");
+    // Where the new session is read (RFC 9110 §15.3.2).
+    expect(res.headers.get("location")).toBe(`/api/familyEvent/${body.data._id}`);
+    expect(((await (await fetch(`${s.url}${res.headers.get("location")}`, { headers: { authorization: `Bearer ${token}` } })).json()) as { data: { _id: string } }).data._id).toBe(body.data._id);
     const row = await s.db.selectFrom("events").selectAll().where("id", "=", body.data._id).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ kind: "family", title: "Family Constellation", city: "Madison, WI", capacity: 8, price_cents: 125000, time_zone: "America/Chicago", organiser: "Lakeshore Circle", status: "Open", facilitator: null, external_link: null });
     // 9:00 at the venue in Chicago, whatever the server's own zone.

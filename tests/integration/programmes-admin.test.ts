@@ -107,6 +107,7 @@ describe.each(dialects)("programme management on %s", { timeout: 120_000 }, (dia
     // The answers are the ones the OpenAPI document declares.
     adminProgrammeSavedResponse.parse(r.body);
     const p = r.body!.data;
+    expect(r.headers.get("location")).toBe(`/api/hypnotherapy/${p._id}`);
     expect(p.title).toBe("Clinical Hypnotherapy Foundations");
     expect(p.cardPoints).toEqual(["<ul><li><p><strong>Safe</strong> practice</p></li></ul>"]);
     expect(p.learningSections[0].content).toBe("<p>Rapid <em>and</em> <u>gentle</u> inductions</p>");

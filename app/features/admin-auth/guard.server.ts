@@ -67,6 +67,9 @@ export function currentStaff(context: Ctx): StaffSession {
 
 export const UNAUTHORISED_MESSAGE = "Sign in to use this endpoint: send a valid session cookie or an 'Authorization: Bearer' token.";
 
+/** The challenge of every staff API 401 (RFC 9110 §11.6.1: a 401 names how to authenticate). */
+export const STAFF_CHALLENGE = 'Bearer realm="staff"';
+
 type Args = { request: Request; context: Ctx };
 
 /** An admin API handler: runs only for a valid session or token; otherwise 401 JSON. */
@@ -75,7 +78,7 @@ export function withStaff<A extends Args>(handler: (args: A, session: StaffSessi
     const session = await sessionForApi(args.request, args.context);
     if (!session) {
       return jsonError(401, UNAUTHORISED_MESSAGE, undefined, {
-        "WWW-Authenticate": 'Bearer realm="staff"',
+        "WWW-Authenticate": STAFF_CHALLENGE,
         "Cache-Control": "no-store",
       });
     }

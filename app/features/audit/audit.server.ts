@@ -99,10 +99,23 @@ export function auditQueryFrom(params: URLSearchParams): AuditQuery {
   const action = params.get("action") ?? "";
   const page = Number.parseInt(params.get("page") ?? "1", 10);
   return {
-    action: action in AUDIT_ACTIONS ? (action as AuditAction) : undefined,
+    action: Object.hasOwn(AUDIT_ACTIONS, action) ? (action as AuditAction) : undefined,
     q: (params.get("q") ?? "").slice(0, 200) || undefined,
     page: Number.isFinite(page) && page > 0 ? page : 1,
   };
+}
+
+/**
+ * What the API refuses in the same query (the screen reads it tolerantly, above):
+ * a page that is not a whole number from 1, an action the trail does not record.
+ */
+export function auditQueryErrors(params: URLSearchParams): Partial<Record<"page" | "action", string>> {
+  const errors: Partial<Record<"page" | "action", string>> = {};
+  const page = (params.get("page") ?? "").trim();
+  if (page !== "" && !(/^\d{1,6}$/.test(page) && Number(page) >= 1)) errors.page = "Page must be a whole number from 1";
+  const action = params.get("action");
+  if (action && !Object.hasOwn(AUDIT_ACTIONS, action)) errors.action = `Action must be one of: ${Object.keys(AUDIT_ACTIONS).join(", ")}`;
+  return errors;
 }
 
 /** What a staff list read through the API returned: a page by its ids, or the whole list by its count (decision 0063). */

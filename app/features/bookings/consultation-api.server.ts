@@ -7,13 +7,14 @@
 import type { AppServices } from "~/context.server";
 import type { Database } from "~/db/db.server";
 import { offerSeatsNow } from "~/features/waiting-list/offers.server";
-import { csvHeaders, csvStream } from "~/features/exports/csv.server";
+import { badListQuery as badQuery, csvDownload } from "~/features/exports/csv-download.server";
 import { recordListRead } from "~/features/audit/audit.server";
 import { jsonError } from "~/lib/http.server";
 import { parseListQuery } from "~/lib/list-query";
 import {
   CONSULTATION_DELETED,
   CONSULTATION_NOT_FOUND,
+  CONSULTATIONS_CSV_BASE,
   CONSULTATIONS_PAGE_SIZE,
   deleteConsultation,
   exportConsultations,
@@ -21,8 +22,6 @@ import {
   viewConsultation,
   type StaffActor,
 } from "./consultations.server";
-
-const badQuery = (errors: Record<string, string>) => jsonError(400, "Some query values cannot be used.", errors);
 
 /** GET /api/family-consultation: `success`, `data`, `message`, `pagination` (with `total` and `totalRegistrations`). */
 export async function consultationListApi(db: Database, request: Request, who: StaffActor) {
@@ -38,14 +37,9 @@ export async function consultationListApi(db: Database, request: Request, who: S
   });
 }
 
-/** GET /api/family-consultation/download-csv: the search and date range applied, streamed. */
-export async function consultationCsvApi(db: Database, request: Request, who: StaffActor) {
-  const { query, errors } = parseListQuery(new URL(request.url).searchParams, { defaultLimit: CONSULTATIONS_PAGE_SIZE });
-  delete errors.page;
-  delete errors.limit;
-  if (Object.keys(errors).length) return badQuery(errors as Record<string, string>);
-  const { columns, rows, fileName } = await exportConsultations(db, query, who);
-  return new Response(csvStream(columns, rows), { headers: csvHeaders(fileName) });
+/** GET /api/family-consultation/download-csv: the search and date range applied, streamed (HEAD: the headers alone). */
+export function consultationCsvApi(db: Database, request: Request, who: StaffActor) {
+  return csvDownload(request, CONSULTATIONS_CSV_BASE, (query) => exportConsultations(db, query, who));
 }
 
 /** GET /api/family-consultation/{id}: one booking (a recorded view). DELETE: `{ success, message }`, the seat freed and offered to the waiting list. */

@@ -9,7 +9,7 @@ import type { Database } from "~/db/db.server";
 import { lockEvent, writeTransaction } from "~/db/transactions.server";
 import { olderThan, dayRangeCondition, searchCondition } from "~/features/admin-lists/lists.server";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
-import { csvFileName, keysetRows, type CsvColumn } from "~/features/exports/csv.server";
+import { keysetRows, type CsvColumn } from "~/features/exports/csv.server";
 import { formatSessionDate, formatTimeRange } from "~/features/events/format";
 import { holderStatusLabel, seatStatusLabel } from "~/features/registrations/status";
 import { paginationOf, pageWindow, type ListQuery } from "~/lib/list-query";
@@ -237,6 +237,9 @@ const csvColumns: CsvColumn<Joined>[] = [
  * 500 at a time after the last (created_at, id) seen: memory stays flat
  * whatever the size. Recorded in the audit trail before the first byte.
  */
+/** The file name's start: `family-consultation-registrations_{from}_to_{to}.csv`. */
+export const CONSULTATIONS_CSV_BASE = "family-consultation-registrations";
+
 export async function exportConsultations(db: Database, query: Pick<ListQuery, "search" | "startDate" | "endDate">, who: StaffActor) {
   await recordAudit(db, {
     action: "export",
@@ -254,5 +257,5 @@ export async function exportConsultations(db: Database, query: Pick<ListQuery, "
     },
     (row) => ({ at: row.created_at, id: row.id }),
   );
-  return { columns: csvColumns, rows, fileName: csvFileName("family-consultation-registrations", query.startDate, query.endDate) };
+  return { columns: csvColumns, rows };
 }

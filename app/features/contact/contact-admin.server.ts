@@ -12,7 +12,7 @@ import { olderThan, dayRangeCondition, searchCondition } from "~/features/admin-
 import { writeTransaction } from "~/db/transactions.server";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { anonymousContact } from "~/features/retention/retention.server";
-import { csvFileName, keysetRows, type CsvColumn } from "~/features/exports/csv.server";
+import { keysetRows, type CsvColumn } from "~/features/exports/csv.server";
 import { paginationOf, pageWindow, type ListQuery } from "~/lib/list-query";
 import { countryOptions } from "./schema";
 import { contactStatusLabel, CONTACT_STATUS_LABELS, type ContactStatus } from "./status";
@@ -188,6 +188,9 @@ const csvColumns: CsvColumn<ContactMessageRow>[] = [
  * read 500 at a time after the last (created_at, id) seen, so memory stays flat
  * whatever the size. The export is recorded before the first byte is sent.
  */
+/** The file name's start: `contacts_{from}_to_{to}.csv`. */
+export const CONTACTS_CSV_BASE = "contacts";
+
 export async function exportContacts(db: Database, query: Pick<ListQuery, "search" | "startDate" | "endDate">, who: StaffActor) {
   await recordAudit(db, {
     action: "export",
@@ -197,5 +200,5 @@ export async function exportContacts(db: Database, query: Pick<ListQuery, "searc
     // Whether a search narrowed it, not what was typed (decision 0056).
     detail: { searched: query.search !== "", startDate: query.startDate, endDate: query.endDate },
   });
-  return { columns: csvColumns, rows: matchingRows(db, query), fileName: csvFileName("contacts", query.startDate, query.endDate) };
+  return { columns: csvColumns, rows: matchingRows(db, query) };
 }

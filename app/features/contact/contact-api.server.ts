@@ -6,7 +6,7 @@
  */
 import type { Database } from "~/db/db.server";
 import { recordListRead } from "~/features/audit/audit.server";
-import { csvHeaders, csvStream } from "~/features/exports/csv.server";
+import { badListQuery as badQuery, csvDownload } from "~/features/exports/csv-download.server";
 import { BadRequest, jsonError, readJsonObject } from "~/lib/http.server";
 import { paginationOf, parseListQuery } from "~/lib/list-query";
 import { jsonListHeaders, jsonListStream } from "~/features/exports/json-stream.server";
@@ -14,6 +14,7 @@ import {
   allContacts,
   CONTACT_NOT_FOUND,
   CONTACT_STATUS_SAVED,
+  CONTACTS_CSV_BASE,
   CONTACTS_PAGE_SIZE,
   contactToJson,
   exportContacts,
@@ -24,8 +25,6 @@ import {
 } from "./contact-admin.server";
 import { validateContactStatus } from "./schema";
 import { parseContactStatus } from "./status";
-
-const badQuery = (errors: Record<string, string>) => jsonError(400, "Some query values cannot be used.", errors);
 
 /** GET /api/contacts: `success`, `data`, `pagination` (with `total`). */
 export async function contactListApi(db: Database, request: Request, who: StaffActor) {
@@ -50,14 +49,9 @@ export async function contactListApi(db: Database, request: Request, who: StaffA
   });
 }
 
-/** GET /api/contacts/download-csv: the search and date range applied, streamed. */
-export async function contactCsvApi(db: Database, request: Request, who: StaffActor) {
-  const { query, errors } = parseListQuery(new URL(request.url).searchParams, { defaultLimit: CONTACTS_PAGE_SIZE });
-  delete errors.page;
-  delete errors.limit;
-  if (Object.keys(errors).length) return badQuery(errors as Record<string, string>);
-  const { columns, rows, fileName } = await exportContacts(db, query, who);
-  return new Response(csvStream(columns, rows), { headers: csvHeaders(fileName) });
+/** GET /api/contacts/download-csv: the search and date range applied, streamed (HEAD: the headers alone). */
+export function contactCsvApi(db: Database, request: Request, who: StaffActor) {
+  return csvDownload(request, CONTACTS_CSV_BASE, (query) => exportContacts(db, query, who));
 }
 
 /** GET /api/contacts/{id}: one message (a recorded view). PATCH or PUT with `{ status }`: New, Read or Replied. */

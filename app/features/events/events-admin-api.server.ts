@@ -46,7 +46,11 @@ export async function adminEventCreateApi(request: Request, services: Services, 
   if (outcome.status === "invalid") return jsonError(400, EVENT_INVALID, outcome.errors);
   if (outcome.status === "not-found") return jsonError(404, EVENT_NOT_FOUND);
   if (outcome.status === "stale") return jsonError(409, EVENT_CHANGED_MEANWHILE);
-  return Response.json({ success: true, message: EVENT_CREATED, data: outcome.event }, { status: 201 });
+  // Location: where staff read the new session (RFC 9110 §15.3.2).
+  return Response.json(
+    { success: true, message: EVENT_CREATED, data: outcome.event },
+    { status: 201, headers: { Location: `/api/familyEvent/${encodeURIComponent(outcome.event._id)}` } },
+  );
 }
 
 /** GET /api/familyEvent/{id}: `{ success, data }`. */
@@ -55,7 +59,7 @@ export async function adminEventOneApi(id: string, services: Services) {
   return event ? Response.json({ success: true, data: event }) : jsonError(404, EVENT_NOT_FOUND);
 }
 
-/** PUT (or PATCH) /api/familyEvent/{id}: the whole form again; `{ success, message, data }`. */
+/** PUT /api/familyEvent/{id}: the whole form again; `{ success, message, data }`. */
 export async function adminEventUpdateApi(id: string, request: Request, services: Services, session: StaffSession, info: Pick<RequestInfo, "ip">) {
   const values = await body(request);
   if (values instanceof Response) return values;

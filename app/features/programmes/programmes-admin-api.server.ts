@@ -52,7 +52,11 @@ export async function adminProgramCreateApi(kind: ManagedKind, request: Request,
   const outcome = await saveProgramme(services.db, kind, actorOf(session, info), submission);
   if (outcome.status === "invalid") return jsonError(400, PROGRAM_INVALID, outcome.errors);
   if (outcome.status === "not-found" || outcome.status === "stale") return jsonError(404, PROGRAM_NOT_FOUND);
-  return Response.json({ success: true, message: PROGRAM_CREATED, data: outcome.program }, { status: 201 });
+  // Location: where staff read the new program (RFC 9110 §15.3.2).
+  return Response.json(
+    { success: true, message: PROGRAM_CREATED, data: outcome.program },
+    { status: 201, headers: { Location: `/api/${kind}/${encodeURIComponent(outcome.program._id)}` } },
+  );
 }
 
 /** GET /api/{kind}/{id}: `{ success, data }`. */

@@ -14,8 +14,10 @@ export async function registrationApi(
   services: AppServices,
   info: RequestInfo,
   channel: "decode" | "hypnotherapy",
+  /** The methods the path takes: /api/registration also lists registrations for staff (GET). */
+  allow = "POST",
 ): Promise<Response> {
-  if (request.method !== "POST") return jsonError(405, "Use POST.", undefined, { Allow: "POST" });
+  if (request.method !== "POST") return jsonError(405, allow === "POST" ? "Use POST." : "This method is not allowed here.", undefined, { Allow: allow });
   let submission;
   try {
     submission = await readSubmission(request, Object.keys(photoFields));

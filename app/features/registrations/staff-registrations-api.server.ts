@@ -6,18 +6,18 @@ import type { Database } from "~/db/db.server";
 import type { DB } from "~/db/schema";
 import { withStaff } from "~/features/admin-auth/guard.server";
 import type { StaffSession } from "~/features/admin-auth/sessions.server";
-import { csvHeaders, csvStream } from "~/features/exports/csv.server";
+import { badListQuery as badQuery, csvDownload } from "~/features/exports/csv-download.server";
 import { jsonError } from "~/lib/http.server";
 import { paginationOf, parseListQuery } from "~/lib/list-query";
 import { jsonListHeaders, jsonListStream } from "~/features/exports/json-stream.server";
 import {
   allRegistrationsForApi,
+  CSV_BASE_NAMES,
   deleteRegistration,
   exportRegistrations,
   listRegistrationsForApi,
   PHOTO_KINDS,
   REGISTRATION_PAGE_SIZE,
-  registrationCsvColumns,
   registrationPhoto,
   viewRegistration,
   wireRegistration,
@@ -35,8 +35,6 @@ import {
 export const DELETE_FAILED = "Failed to delete registration";
 export const NOT_FOUND = "Registration not found";
 export const REGISTRATION_DELETED = "Registration deleted successfully";
-
-const badQuery = (errors: Record<string, string>) => jsonError(400, "Some query values cannot be used.", errors);
 
 /** GET list: `success`, `data`, `pagination` with `totalRegistrations` (and `total`, for the clients that read it). */
 export async function registrationListApi(db: Kysely<DB>, request: Request, list: StaffRegistrationList, audit: AuditContext) {
@@ -61,14 +59,9 @@ export async function registrationListApi(db: Kysely<DB>, request: Request, list
   });
 }
 
-/** GET download-csv: the search and date range applied, streamed. */
-export async function registrationCsvApi(db: Kysely<DB>, request: Request, list: StaffRegistrationList, audit: AuditContext) {
-  const { query, errors } = parseListQuery(new URL(request.url).searchParams, { defaultLimit: REGISTRATION_PAGE_SIZE });
-  delete errors.page;
-  delete errors.limit;
-  if (Object.keys(errors).length) return badQuery(errors as Record<string, string>);
-  const { rows, fileName } = await exportRegistrations(db, list, query, audit);
-  return new Response(csvStream(registrationCsvColumns, rows), { headers: csvHeaders(fileName) });
+/** GET download-csv: the search and date range applied, streamed (HEAD: the headers alone). */
+export function registrationCsvApi(db: Kysely<DB>, request: Request, list: StaffRegistrationList, audit: AuditContext) {
+  return csvDownload(request, CSV_BASE_NAMES[list], (query) => exportRegistrations(db, list, query, audit));
 }
 
 const validId = (id: string | undefined): id is string => typeof id === "string" && id.length > 0 && id.length <= 100;

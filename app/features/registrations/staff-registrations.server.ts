@@ -12,7 +12,7 @@ import { isPostgres } from "~/db/migrations/types";
 import { lockEvent, writeTransaction } from "~/db/transactions.server";
 import { olderThan, dayRangeCondition, escapeLike, searchCondition, searchTerms } from "~/features/admin-lists/lists.server";
 import { recordAudit, recordListRead } from "~/features/audit/audit.server";
-import { csvFileName, keysetRows, type CsvColumn } from "~/features/exports/csv.server";
+import { keysetRows, type CsvColumn } from "~/features/exports/csv.server";
 import { seatStatusLabel } from "./status";
 import { pageWindow, type ListQuery } from "~/lib/list-query";
 import { deleteMailsAbout } from "~/features/mail/outbox.server";
@@ -404,5 +404,5 @@ export async function exportRegistrations(db: Kysely<DB>, list: StaffRegistratio
     // Whether a search narrowed it, not what was typed (decision 0056).
     detail: { searched: query.search !== "", startDate: query.startDate, endDate: query.endDate },
   });
-  return { rows: newestFirst<RegistrationCsvRow>(db, list, query, CSV_SELECT, batchSize), fileName: csvFileName(CSV_BASE_NAMES[list], query.startDate, query.endDate) };
+  return { columns: registrationCsvColumns, rows: newestFirst<RegistrationCsvRow>(db, list, query, CSV_SELECT, batchSize) };
 }
