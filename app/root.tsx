@@ -12,7 +12,7 @@ import { useEffect } from "react";
 import type { Route } from "./+types/root";
 import { servicesContext } from "./context.server";
 import type { SiteSettings } from "./site-settings";
-import { DEFAULT_TIME_ZONE } from "./features/events/format";
+import { organisationYear } from "./features/events/format";
 import { OutageMessage, outageCopy } from "./components/layout/service-unavailable";
 import { revalidateUnlessConnectionLost } from "./lib/revalidate-when-changed";
 import "./app.css";
@@ -29,8 +29,7 @@ export const shouldRevalidate = revalidateUnlessConnectionLost;
 
 export function loader({ context }: Route.LoaderArgs) {
   const { config } = context.get(servicesContext);
-  // The year in the organisation's zone, not the server's: a server in UTC would turn the footer's year early on New Year's Eve.
-  return { site: config.site satisfies SiteSettings, year: Number(new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: DEFAULT_TIME_ZONE }).format(new Date())) };
+  return { site: config.site satisfies SiteSettings, year: organisationYear() };
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

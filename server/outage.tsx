@@ -4,6 +4,7 @@ import { StaticRouter } from "react-router";
 import { OutageDocument } from "../app/components/layout/outage-document.tsx";
 import type { Outage } from "../app/components/layout/service-unavailable.tsx";
 import type { DatabaseFailure } from "../app/db/availability.server.ts";
+import { organisationYear } from "../app/features/events/format.ts";
 import type { SiteSettings } from "../app/site-settings.ts";
 
 /**
@@ -50,7 +51,7 @@ export function createOutageResponder(opts: { site: SiteSettings; stylesheets: r
         <OutageDocument
           outage={outage}
           site={opts.site}
-          year={new Date().getFullYear()}
+          year={organisationYear()}
           stylesheets={opts.stylesheets}
           retryHref={req.originalUrl}
           posted={req.method === "POST"}

@@ -26,5 +26,5 @@ export const adminSections: Record<string, string> = {
   "ich-registrations": "ICH registrations",
   "family-events": "Family Constellation events",
   hypnotherapy: "Hypnotherapy programs",
-  decode: "Decode programs",
+  decode: "DECODE programs",
 };

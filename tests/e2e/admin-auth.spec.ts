@@ -32,7 +32,7 @@ test.describe("staff sign-in", () => {
     for (const width of [1280, 375]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/admin/login");
-      await expect(page.getByRole("heading", { level: 1, name: "Admin Login" })).toBeVisible();
+      await expect(page.getByRole("heading", { level: 1, name: "Staff sign-in" })).toBeVisible();
       await expect(page.getByRole("checkbox", { name: "Remember me" })).toBeVisible();
       await expectNoAxeViolations(page);
     }
@@ -111,7 +111,7 @@ test.describe("staff sign-in", () => {
       "ICH registrations",
       "Family Constellation events",
       "Hypnotherapy programs",
-      "Decode programs",
+      "DECODE programs",
       "TASSO programs",
       "Waiting lists and requests",
       "Approvals",
@@ -162,9 +162,9 @@ test.describe("staff sign-in", () => {
     // Opened far down the page, it shows under the header, on the screen.
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     await menu.click();
-    await expect(nav.getByRole("link", { name: "Decode programs" })).toBeInViewport();
-    await nav.getByRole("link", { name: "Decode programs" }).click();
-    await expect(page.getByRole("heading", { level: 1, name: "Decode programs" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "DECODE programs" })).toBeInViewport();
+    await nav.getByRole("link", { name: "DECODE programs" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "DECODE programs" })).toBeVisible();
     await expect(nav).toBeHidden();
     // A real screen now (the management screens were built): its spec'd search box.
     await expect(page.getByPlaceholder("Search programs by title, subtitle, or status...")).toBeVisible();

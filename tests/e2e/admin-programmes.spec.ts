@@ -382,7 +382,7 @@ test.describe("programme management", () => {
   test("keyboard only: the modal opens, is filled and closes without a mouse; search is kept in the URL", async ({ page }) => {
     test.setTimeout(180_000);
     await signIn(page, "/admin/decode");
-    await expect(page.getByRole("heading", { level: 1, name: "Decode Programs" })).toBeVisible();
+    await expect(page.getByRole("heading", { level: 1, name: "DECODE Programs" })).toBeVisible();
 
     // Search on the server, kept in the URL; nothing found says so.
     await page.getByPlaceholder("Search programs by title, subtitle, or status...").fill("no such program zzz");

@@ -87,7 +87,7 @@ test.describe("Event calendar (/schedule)", () => {
     await expect(full.getByRole("link", { name: /^Waiting list ?: Decode Your Relationships/ })).toHaveAttribute("href", /^\/decode\/level\//);
     const openDay = page.getByRole("row").filter({ hasText: "Decode The Child: open evening" });
     await expect(openDay.getByRole("link", { name: /Enroll Now/ })).toHaveCount(0);
-    await expect(openDay.getByText("No online enrollment")).toHaveCount(1);
+    await expect(openDay.getByText("No online registration")).toHaveCount(1);
     // The seeded past ICH session (10 days ago) is never listed (D12): only the two upcoming Level I sessions are.
     await expect(page.getByRole("row").filter({ hasText: "ICH Level I: Foundations" })).toHaveCount(2);
     await context.close();

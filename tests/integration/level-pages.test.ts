@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatSessionDate, formatTimeRange } from "~/features/events/format";
 import { dialects } from "../helpers/databases";
 import { startSite, type RunningSite } from "../helpers/site";
+import { zonedIsoString } from "~/lib/zoned-iso";
 
 /** The visible text of a server-rendered page: tags dropped, entities decoded, spaces collapsed. */
 function text(html: string): string {
@@ -109,8 +110,10 @@ describe.each(dialects)("level and programme pages on %s", (dialect) => {
     const course = jsonLd(p.html).find((j) => j["@type"] === "Course")!;
     expect(course).toMatchObject({ name: "DECODE Level 3: Decode Your Relationships", url: `${s.config.publicUrl}/decode/level/decode-3` });
     const instances = course.hasCourseInstance as Array<{ startDate: string; offers?: { availability: string } }>;
-    const upcoming = await s.db.selectFrom("events").select(["starts_at", "capacity"]).where("programme_id", "=", "decode-3").where("starts_at", ">", new Date().toISOString()).orderBy("starts_at").execute();
-    expect(instances.map((i) => i.startDate)).toEqual(upcoming.map((e) => e.starts_at));
+    const upcoming = await s.db.selectFrom("events").select(["starts_at", "capacity", "time_zone"]).where("programme_id", "=", "decode-3").where("starts_at", ">", new Date().toISOString()).orderBy("starts_at").execute();
+    // The venue's local time with its offset (D13), as the calendar's events write it.
+    expect(instances.map((i) => i.startDate)).toEqual(upcoming.map((e) => zonedIsoString(e.starts_at, e.time_zone)));
+    expect(instances[0]!.startDate).toMatch(/T\d{2}:\d{2}:\d{2}-0[5-7]:00$/);
     // The Denver session is full (2 of 2 seats taken).
     expect(instances[0]!.offers!.availability).toBe("https://schema.org/SoldOut");
   });
@@ -131,12 +134,19 @@ describe.each(dialects)("level and programme pages on %s", (dialect) => {
     expect(bornAgain.text).toContain("Upcoming Workshop");
     expect(bornAgain.text).toContain("Limited to 20 participants");
     expect(byId.text).not.toContain("Upcoming Workshop");
+    // ICH numbers its levels as its titles do; Born Again is a course of its own, not "Level 6".
+    expect(byId.text).toContain("Integrated Clinical Hypnotherapy · Level II");
+    expect(byId.text).toContain("Enroll in Level II");
+    expect(byId.text).not.toMatch(/Level 2\b/);
+    expect(bornAgain.text).toContain("Enroll in this Program");
+    expect(bornAgain.text).not.toMatch(/Level (6|VI)\b/);
   });
 
   it("/level/1 … /level/5 and /level-one … /level-four are the DECODE levels; other numbers are 'Level Not Found' (404)", async () => {
     const one = await page("/level-one");
     expect(one.status).toBe(200);
-    expect(one.html).toContain(`<link rel="canonical" href="${s.config.publicUrl}/level/1"/>`);
+    // The same level as its program page: that page is the one search engines keep.
+    expect(one.html).toContain(`<link rel="canonical" href="${s.config.publicUrl}/decode/level/decode-1"/>`);
     expect(one.html).toMatch(/<h1[^>]*>DECODE Level 1: Decode Your Mind<\/h1>/);
     const four = await page("/level-four");
     expect(four.html).toMatch(/<h1[^>]*>DECODE Level 4: Decode Your Blueprint<\/h1>/);
@@ -175,6 +185,8 @@ describe.each(dialects)("level and programme pages on %s", (dialect) => {
     const level = await page("/level/4");
     expect(level.status).toBe(200);
     expect(level.html).toMatch(/<h1[^>]*>Decode Your Blueprint<\/h1>/);
+    // No program page for it now: the level page is its own canonical address.
+    expect(level.html).toContain(`<link rel="canonical" href="${s.config.publicUrl}/level/4"/>`);
     expect(level.text).toContain("Core beliefs about self-worth");
     expect(level.html).toMatch(/<button type="button" aria-disabled="true"[^>]*>No Sessions Available<\/button>/);
     expect(level.text).toContain("Coming Soon");
@@ -184,9 +196,12 @@ describe.each(dialects)("level and programme pages on %s", (dialect) => {
     expect((await page("/decode/level/decode-4")).status).toBe(404);
   });
 
-  it("the sitemap lists every programme page and the five level pages", async () => {
+  it("the sitemap lists every programme page, and a level page only where no stored program has its level", async () => {
     const xml = await (await fetch(`${s.url}/sitemap.xml`)).text();
-    for (let l = 1; l <= 5; l++) expect(xml).toContain(`<loc>${s.config.publicUrl}/level/${l}</loc>`);
+    // decode-4 was deleted above: its level's built-in page is the only one.
+    expect(xml).toContain(`<loc>${s.config.publicUrl}/level/4</loc>`);
+    for (const l of [1, 2, 3, 5]) expect(xml).not.toContain(`<loc>${s.config.publicUrl}/level/${l}</loc>`);
+    expect(xml).toContain(`<loc>${s.config.publicUrl}/ich/levels</loc>`);
     for (let l = 1; l <= 6; l++) expect(xml).toContain(`<loc>${s.config.publicUrl}/ich/level/ich-${l}</loc>`);
     expect(xml).toContain(`<loc>${s.config.publicUrl}/decode/level/decode-1</loc>`);
   });

@@ -8,7 +8,8 @@ import {
   programFilters,
   seatsLeftText,
 } from "~/features/calendar/calendar-data";
-import { eventJsonLd, eventsJsonLd, zonedIsoString } from "~/features/calendar/event-jsonld";
+import { eventJsonLd, eventsJsonLd } from "~/features/calendar/event-jsonld";
+import { zonedIsoString } from "~/lib/zoned-iso";
 import { dateRangeQuerySchema, eventListQuerySchema, eventTypeSchema } from "~/features/calendar/query";
 import { fieldErrors } from "~/lib/validation";
 

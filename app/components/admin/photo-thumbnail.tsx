@@ -10,11 +10,12 @@ type Props = {
   label: string;
 };
 
-function NotFound() {
+/** The spec's placeholder for a photo that fails to load; a photo never sent says so instead of sounding lost. */
+function NotFound({ text }: { text: string }) {
   return (
     <span className="flex aspect-[4/3] w-full flex-col items-center justify-center gap-1 rounded-xl bg-plum-50 text-sm font-semibold text-muted">
       <ImageOff aria-hidden="true" className="size-7" />
-      Image not found
+      {text}
     </span>
   );
 }
@@ -22,7 +23,8 @@ function NotFound() {
 /**
  * A photo in a details dialog (spec part 2 §2.9 'ID Photos'): a thumbnail that
  * enlarges in its own dialog on click (a plain link to the file before
- * JavaScript), and 'Image not found' when there is none or it fails to load.
+ * JavaScript); 'Image not found' when it fails to load (the spec's placeholder)
+ * and 'No photo uploaded' when the registrant sent none (the photos are optional).
  */
 export function PhotoThumbnail({ src, label }: Props) {
   const hydrated = useHydrated();
@@ -37,8 +39,10 @@ export function PhotoThumbnail({ src, label }: Props) {
 
   return (
     <figure className="min-w-0">
-      {!src || failed ? (
-        <NotFound />
+      {!src ? (
+        <NotFound text="No photo uploaded" />
+      ) : failed ? (
+        <NotFound text="Image not found" />
       ) : (
         <a
           href={src}
@@ -64,7 +68,7 @@ export function PhotoThumbnail({ src, label }: Props) {
       <figcaption className="mt-1.5 text-sm font-semibold text-muted">{label}</figcaption>
       {src && hydrated ? (
         <ModalDialog open={zoomed} onClose={() => setZoomed(false)} title={label} closeLabel={`Close ${label.toLowerCase()}`} widthClass="w-[min(64rem,calc(100vw-1rem))]">
-          {failed ? <NotFound /> : <img src={src} alt={label} onError={() => setFailed(true)} className="mx-auto max-h-[75dvh] w-auto max-w-full rounded-xl object-contain" />}
+          {failed ? <NotFound text="Image not found" /> : <img src={src} alt={label} onError={() => setFailed(true)} className="mx-auto max-h-[75dvh] w-auto max-w-full rounded-xl object-contain" />}
         </ModalDialog>
       ) : null}
     </figure>

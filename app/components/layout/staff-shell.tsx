@@ -15,7 +15,7 @@ export const staffNavigation = [
   { heading: "Management", items: [
     { to: "/admin/family-events", label: "Family Constellation events", icon: CalendarDays },
     { to: "/admin/hypnotherapy", label: "Hypnotherapy programs", icon: Brain },
-    { to: "/admin/decode", label: "Decode programs", icon: BookOpen },
+    { to: "/admin/decode", label: "DECODE programs", icon: BookOpen },
     { to: "/admin/tasso", label: "TASSO programs", icon: GraduationCap },
   ] },
   { heading: "Records", items: [

@@ -21,6 +21,7 @@ import { ActionResult } from "~/components/admin/action-result";
 import { EraseDetailsForm } from "~/components/admin/erase-details-form";
 import { ERASED_NAME, type EraseAnswer } from "~/features/retention/erase";
 import { pressOnSpace } from "~/lib/link-as-button";
+import { countOf } from "~/lib/count-of";
 
 export const CONSULTATIONS_TITLE = "Family Consultation Management";
 /** Spec part 2 §8: the list could not load. */
@@ -259,7 +260,7 @@ export function ConsultationsScreen(p: Props) {
       <DateFilter p={p} />
 
       <p className="sr-only" aria-live="polite">
-        {pending ? "Loading consultations" : `${p.pagination.total} consultations${filtered ? " match the filter" : ""}`}
+        {pending ? "Loading consultations" : `${countOf(p.pagination.total, "consultation")}${filtered ? " match the filter" : ""}`}
       </p>
       {p.consultations.length === 0 ? (
         <ListEmpty title="No consultations found" hint={filtered ? "Try adjusting your search criteria" : null} />

@@ -17,7 +17,7 @@ const buttonClass =
 export function EnrollControl({ event, className = "" }: { event: CalendarSession; className?: string }) {
   const action = enrollAction(event);
   const context = `${event.title}, ${formatSessionDate(event.startDate, event.timeZone)}`;
-  if (action.kind === "none") return <Dash label="No online enrollment" />;
+  if (action.kind === "none") return <Dash label="No online registration" />;
   if (action.kind === "unavailable") {
     return (
       <button type="button" disabled className={`${buttonClass} cursor-not-allowed bg-plum-50 text-muted ring-1 ring-plum-100 ${className}`}>

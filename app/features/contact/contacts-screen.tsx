@@ -21,6 +21,7 @@ import type { ContactJson } from "./contact-admin.server";
 import type { ContactsActionData } from "./contacts-page.server";
 import { CONTACT_STATUS_LABELS, CONTACT_STATUSES } from "./status";
 import { pressOnSpace } from "~/lib/link-as-button";
+import { countOf } from "~/lib/count-of";
 
 export const CONTACTS_TITLE = "Contacts";
 /** Spec part 2 §8: the list could not load. */
@@ -235,7 +236,7 @@ export function ContactsScreen(p: Props) {
       </div>
 
       <p className="sr-only" aria-live="polite">
-        {pending ? "Loading messages" : `${p.pagination.total} messages${filtered ? ` match “${p.search}”` : ""}`}
+        {pending ? "Loading messages" : `${countOf(p.pagination.total, "message")}${filtered ? ` match “${p.search}”` : ""}`}
       </p>
       {p.contacts.length === 0 ? (
         <ListEmpty title="No contacts found" hint={filtered ? "Try adjusting your search criteria" : null} />

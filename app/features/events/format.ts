@@ -11,6 +11,11 @@ import { formatEventDate } from "~/lib/format";
 
 export const DEFAULT_TIME_ZONE = "America/New_York";
 
+/** The year in the organisation's zone, not the server's: a server in UTC would turn the footer's year early on New Year's Eve. */
+export function organisationYear(now = new Date()): number {
+  return Number(new Intl.DateTimeFormat("en-US", { year: "numeric", timeZone: DEFAULT_TIME_ZONE }).format(now));
+}
+
 /** Spec part 2 §8: what shows when a value is missing. */
 export const DATE_TBD = "Date TBD";
 /** Spec part 1's display rules: what a session's missing venue and time slot show as. */

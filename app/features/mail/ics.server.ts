@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { createEvent } from "ics";
 import { tzlib_get_ical_block } from "timezones-ical-library";
-import { zonedIsoString } from "~/features/calendar/event-jsonld";
+import { zonedIsoString } from "~/lib/zoned-iso";
 import { parseEventInstant } from "~/features/events/format";
 import { remembered } from "~/lib/bounded-cache";
 

@@ -5,6 +5,7 @@
  * seat count. Pure and isomorphic; reads the wire JSON of a programme and of
  * its sessions (`ProgrammeJson`, `EventJson`), or any object with those fields.
  */
+import { zonedIsoString } from "~/lib/zoned-iso";
 
 /** The programme fields the Course uses. */
 export type CourseProgramme = {
@@ -20,6 +21,8 @@ export type CourseSession = {
   title?: string | null;
   startDate: string;
   endDate?: string | null;
+  /** The venue's IANA zone: dates are written as its local time with the offset (D13), as on the calendar's events. */
+  timeZone?: string | null;
   city?: string | null;
   venue?: string | null;
   /** Whole currency units (dollars), as on the wire; null when not set. */
@@ -69,6 +72,8 @@ function text(value: string | null | undefined): string | undefined {
   return t ? t : undefined;
 }
 
+const zoned = (iso: string, timeZone: string | null | undefined) => (timeZone ? zonedIsoString(iso, timeZone) : iso);
+
 /** One session as a CourseInstance; its offer is left out when the session takes no enrolment (closed, no-enrol). */
 function courseInstance(session: CourseSession, opts: CourseJsonLdOptions) {
   const city = text(session.city);
@@ -76,8 +81,8 @@ function courseInstance(session: CourseSession, opts: CourseJsonLdOptions) {
   const instance: Record<string, unknown> = {
     "@type": "CourseInstance",
     courseMode: "onsite",
-    startDate: session.startDate,
-    ...(session.endDate ? { endDate: session.endDate } : {}),
+    startDate: zoned(session.startDate, session.timeZone),
+    ...(session.endDate ? { endDate: zoned(session.endDate, session.timeZone) } : {}),
     ...(text(session.title) ? { name: text(session.title) } : {}),
     location: {
       "@type": "Place",

@@ -63,7 +63,7 @@ function NotFound({ what }: { what: "level" | "program" }) {
           Hypnotherapy programs
         </Link>
         <Link to="/schedule" className="inline-flex min-h-12 items-center rounded-full border border-plum-200 bg-white px-7 font-semibold text-plum-800 hover:bg-plum-50">
-          Event calendar
+          Event Calendar
         </Link>
       </div>
     </>

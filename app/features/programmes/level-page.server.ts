@@ -159,7 +159,9 @@ export async function loadProgrammePage(db: Database, kind: LevelPageKind, ref: 
 /** /level/{n} (1 to 5) and /level-one … /level-four: the DECODE level, stored or built in. */
 export async function loadStaticLevelPage(db: Database, n: number): Promise<LevelView> {
   const programme = await getProgrammeByLevel(db, "decode", n);
-  return withRequirement(db, view("decode", "level", `/level/${n}`, n, programme), programme);
+  // The same level as its program page, which is the one search engines should keep (decision 0075).
+  const canonical = programme ? `${programmePrefix.decode}${encodeURIComponent(programme._id)}` : `/level/${n}`;
+  return withRequirement(db, view("decode", "level", canonical, n, programme), programme);
 }
 
 export type LevelPageResult =

@@ -16,6 +16,20 @@ const richText =
 
 const kindName: Record<LevelView["kind"], string> = { decode: "DECODE", hypnotherapy: "Integrated Clinical Hypnotherapy" };
 
+const ICH_NUMERALS = ["I", "II", "III", "IV", "V"];
+
+/**
+ * "Level 2" for DECODE; ICH names its levels I to V, as its titles do ("Level I:
+ * Foundations"). An ICH program past V (Born Again) is a course of its own, not
+ * a level: null, as for a program with no level.
+ */
+function levelLabel(view: Pick<LevelView, "kind" | "level">): string | null {
+  if (view.level === null) return null;
+  if (view.kind === "decode") return `Level ${view.level}`;
+  const numeral = ICH_NUMERALS[view.level - 1];
+  return numeral ? `Level ${numeral}` : null;
+}
+
 function Eyebrow({ children }: { children: string }) {
   return <p className="text-sm font-semibold tracking-[0.2em] text-plum-600 uppercase">{children}</p>;
 }
@@ -59,6 +73,7 @@ export function LevelPage({ view }: { view: LevelView }) {
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [blocked, setBlocked] = useState(false);
   const button = panelButton({ page: view.page, level: view.level, sessions: view.sessions, selectedId });
+  const label = levelLabel(view);
   const canRegister = view.programmeId !== null && view.sessions.some((s) => s.availability === "open");
 
   const open = (sessionId: string) => {
@@ -94,7 +109,7 @@ export function LevelPage({ view }: { view: LevelView }) {
       <section className="bg-hero text-white">
         <div className="container-page pt-[calc(var(--header-height)+3rem)] pb-14 md:pt-[calc(var(--header-height)+4.5rem)] md:pb-20">
           <p className="text-sm font-semibold tracking-[0.2em] text-plum-100 uppercase">
-            {view.level === null ? kindName[view.kind] : `${kindName[view.kind]} · Level ${view.level}`}
+            {label === null ? kindName[view.kind] : `${kindName[view.kind]} · ${label}`}
           </p>
           {view.subtitle1 ? <p className="mt-3 font-serif text-lg text-plum-50 italic">{view.subtitle1}</p> : null}
           <h1 className="mt-2 max-w-4xl text-4xl leading-tight md:text-5xl">{view.title}</h1>
@@ -238,7 +253,7 @@ export function LevelPage({ view }: { view: LevelView }) {
         <aside aria-label="Enrollment" className="space-y-6 lg:sticky lg:top-[calc(var(--header-height)+1.5rem)]">
           <section aria-labelledby="enrol-heading" className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-plum-100">
             <h2 id="enrol-heading" className="text-2xl text-plum-900">
-              {view.level === null ? "Enroll in this Program" : `Enroll in Level ${view.level}`}
+              {label === null ? "Enroll in this Program" : `Enroll in ${label}`}
             </h2>
             {view.requires ? (
               <p className="mt-3 rounded-xl bg-plum-50 p-4 text-sm text-ink ring-1 ring-plum-100" data-testid="required-level">

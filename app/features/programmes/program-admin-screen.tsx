@@ -15,7 +15,7 @@ import { whileBusy } from "~/components/ui/submit-button";
 
 export type AdminKind = AdminProgramKind;
 
-export const KIND_LABEL: Record<AdminKind, string> = { hypnotherapy: "Hypnotherapy", decode: "Decode", tasso: "TASSO" };
+export const KIND_LABEL: Record<AdminKind, string> = { hypnotherapy: "Hypnotherapy", decode: "DECODE", tasso: "TASSO" };
 const EMPTY: Record<AdminKind, string> = { hypnotherapy: "No hypnotherapy programs found", decode: "No decode programs found", tasso: "No TASSO programs found" };
 
 const richText =

@@ -122,5 +122,5 @@ export async function levelChoices(db: Database, kind: ProgrammeKind) {
 
 /** Every programme's id and last change, for the sitemap. */
 export async function programmeSitemapEntries(db: Database) {
-  return db.selectFrom("programmes").select(["id", "kind", "updated_at"]).orderBy("kind").orderBy("sort_order").execute();
+  return db.selectFrom("programmes").select(["id", "kind", "level", "updated_at"]).orderBy("kind").orderBy("sort_order").execute();
 }

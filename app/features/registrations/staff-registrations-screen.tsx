@@ -18,6 +18,7 @@ import { DoneNotice } from "~/components/admin/done-notice";
 import { ActionResult } from "~/components/admin/action-result";
 import { EraseDetailsForm } from "~/components/admin/erase-details-form";
 import { ERASED_NAME, type EraseAnswer } from "~/features/retention/erase";
+import { countOf } from "~/lib/count-of";
 
 export const SCREEN_TEXT: Record<StaffRegistrationList, { title: string; intro: string; csv: string; tableCaption: string; pagesLabel: string }> = {
   decode: {
@@ -152,7 +153,7 @@ export function StaffRegistrationsScreen(p: Props) {
       <p className="sr-only" aria-live="polite">
         {pending
           ? "Loading registrations"
-          : `${p.capped ? "More than " : ""}${p.total} registrations${filtered ? ` match “${p.search}”` : ""}`}
+          : `${p.capped ? "More than " : ""}${countOf(p.total, "registration")}${filtered ? ` match “${p.search}”` : ""}`}
       </p>
       {p.rows.length === 0 ? (
         <ListEmpty title="No registrations found" hint={filtered ? "Try adjusting your search criteria" : null} />

@@ -39,7 +39,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
     ...pageMeta(matches, {
       title: "Integrated Clinical Hypnotherapy",
       description:
-        "Integrated Clinical Hypnotherapy (ICH): an in-person, step-by-step certification path from the foundations of hypnosis to master practitioner, with inner child healing.",
+        "Integrated Clinical Hypnotherapy (ICH): an in-person certification path from the foundations of hypnosis to master practitioner level.",
       path: "/ich",
     }),
     ...(itemList ? [{ "script:ld+json": itemList }] : []),

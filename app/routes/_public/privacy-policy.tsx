@@ -4,6 +4,7 @@ import { servicesContext } from "~/context.server";
 import { MAIL_KEEP_DAYS } from "~/features/retention/retention.server";
 import { currentSettings } from "~/features/settings/settings.server";
 import { useSite } from "~/hooks/use-site";
+import { countOf } from "~/lib/count-of";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/privacy-policy";
 
@@ -29,7 +30,6 @@ export async function loader({ context }: Route.LoaderArgs) {
 const LAST_UPDATED = "November 25, 2026";
 
 /** '1 year', '3 years'. */
-const plural = (n: number, unit: string) => `${n} ${unit}${n === 1 ? "" : "s"}`;
 
 /** The sections, in order: the table of contents and the headings both come from here. */
 const SECTIONS = [
@@ -126,8 +126,9 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
               <li>the session you chose (city, venue, date and time);</li>
               <li>how you heard about us, and whether you would like to hear about future programs;</li>
               <li>
-                a photo of your identity document and a profile image, which you upload so that we can confirm who
-                you are and issue your certificate.
+                for an Integrated Clinical Hypnotherapy (ICH) program, and only if you choose to upload them, a profile
+                photo and photos of the front and back of your ID, so that we can confirm who you are and issue your
+                certificate.
               </li>
             </List>
             <p>
@@ -223,21 +224,21 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
             <p>We keep personal information only as long as we need it, then delete or anonymize it:</p>
             <List>
               <li>
-                contact messages: {plural(retention.contactYears, "year")} after they reach us; then your name, email
-                address, phone number, ZIP code and message are removed;
+                contact messages: {countOf(retention.contactYears, "year")} after they reach us; then your name, email
+                address, phone number, zip code and message are removed;
               </li>
               <li>
                 identity photos and profile images sent with a registration: deleted{" "}
-                {plural(retention.photoDays, "day")} after the session ends;
+                {countOf(retention.photoDays, "day")} after the session ends;
               </li>
               <li>
-                program registrations and Family Constellation bookings: until {plural(retention.registrationYears, "year")}{" "}
+                program registrations and Family Constellation bookings: until {countOf(retention.registrationYears, "year")}{" "}
                 after the session ends, so that we can confirm your training when you ask us to; then names, email
                 addresses, phone numbers, addresses and date of birth are removed; what stays for our statistics names no
                 one: the session, your occupation, how you heard about us and whether you attended;
               </li>
               <li>
-                our copies of the emails we send you: deleted {plural(retention.mailDays, "day")} after they are sent
+                our copies of the emails we send you: deleted {countOf(retention.mailDays, "day")} after they are sent
                 (one not yet delivered is kept while we keep trying);
               </li>
               <li>technical logs: about 30 days; rate-limit counters expire within minutes.</li>

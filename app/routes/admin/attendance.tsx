@@ -4,6 +4,7 @@ import { eventDateCell } from "~/features/events/admin-format";
 import { listAttendanceSessions } from "~/features/prerequisites/attendance.server";
 import type { Route } from "./+types/attendance";
 import { usePagingFocus } from "~/hooks/use-paging-focus";
+import { countOf } from "~/lib/count-of";
 
 /**
  * Staff: attendance (issue 11 points 5 and 6, decision 0031). The sessions
@@ -98,7 +99,7 @@ export default function Attendance({ loaderData }: Route.ComponentProps) {
             </Link>
           ) : null}
           <span {...summaryProps} className="text-sm text-muted">
-            Page {page} of {totalPages} · {total} sessions
+            Page {page} of {totalPages} · {countOf(total, "session")}
           </span>
           {page < totalPages ? (
             <Link to={`?page=${page + 1}`} className={pageLink}>

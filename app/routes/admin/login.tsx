@@ -11,7 +11,7 @@ import { revokeSession, sessionCookie } from "~/features/admin-auth/sessions.ser
 import { BadRequest, readForm } from "~/lib/http.server";
 import type { Route } from "./+types/login";
 
-export const meta: Route.MetaFunction = () => [{ title: "Admin Login" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = () => [{ title: "Staff sign-in | Staff area" }, { name: "robots", content: "noindex" }];
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
@@ -86,7 +86,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
         <div className="mb-6 flex justify-center">
           <LogoMark className="size-14 text-plum-700" />
         </div>
-        <h1 className="text-center font-serif text-3xl text-plum-900">Admin Login</h1>
+        <h1 className="text-center font-serif text-3xl text-plum-900">Staff sign-in</h1>
         <p className="mt-2 text-center text-muted">{site.orgName}: sign in to manage registrations, programs and events.</p>
 
         {loaderData.noAccount ? (

@@ -12,12 +12,18 @@ const programmePath: Record<string, string> = { decode: "/decode/level/", hypnot
 export async function loader({ context }: Route.LoaderArgs) {
   const { config, db } = context.get(servicesContext);
   const urls = publicPages.map((p) => ({ loc: `${config.publicUrl}${p.path}`, priority: p.priority, lastmod: undefined as string | undefined }));
-  for (const p of await programmeSitemapEntries(db)) {
+  const programmes = await programmeSitemapEntries(db);
+  for (const p of programmes) {
     const prefix = programmePath[p.kind];
     if (prefix) urls.push({ loc: `${config.publicUrl}${prefix}${encodeURIComponent(p.id)}`, priority: 0.8, lastmod: p.updated_at.slice(0, 10) });
   }
-  // The DECODE level pages (/level/1 … /level/5); /level-one … /level-four name the same pages and are not listed.
-  for (const n of Object.keys(staticDecodeLevels)) urls.push({ loc: `${config.publicUrl}/level/${n}`, priority: 0.7, lastmod: undefined });
+  // The DECODE level pages (/level/1 … /level/5) only where no stored program has that level: a stored one's
+  // page is listed above and is the level page's canonical address (decision 0075). /level-one … /level-four
+  // name the same pages and are never listed.
+  const stored = new Set(programmes.filter((p) => p.kind === "decode" && p.level !== null).map((p) => p.level));
+  for (const n of Object.keys(staticDecodeLevels).map(Number)) {
+    if (!stored.has(n)) urls.push({ loc: `${config.publicUrl}/level/${n}`, priority: 0.7, lastmod: undefined });
+  }
   const body = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
