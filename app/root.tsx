@@ -54,7 +54,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useEffect(() => {
-    // Marks the page as interactive: end-to-end tests wait for it before typing.
+    // Marks the page as interactive: end-to-end tests wait for it before typing, and a layout mounted after
+    // it came by a client-side navigation (useRouteFocus). The root's effect runs after its children's.
     document.documentElement.dataset.hydrated = "true";
   }, []);
   return <Outlet />;

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from "react";
 import { trapTabKey } from "~/lib/focus-trap";
+import { prepareAnnouncer } from "~/lib/announce";
 import { placeToastLayer } from "~/lib/toast-layer";
 import { focusMainHeading } from "./use-route-focus";
 import { useScrollLock } from "./use-scroll-lock";
@@ -49,6 +50,7 @@ export function useModalDialog(open: boolean, onClose: () => void, onOpenedBefor
       openedWithoutOpener.current = returnFocus.current === null;
       dialog.showModal();
       placeToastLayer();
+      prepareAnnouncer(dialog);
     } else if (!open && dialog.open) {
       dialog.close();
       placeToastLayer();

@@ -5,18 +5,31 @@ import { useLocation } from "react-router";
  * After a client-side navigation to another page, focus moves to the new page's
  * main heading (its h1, else <main>), made focusable from script only
  * (tabindex=-1): a screen reader announces the new page and the next Tab starts
- * from its top, not from the link or menu button of the page before. Not on
- * the first load, and not when only the search or the hash changes (a filter,
- * the skip link, an in-page anchor keep their own focus).
+ * from its top, not from the link or menu button of the page before. Also when
+ * the hook's own layout arrives by such a navigation. Not on the first load,
+ * and not when only the search or the hash changes (a filter, the skip link,
+ * an in-page anchor keep their own focus).
  */
 export function useRouteFocus(): void {
   const { pathname } = useLocation();
-  const previous = useRef(pathname);
+  const previous = useRef<string | null>(null);
   useEffect(() => {
+    if (previous.current === null) {
+      previous.current = pathname;
+      // Mounted by a client-side navigation (the staff area's layout after signing in): a new page all the
+      // same. On the first load the root marks the page hydrated after this runs, so it is left alone.
+      if (wasHydrated()) focusMainHeading();
+      return;
+    }
     if (previous.current === pathname) return;
     previous.current = pathname;
     focusMainHeading();
   }, [pathname]);
+}
+
+/** The page was hydrated before this moment (the root sets the mark after every other first effect). */
+export function wasHydrated(): boolean {
+  return document.documentElement.dataset.hydrated === "true";
 }
 
 /**

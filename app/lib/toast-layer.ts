@@ -18,6 +18,11 @@ export function toastLayer(): HTMLDivElement {
   return layer;
 }
 
+/** The topmost open modal dialog, where everything outside is inert; null when none is open. */
+export function topmostModal(): HTMLDialogElement | null {
+  return [...document.querySelectorAll("dialog")].filter(isModal).at(-1) ?? null;
+}
+
 function isModal(dialog: HTMLDialogElement): boolean {
   if (!dialog.open) return false;
   try {
@@ -30,7 +35,6 @@ function isModal(dialog: HTMLDialogElement): boolean {
 /** Moves the toaster into the topmost open modal dialog, or back to <body>. */
 export function placeToastLayer(): void {
   if (!layer || typeof document === "undefined") return;
-  const modals = [...document.querySelectorAll("dialog")].filter(isModal);
-  const target = modals.at(-1) ?? document.body;
+  const target = topmostModal() ?? document.body;
   if (layer.parentElement !== target) target.appendChild(layer);
 }

@@ -76,7 +76,7 @@ test.describe("Privacy Policy", () => {
   test("shows its sections, a table of contents and the contact email", async ({ page }) => {
     await page.goto("/privacy-policy");
     await expect(page.getByRole("heading", { level: 1, name: "Privacy Policy" })).toBeVisible();
-    await expect(page.getByText("Last updated: November 25, 2026")).toBeVisible();
+    await expect(page.getByText("Last updated: November 27, 2026")).toBeVisible();
 
     const headings = [
       "Who we are",
@@ -112,7 +112,7 @@ test.describe("Privacy Policy", () => {
     await expect(page.getByRole("heading", { level: 2, name: "Your rights" })).toBeInViewport();
 
     // What the site collects, and how to exercise the rights.
-    await expect(page.getByText(/photo of your identity document/)).toBeVisible();
+    await expect(page.getByText(/photos of the front and back of your ID/)).toBeVisible();
     await expect(page.getByText(/only a signed-in administrator can view them/)).toBeVisible();
     await expect(page.getByText(/over 18/)).toBeVisible();
     const contact = page.locator("#your-rights").getByRole("link", { name: "hello@mindfulpath.example" });

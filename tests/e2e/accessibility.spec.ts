@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
 import routes from "../../app/routes";
-import { expectNoAxeViolations, hydrated, mailTo, createStaffAccount, smallTargets } from "./fixtures";
+import { expectNoAxeViolations, hydrated, mailTo, createStaffAccount, smallTargets, toastWith } from "./fixtures";
 
 /**
  * Issue 10, point 8: axe-core (WCAG 2.0–2.2 A and AA) on every page route,
@@ -316,7 +316,7 @@ test.describe("axe on every staff screen and its dialogs", () => {
     await expect(form.locator("[aria-invalid=true]").first()).toBeVisible();
     // The form's toast comes from a lazily loaded module, after the field errors:
     // wait for it, so that axe sees it settled rather than fading in.
-    await expect(page.getByText("Please fix the errors below before submitting", { exact: true })).toBeVisible();
+    await expect(toastWith(page, "Please fix the errors below before submitting")).toBeVisible();
     await expectNoAxeViolations(page);
   });
 });

@@ -64,7 +64,8 @@ test.describe("staff sign-in", () => {
     await page.keyboard.press("Space");
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL("/admin/contacts", { timeout: SIGN_IN_WAIT });
-    await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeVisible();
+    // Signed in: the focus is on the new screen's heading, not left on the page's body.
+    await expect(page.getByRole("heading", { level: 1, name: "Contacts" })).toBeFocused();
     await expect(page.getByRole("search", { name: "Search contacts" })).toBeVisible();
 
     const cookie = (await context.cookies()).find((c) => c.name === "staff_session");
@@ -86,7 +87,8 @@ test.describe("staff sign-in", () => {
     await signOut.focus();
     await page.keyboard.press("Enter");
     await expect(page).toHaveURL("/admin/login?signedOut=1");
-    await expect(page.getByText("You have signed out.")).toBeVisible();
+    // What happened has the focus, so a screen reader reads it.
+    await expect(page.getByRole("status").filter({ hasText: "You have signed out." })).toBeFocused();
 
     // The session ended on the server: the old cookie, put back, opens nothing.
     await context.addCookies([cookie!]);

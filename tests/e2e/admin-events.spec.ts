@@ -189,6 +189,8 @@ test.describe("Family Constellation events screen", () => {
     await edit.getByRole("button", { name: "Update Event" }).click();
     await expect(edit.locator("form").getByText("Capacity cannot be less than the 2 seats already booked")).toBeVisible();
     await expect(toast(page, "Capacity cannot be less than the 2 seats already booked")).toBeVisible();
+    // Heard from the dialog's own status region, there since it opened (the rest of the page is inert).
+    await expect(edit.locator("[data-announcer]")).toHaveText("Capacity cannot be less than the 2 seats already booked");
     await expect(edit.getByLabel("Capacity")).toBeFocused();
     await expectNoAxeViolations(page);
     expect(queryDb("select capacity from events where id = ?", stored!.id)).toEqual([{ capacity: 3 }]);
@@ -197,6 +199,10 @@ test.describe("Family Constellation events screen", () => {
     await edit.getByRole("button", { name: "Update Event" }).click();
     await expect(toast(page, "Event updated successfully")).toBeVisible();
     await expect(edit).toBeHidden();
+    // Heard from the page's status region, in place before the toast (the toaster's own region is silenced:
+    // inserted with its first toast, and moved out of the closing dialog with it, it was not read out).
+    await expect(page.locator("body > [data-announcer]")).toHaveText("Event updated successfully");
+    await expect(page.locator("section[aria-live]")).toHaveAttribute("aria-live", "off");
     await expect(row).toContainText("5 Seats");
     await expect(row).toContainText("2 booked");
     await expect(row.getByText("Closed", { exact: true })).toBeVisible();

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { expect, test, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { createStaffAccount, expectNoAxeViolations, expectVisibleFocusRing, hydrated, interceptChunk, queryDb, smallTargets, writeDb } from "./fixtures";
+import { createStaffAccount, expectNoAxeViolations, expectVisibleFocusRing, hydrated, interceptChunk, queryDb, smallTargets, writeDb, toastWith } from "./fixtures";
 
 /**
  * Staff management of programmes (issue 9, points 8–10 and 13), as a staff
@@ -148,7 +148,7 @@ test.describe("programme management", () => {
     await dialog.getByLabel(label("Seats")).first().fill("15");
     await dialog.getByLabel(label("Payment link")).first().fill("https://pay.example.org/autumn");
     await dialog.getByRole("button", { name: "Create Program" }).click();
-    await expect(page.getByText("Program created successfully", { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(toastWith(page, "Program created successfully")).toBeVisible({ timeout: 15_000 });
     await expect(dialog).toBeHidden();
 
     const [row] = queryDb<{ id: string; card_points: string; learning_sections: string; thumbnail: string }>(
@@ -257,7 +257,7 @@ test.describe("programme management", () => {
     await edit.getByLabel(label("Seats")).fill("20");
     await edit.getByLabel(label("Title")).fill(`${title} Revised`);
     await edit.getByRole("button", { name: "Update Program" }).click();
-    await expect(page.getByText("Program updated successfully", { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(toastWith(page, "Program updated successfully")).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole("heading", { name: `${title} Revised` })).toBeVisible();
     await visitor.goto(`/ich/level/${row!.id}`);
     await expect(visitor.getByRole("heading", { level: 1, name: `${title} Revised` })).toBeVisible();
@@ -279,7 +279,7 @@ test.describe("programme management", () => {
     await expect(confirm.getByRole("alert")).toContainText("cannot be deleted");
     writeDb("delete from registrations where id like ?", `e2e-${tag}-%`);
     await confirm.getByRole("button", { name: "Delete" }).click();
-    await expect(page.getByText("Program deleted successfully", { exact: true })).toBeVisible({ timeout: 15_000 });
+    await expect(toastWith(page, "Program deleted successfully")).toBeVisible({ timeout: 15_000 });
     await expect(confirm).toBeHidden();
     await expect(page.getByRole("heading", { name: `${title} Revised` })).toHaveCount(0);
     expect(queryDb("select id from programmes where id = ?", row!.id)).toEqual([]);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from "@playwright/test";
-import { expectNoAxeViolations, hydrated, interceptChunk, queryDb, toastsSettled } from "./fixtures";
+import { expectNoAxeViolations, hydrated, interceptChunk, queryDb, toastsSettled, toastWith } from "./fixtures";
 
 async function fillValid(page: Page, email: string) {
   await page.getByLabel("First Name").fill("Maya");
@@ -44,7 +44,7 @@ test.describe("Contact Us", () => {
     });
     await send.click();
     await expect(page.getByRole("button", { name: "Sending..." })).toBeDisabled();
-    await expect(page.getByText("Sending your message...")).toBeVisible();
+    await expect(toastWith(page, "Sending your message...")).toBeVisible();
     release();
 
     // The toast, and the thank-you in the page.
@@ -162,7 +162,7 @@ test.describe("Contact Us", () => {
       route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ success: false, message: "We are down for maintenance." }) }),
     );
     await page.getByRole("button", { name: "Send Message" }).click();
-    await expect(page.getByText("We are down for maintenance.")).toBeVisible();
+    await expect(toastWith(page, "We are down for maintenance.")).toBeVisible();
     // The form keeps what was typed.
     await expect(page.getByLabel("First Name")).toHaveValue("Maya");
 
@@ -172,7 +172,7 @@ test.describe("Contact Us", () => {
       route.fulfill({ status: 502, contentType: "text/html", body: "<html><body><h1>502 Bad Gateway</h1></body></html>" }),
     );
     await page.getByRole("button", { name: "Send Message" }).click();
-    const fallback = page.getByText("Failed to send message. Please try again later.");
+    const fallback = toastWith(page, "Failed to send message. Please try again later.");
     await expect(fallback).toBeVisible();
     await expect(page.getByText("API request failed")).toHaveCount(0);
     await expect(fallback).toHaveCount(0, { timeout: 10_000 });
@@ -208,7 +208,7 @@ test.describe("Contact Us", () => {
     await expect(page.locator("#firstName-error")).toHaveText("");
     await expect(page.getByLabel("Last Name")).toBeFocused();
     // Nothing was sent: the errors above come from the page itself, and no request left it.
-    await expect(page.getByText("Sending your message...")).toHaveCount(0);
+    await expect(toastWith(page, "Sending your message...")).toHaveCount(0);
     expect(posts).toEqual([]);
 
     // Space on the button does the same once the focus is back on it.
@@ -302,6 +302,8 @@ test.describe("Contact Us without JavaScript", () => {
     await page.getByLabel("Email").fill("not-an-email");
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("alert")).toHaveText("Please correct the highlighted fields.");
+    // Focused as the page loads, so a screen reader reads it (an alert already in a loaded page is not announced).
+    await expect(page.getByRole("alert")).toBeFocused();
     await expect(page.locator("#firstName-error")).toHaveText("Must be at least 2 characters");
     await expect(page.locator("#lastName-error")).toHaveText("Last name is required");
     await expect(page.locator("#email-error")).toHaveText("Invalid email address");
@@ -317,6 +319,7 @@ test.describe("Contact Us without JavaScript", () => {
     await page.getByRole("button", { name: "Send Message" }).click();
     await expect(page.getByRole("status")).toContainText("Thank you for your message");
     await expect(page.getByRole("status")).toContainText("Message sent successfully! We will contact you soon.");
+    await expect(page.getByRole("status")).toBeFocused();
     expect(queryDb("SELECT id FROM contact_messages WHERE email = ?", email)).toHaveLength(1);
   });
 });

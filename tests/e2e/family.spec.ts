@@ -269,6 +269,7 @@ test.describe("Family Constellation without JavaScript", () => {
     await page.getByRole("textbox", { name: /Phone Number/ }).fill("5125550142");
     await page.getByRole("button", { name: "Confirm Booking" }).click();
     await expect(page.locator("#termsAndCondition-error")).toHaveText("You must accept the terms and conditions");
+    await expect(page.getByRole("alert")).toBeFocused();
     await expect(page.getByRole("textbox", { name: "Email" })).toHaveValue(email);
 
     await page.getByRole("checkbox", { name: /accept the terms and conditions/ }).check();

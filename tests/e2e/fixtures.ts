@@ -354,3 +354,11 @@ export function createStaffAccount(email: string, password: string) {
   });
   if (r.status !== 0 && !/already exists/i.test(r.stderr)) throw new Error(`admin:create failed: ${r.stderr}`);
 }
+
+/**
+ * A toast showing `text`. Each toast's words are also written to a hidden status region for screen readers
+ * (app/lib/announce.ts), so a page-wide getByText would find both.
+ */
+export function toastWith(page: Page, text: string) {
+  return page.locator("[data-sonner-toast]").filter({ hasText: text });
+}

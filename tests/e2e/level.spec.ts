@@ -84,6 +84,8 @@ test.describe("Level and programme pages", () => {
     await hydrated(page);
     const button = panel(page).getByRole("link", { name: "Register Now" });
     await expect(button).toHaveAttribute("href", "/register/s-decode-1-a");
+    // Named apart from the header's Register Now (to the calendar) in a screen reader's list of links.
+    await expect(button).toHaveAccessibleName(/^Register Now ?: DECODE Level 1: Decode Your Mind$/);
     await button.click();
     const dialog = registrationDialog(page);
     await expect(dialog).toBeVisible({ timeout: 20_000 });
@@ -158,6 +160,11 @@ test.describe("Level and programme pages", () => {
     await page.getByRole("link", { name: "Enroll Now" }).first().click();
     await expect(page).toHaveURL(/\/decode\/level\/decode-\d$/);
     await expect(page.getByRole("heading", { level: 2, name: "Upcoming Sessions" })).toBeVisible();
+    // Its answer came after the route's head tags (from 'Loading program details...'): the title is the level's
+    // all the same, and the focus is on its heading, as after any other navigation.
+    const heading = page.getByRole("heading", { level: 1 });
+    await expect(heading).toBeFocused();
+    await expect(page).toHaveTitle(`${await heading.textContent()} | Mindful Path Institute`);
 
     const missing = await page.goto("/decode/level/no-such-program");
     expect(missing!.status()).toBe(404);

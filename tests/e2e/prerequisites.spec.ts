@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
-import { axeBuilder, createStaffAccount, expectNoAxeViolations, expectVisibleFocusRing, hydrated, mailTo, queryDb, toastsSettled, writeDb } from "./fixtures";
+import { axeBuilder, createStaffAccount, expectNoAxeViolations, expectVisibleFocusRing, hydrated, mailTo, queryDb, toastsSettled, writeDb, toastWith } from "./fixtures";
 
 /**
  * Level prerequisites (issue 11 points 5 and 6, decision 0031) and staff
@@ -303,7 +303,7 @@ test.describe("level prerequisites", () => {
     await expect(dialog).toBeHidden();
     // The button that opened it went with the open session: the focus goes to the page's heading, not the page.
     await expect(page.getByRole("heading", { level: 1, name: "Family Constellation Events" })).toBeFocused();
-    await expect(page.getByText("Session canceled. Everyone who held a seat is being emailed.")).toBeVisible();
+    await expect(toastWith(page, "Session canceled. Everyone who held a seat is being emailed.")).toBeVisible();
     await expect(page.getByRole("row").filter({ hasText: place })).toContainText("Canceled");
     await expectNoAxeViolations(page);
     expect(queryDb("SELECT status FROM events WHERE id = ?", sessionId)).toEqual([{ status: "Cancelled" }]);

@@ -2,7 +2,7 @@ import { DatabaseSync } from "node:sqlite";
 import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
 import sharp from "sharp";
-import { expectNoAxeViolations, hydrated, interceptChunk, queryDb, toastsSettled } from "./fixtures";
+import { expectNoAxeViolations, hydrated, interceptChunk, queryDb, toastsSettled, toastWith } from "./fixtures";
 
 const CONTACT = "hello@mindfulpath.example";
 const FIX = "Please fix the errors below before submitting";
@@ -322,8 +322,10 @@ test.describe("Registration page (/register/{sessionId})", () => {
     await page.getByRole("textbox", { name: "Email" }).fill("lena@");
     await page.getByLabel("Mobile Number").fill("12345");
     await page.getByRole("button", { name: "Submit Registration" }).click();
-    // The same banner the dialog shows for its own checks, without the "Submission failed:" of a failed request.
+    // The same banner the dialog shows for its own checks, without the "Submission failed:" of a failed request,
+    // focused as the page loads so that a screen reader reads it.
     await expect(page.getByRole("alert")).toHaveText(FIX);
+    await expect(page.getByRole("alert")).toBeFocused();
     await expect(page.locator("#lastName-error")).toHaveText("Last name is required");
     await expect(page.locator("#email-error")).toHaveText("Please enter a valid email address");
     await expect(page.locator("#mobileNo-error")).toHaveText("Mobile number must be 10 digits");
@@ -389,7 +391,7 @@ test.describe("Registration page (/register/{sessionId})", () => {
     expect((await answer).status()).toBe(201);
     await expect(page.getByRole("heading", { name: "Thank you for registering!" })).toBeVisible();
     await expect(page).toHaveURL(/\/register\/s-decode-5-b$/);
-    await expect(page.getByText("Registration submitted successfully!")).toBeVisible();
+    await expect(toastWith(page, "Registration submitted successfully!")).toBeVisible();
     await toastsSettled(page);
     await expectNoAxeViolations(page);
     expect(queryDb("SELECT event_id FROM registrations WHERE email = ?", email)).toEqual([{ event_id: "s-decode-5-b" }]);

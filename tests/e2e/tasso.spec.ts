@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectNoAxeViolations, holdLongTimers, hydrated, queryDb, releaseLongTimers, toastsSettled } from "./fixtures";
+import { expectNoAxeViolations, holdLongTimers, hydrated, queryDb, releaseLongTimers, toastsSettled, toastWith } from "./fixtures";
 
 const CONTACT = "hello@mindfulpath.example";
 
@@ -105,13 +105,13 @@ test.describe("TASSO page", () => {
     await dialog.getByRole("button", { name: "Submit Registration" }).click();
     await expect(dialog.getByRole("button", { name: "Submitting..." })).toHaveAttribute("aria-disabled", "true");
     await expect(dialog.getByRole("button", { name: "Cancel" })).toHaveAttribute("aria-disabled", "true");
-    await expect(page.getByText("Submitting registration...")).toBeVisible();
+    await expect(toastWith(page, "Submitting registration...")).toBeVisible();
     // Escape does not close it while the registration is being sent.
     await page.keyboard.press("Escape");
     await expect(dialog).toBeVisible();
     release();
 
-    await expect(page.getByText("Registration submitted successfully!")).toBeVisible();
+    await expect(toastWith(page, "Registration submitted successfully!")).toBeVisible();
     await expect(dialog.getByRole("heading", { name: "Thank you for registering!" })).toBeVisible();
     await expect(dialog.getByText(`You will shortly receive an email from ${CONTACT} with further details.`)).toBeVisible();
     const rows = queryDb<{ kind: string; event_id: string; programme_id: string; name_on_certificate: string; mobile_no: string; level_name: string; hear_about: string }>(

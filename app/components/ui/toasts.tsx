@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from "react";
 import { createPortal } from "react-dom";
 import type { ExternalToast } from "sonner";
+import { announce, prepareAnnouncer } from "~/lib/announce";
 import { toastLayer } from "~/lib/toast-layer";
 
 /**
@@ -45,7 +46,12 @@ const LazyToaster = lazy(async (): Promise<{ default: () => ReactNode }> => {
     return { default: () => null };
   }
   function MountedToaster() {
-    useEffect(() => markReady(), []);
+    useEffect(() => {
+      // Screen readers hear each toast from `announce` (lib/announce.ts), whose region is in place before
+      // the words; the toaster's own live region, inserted with its first toast, would read some twice.
+      toastLayer().querySelector("section[aria-live]")?.setAttribute("aria-live", "off");
+      markReady();
+    }, []);
     const position = useToastPosition();
     // In the toast layer, which follows the topmost modal dialog (see lib/toast-layer.ts).
     return createPortal(<Toaster position={position} duration={4000} closeButton richColors />, toastLayer());
@@ -60,6 +66,7 @@ const LazyToaster = lazy(async (): Promise<{ default: () => ReactNode }> => {
 export function ToastHost() {
   const [mounted, setMounted] = useState(false);
   useEffect(() => {
+    prepareAnnouncer();
     requestMount = () => setMounted(true);
     // oxlint-disable-next-line react/set-state-in-effect -- a toast asked for before this mounted
     if (mountRequested) setMounted(true);
@@ -107,8 +114,22 @@ async function show<T>(make: (lib: Sonner) => T): Promise<T | undefined> {
   }
 }
 
+/** A toast is seen where it is drawn and heard from the announcer (even when its library did not load). */
+function said(message: string, options?: ExternalToast): void {
+  announce(typeof options?.description === "string" ? `${message} ${options.description}` : message);
+}
+
 export const toast = {
-  loading: (message: string, options?: ExternalToast) => show((lib) => lib.toast.loading(message, options)),
-  success: (message: string, options?: ExternalToast) => show((lib) => lib.toast.success(message, options)),
-  error: (message: string, options?: ExternalToast) => show((lib) => lib.toast.error(message, options)),
+  loading(message: string, options?: ExternalToast) {
+    said(message, options);
+    return show((lib) => lib.toast.loading(message, options));
+  },
+  success(message: string, options?: ExternalToast) {
+    said(message, options);
+    return show((lib) => lib.toast.success(message, options));
+  },
+  error(message: string, options?: ExternalToast) {
+    said(message, options);
+    return show((lib) => lib.toast.error(message, options));
+  },
 };

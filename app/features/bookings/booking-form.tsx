@@ -1,5 +1,6 @@
 import { AlertCircle, X } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { revealInScrollArea } from "~/lib/reveal";
 import { useRevalidator } from "react-router";
 import { CheckboxField } from "~/components/ui/checkbox-field";
@@ -91,6 +92,7 @@ export function BookingForm({ session, initial, serverErrors, serverMessage, onC
   useEffect(() => onValuesChange?.(values), [values, onValuesChange]);
   const [errors, setErrors] = useState<Partial<Record<string, string>>>(serverErrors ?? {});
   const [banner, setBanner] = useState<string | null>(serverMessage ?? null);
+  const hydrated = useHydrated();
   const [submitting, setSubmitting] = useState(false);
   // A full session's form joins its waiting list (issue 11); so does one that fills while the visitor types.
   const [joinList, setJoinList] = useState(session.availability === "full");
@@ -216,7 +218,16 @@ export function BookingForm({ session, initial, serverErrors, serverMessage, onC
     >
       <SessionSummary session={session} />
       {banner || closed ? (
-        <div ref={bannerRef} tabIndex={-1} role="alert" className="flex items-start gap-3 rounded-xl bg-red-50 p-4 text-danger ring-1 ring-red-200">
+        <div
+          ref={bannerRef}
+          tabIndex={-1}
+          role="alert"
+          // A plain form post's answer is focused as the page loads (a role=alert in the page from the start is
+          // not announced); once scripts run, the focus goes to the first field to fix instead.
+          // oxlint-disable-next-line jsx-a11y/no-autofocus -- see above
+          autoFocus={!hydrated && banner !== null}
+          className="flex items-start gap-3 rounded-xl bg-red-50 p-4 text-danger ring-1 ring-red-200"
+        >
           <AlertCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           <p className="flex-1 font-medium">{banner ?? closed}</p>
           {banner ? (

@@ -129,14 +129,15 @@ export function FamilySessionsTable({ sessions, failed, loading, onRetry, onBook
         <tbody>
           {rows.map(({ s, date, time, seats, label }) => (
             <tr key={s._id} data-session={s._id} className="border-t border-plum-100 align-top">
-              <td className="px-4 py-4 lg:px-6">
+              {/* The date tells the rows apart (every row's event is Family Constellation): it heads the row. */}
+              <th scope="row" className="px-4 py-4 text-left font-normal lg:px-6">
                 <span className="font-semibold text-ink">{date}</span>
                 <span className="block text-sm text-muted">{time}</span>
-              </td>
-              <th scope="row" className="px-4 py-4 font-semibold text-plum-900 lg:px-6">
+              </th>
+              <td className="px-4 py-4 font-semibold text-plum-900 lg:px-6">
                 {s.title}
                 {s.facilitator ? <span className="block text-sm font-normal text-muted">with {s.facilitator}</span> : null}
-              </th>
+              </td>
               <td className="px-4 py-4 text-ink lg:px-6">{place(s)}</td>
               <td className="px-4 py-4 lg:px-6" data-seats>
                 <span className={seats === "Full" ? "font-semibold text-danger" : "text-ink"}>{seats}</span>

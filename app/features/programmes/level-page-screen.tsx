@@ -2,6 +2,9 @@ import { AlertCircle, Loader2 } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
+import { focusMainHeading } from "~/hooks/use-route-focus";
+import { useSite } from "~/hooks/use-site";
+import { ANNOUNCE_DELAY_MS } from "~/lib/announce";
 import { LevelPage } from "./level-page";
 import type { LevelPageResult } from "./level-page.server";
 import { ERROR_TITLE, LEVEL_NOT_FOUND, LOADING_TEXT, PROGRAM_NOT_FOUND, TRY_AGAIN } from "./level-rules";
@@ -19,11 +22,18 @@ function Band({ children }: { children: React.ReactNode }) {
 }
 
 function Loading() {
+  // The status region is in the page before its words: a region inserted with its text already in it is
+  // often not read out.
+  const [said, setSaid] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setSaid(true), ANNOUNCE_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, []);
   return (
     <Band>
       <p role="status" className="flex items-center justify-center gap-3 text-lg text-muted">
         <Loader2 aria-hidden="true" className="size-6 animate-spin text-plum-600 motion-reduce:animate-none" />
-        {LOADING_TEXT}
+        {said ? LOADING_TEXT : null}
       </p>
     </Band>
   );
@@ -102,5 +112,22 @@ export function LevelPageScreen({ data }: { data: LevelRouteData }) {
   // stay mounted when one follows the other. No Suspense boundary, so the
   // server's first paint is the page itself.
   const result = data.result ?? (settled && settled.from === data.pending ? settled.result : null);
+  const { site } = useSite();
+  // A later visit's answer arrives after the route's head tags were made (from the 'Loading' state): the
+  // title is set here once it is known, and the focus goes to the new page's heading, which did not exist
+  // when the navigation moved it (useRouteFocus).
+  useEffect(() => {
+    if (!settled || settled.from !== data.pending) return;
+    const title = titleOf(settled.result);
+    if (title) document.title = `${title} | ${site.orgName}`;
+    focusMainHeading();
+  }, [settled, data.pending, site.orgName]);
   return result ? <Result result={result} /> : <Loading />;
+}
+
+/** The head title of a level route's answer, as `levelMeta` writes it; null keeps the route's own. */
+function titleOf(result: LevelPageResult): string | null {
+  if (result.state === "ok") return result.view.title;
+  if (result.state === "not-found") return result.what === "level" ? LEVEL_NOT_FOUND.title : PROGRAM_NOT_FOUND.title;
+  return null;
 }

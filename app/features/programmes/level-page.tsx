@@ -309,7 +309,8 @@ export function LevelPage({ view }: { view: LevelView }) {
               </div>
             ) : null}
             <div className="mt-6">
-              <EnrolAction button={button} onOpen={open} onBlocked={() => setBlocked(true)} className={buttonClass} />
+              {/* Named apart from the header's Register Now (to the calendar) in a list of links: this one enrolls here. */}
+              <EnrolAction button={button} onOpen={open} onBlocked={() => setBlocked(true)} className={buttonClass} srSuffix={`: ${view.title}`} />
             </div>
             <div aria-live="polite">
               {blocked ? (

@@ -423,7 +423,16 @@ export function RegistrationForm({
       {joinList && !banner ? <p className="rounded-xl bg-plum-50 p-4 text-plum-900 ring-1 ring-plum-200">{WAITING_LIST_INVITE}</p> : null}
       {joinList ? <input type="hidden" name="waitingList" value="true" /> : null}
       {banner ? (
-        <div ref={bannerRef} tabIndex={-1} role="alert" className="flex items-start gap-3 rounded-xl bg-red-50 p-4 text-danger ring-1 ring-red-200">
+        <div
+          ref={bannerRef}
+          tabIndex={-1}
+          role="alert"
+          // A plain form post's answer is focused as the page loads (a role=alert in the page from the start is
+          // not announced); once scripts run, the focus goes to the first field to fix instead.
+          // oxlint-disable-next-line jsx-a11y/no-autofocus -- see above
+          autoFocus={!hydrated && Boolean(serverMessage)}
+          className="flex items-start gap-3 rounded-xl bg-red-50 p-4 text-danger ring-1 ring-red-200"
+        >
           <AlertCircle aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           <p className="flex-1 font-medium">{banner}</p>
           <button

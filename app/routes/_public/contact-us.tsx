@@ -96,7 +96,10 @@ export default function ContactUs({ loaderData, actionData }: Route.ComponentPro
             <ContactSent announce message={SUCCESS_TOAST} />
           ) : null}
           {actionData && !actionData.ok && actionData.formError ? (
-            <div role="alert" className="mb-6 rounded-xl bg-red-50 p-4 font-medium text-danger ring-1 ring-red-200">
+            // The answer to a plain form post: focused as the page loads, so a screen reader reads it (a
+            // role=alert already in the page when it loads is not announced).
+            // oxlint-disable-next-line jsx-a11y/no-autofocus -- see above
+            <div role="alert" tabIndex={-1} autoFocus className="mb-6 rounded-xl bg-red-50 p-4 font-medium text-danger ring-1 ring-red-200">
               {actionData.formError}
             </div>
           ) : null}

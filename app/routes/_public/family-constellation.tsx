@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useLocation, useNavigate, useRevalidator, useSearchParams } from "react-router";
+import { data, useLocation, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { VideoPlayer } from "~/components/media/video-player";
 import { PersonAvatar } from "~/components/people/person-avatar";
 import { familyConstellation as copy, familyFacilitator } from "~/content/family-constellation";
@@ -7,6 +7,7 @@ import { videos } from "~/content/media";
 import { servicesContext } from "~/context.server";
 import { LazyBookingDialog } from "~/features/bookings/lazy-booking-dialog";
 import { listFamilySessions } from "~/features/bookings/bookings.server";
+import type { EventJson } from "~/features/events/events.server";
 import { FamilySessionsTable } from "~/features/bookings/family-sessions-table";
 import { eventJsonLd } from "~/features/bookings/event-jsonld";
 import { requestedSessionId } from "~/features/bookings/open-request";
@@ -21,7 +22,9 @@ export async function loader({ context }: Route.LoaderArgs) {
     return { sessions: events, failed: false };
   } catch (error) {
     logger.error({ err: error }, "family sessions could not be read");
-    return { sessions: [], failed: true };
+    // A 503, as the calendar's: the page cache never keeps this state, and while the database is out the
+    // outage page answers instead (decision 0033).
+    return data({ sessions: [] as EventJson[], failed: true }, { status: 503 });
   }
 }
 

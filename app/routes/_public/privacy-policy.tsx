@@ -27,7 +27,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { retention: { photoDays, registrationYears, contactYears, mailDays: MAIL_KEEP_DAYS } };
 }
 
-const LAST_UPDATED = "November 25, 2026";
+const LAST_UPDATED = "November 27, 2026";
 
 /** '1 year', '3 years'. */
 

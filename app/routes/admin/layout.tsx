@@ -22,7 +22,9 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { pathname } = useLocation();
   // Moving to another staff screen: its session check (the middleware) and its data load first (spec part 2 §2.9).
-  const verifying = navigation.state === "loading" && navigation.location.pathname !== pathname && navigation.location.pathname.startsWith("/admin");
+  // Not while signing out (to the sign-in page): nothing is being verified.
+  const next = navigation.location?.pathname;
+  const verifying = navigation.state === "loading" && next !== pathname && next?.startsWith("/admin") === true && next !== "/admin/login";
   return (
     <StaffShell orgName={site.orgName} email={loaderData.email}>
       <p role="status" className={verifying ? "fixed top-3 right-3 z-40 rounded-full bg-plum-900 px-4 py-2 text-sm font-semibold text-white shadow-lg" : "sr-only"}>

@@ -1,5 +1,7 @@
+import { useEffect, useRef } from "react";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { LogoMark } from "~/components/layout/logo";
+import { focusMainHeading, wasHydrated } from "~/hooks/use-route-focus";
 import { useSite } from "~/hooks/use-site";
 import { Field, inputClass } from "~/components/ui/field";
 import { requestContext, servicesContext } from "~/context.server";
@@ -80,6 +82,14 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
   const sending = navigation.state === "submitting";
   const errors = actionData?.errors ?? {};
   const message = actionData ? (actionData.message ?? (Object.keys(errors).length ? null : LOGIN_FALLBACK_ERROR)) : null;
+  // Arriving here from the staff area (signed out, or the sign-in expired): the focus goes to what happened,
+  // which a screen reader then reads; it would be left on the page's body. Not on a first load.
+  const notice = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (!wasHydrated()) return;
+    if (notice.current) notice.current.focus({ preventScroll: true });
+    else focusMainHeading();
+  }, []);
   return (
     <main id="main" className="flex min-h-dvh items-center justify-center bg-plum-50 px-4 py-10">
       <div className="w-full max-w-md rounded-3xl bg-white p-6 shadow-lg ring-1 ring-plum-100 sm:p-10">
@@ -98,12 +108,12 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           </div>
         ) : null}
         {loaderData.signedOut && !actionData ? (
-          <p role="status" className="mt-6 rounded-xl bg-plum-50 p-4 text-sm text-ink">
+          <p ref={notice} tabIndex={-1} role="status" className="mt-6 rounded-xl bg-plum-50 p-4 text-sm text-ink">
             You have signed out.
           </p>
         ) : null}
         {loaderData.expired && !loaderData.signedOut && !actionData ? (
-          <p role="status" className="mt-6 rounded-xl bg-plum-50 p-4 text-sm text-ink">
+          <p ref={notice} tabIndex={-1} role="status" className="mt-6 rounded-xl bg-plum-50 p-4 text-sm text-ink">
             Your sign-in has expired. Sign in again to carry on: a form you were saving opens again with your changes.
           </p>
         ) : null}
