@@ -26,7 +26,8 @@ export const meta: Route.MetaFunction = ({ matches }) => {
         "@type": "Organization",
         name: site?.orgName,
         url: site?.publicUrl,
-        logo: `${site?.publicUrl ?? ""}/favicon.svg`,
+        // A raster image: search engines take no SVG logo and want 112 px or more (decision 0077).
+        logo: `${site?.publicUrl ?? ""}/icon-512.png`,
         email: site?.contactEmail,
         sameAs: site ? [site.social.facebook, site.social.instagram, site.social.linkedin] : [],
         description: "Training in hypnotherapy, regression therapy and personal development through in-person workshops across the USA.",
