@@ -17,6 +17,9 @@ import { toldSession } from "~/features/events/told";
  * instance where two could race.
  */
 const DAY = 86_400_000;
+
+/** A page's main content as served, scripts (the hydration data and JSON-LD) left out. */
+const shownMain = (html: string) => (/<main[\s\S]*<\/main>/.exec(html)?.[0] ?? "").replace(/<script[\s\S]*?<\/script>/g, "");
 const MESSAGE = "Level B requires Level A. We could not find a completed Level A for this email address.";
 
 describe.each(dialects)("level prerequisites on %s", { timeout: 180_000 }, (dialect) => {
@@ -474,7 +477,8 @@ describe.each(dialects)("staff cancel a session on %s", { timeout: 180_000 }, (d
     // Gone from the public lists and the calendar; registering is refused in words.
     const after = await (await fetch(`${s.url}/api/decode/user/decode-1`)).json() as { data: { upcomingEvents: Array<{ _id: string }> } };
     expect(after.data.upcomingEvents.map((e) => e._id)).not.toContain(sessionId);
-    expect(await (await fetch(`${s.url}/schedule`)).text()).not.toContain("Chicago extra");
+    // Its Event data stays, as EventCancelled (decision 0077: cancelled-events.test.ts); the table leaves it out.
+    expect(shownMain(await (await fetch(`${s.url}/schedule`)).text())).not.toContain("Chicago extra");
     const late = await postJson("/api/registration", { ...valid, email: "late@example.com", upcomingEventId: sessionId });
     expect(late.status).toBe(409);
     expect(((await late.json()) as { message: string }).message).toBe("This session has been canceled. Please choose another session.");
@@ -521,7 +525,7 @@ describe.each(dialects)("staff cancel a session on %s", { timeout: 180_000 }, (d
     expect(mails[0]!.text_body).toMatch(/M[SD]T/);
     const html = await (await fetch(`${s.url}/admin/family-events?search=canceled`, { headers: { cookie } })).text();
     expect(html).toContain(">Canceled</span>");
-    expect(await (await fetch(`${s.url}/family-constellation`)).text()).not.toContain(sessionId);
+    expect(shownMain(await (await fetch(`${s.url}/family-constellation`)).text())).not.toContain(sessionId);
     // The booking keeps its status, and staff read that its session was canceled.
     const booking = await s.db.selectFrom("family_bookings").select("id").where("event_id", "=", sessionId).executeTakeFirstOrThrow();
     const details = await (await fetch(`${s.url}/admin/family-consultations?view=${booking.id}`, { headers: { cookie } })).text();

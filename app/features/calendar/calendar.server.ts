@@ -116,6 +116,20 @@ export async function listOpenEventsBetween(db: Database, q: DateRangeQuery, now
   return page(await toJson(db, slice, now), inRange.length, q);
 }
 
+/**
+ * Sessions canceled before they began, soonest first, at most `limit`, optionally
+ * of one kind. They stay out of every list (decision 0032); the pages' Event data
+ * alone names them, as EventCancelled, so a search engine that showed the event
+ * marks it canceled instead of losing it (decision 0077). One read on the
+ * start-time index: no seats are counted, a canceled session offers none.
+ */
+export async function listCancelledUpcoming(db: Database, opts: { kind?: CalendarKind; limit: number }, now = new Date()): Promise<CalendarEvent[]> {
+  let query = db.selectFrom("events").selectAll().where("starts_at", ">", now.toISOString()).where("status", "=", "Cancelled");
+  if (opts.kind) query = query.where("kind", "=", opts.kind);
+  const rows = await query.orderBy("starts_at").orderBy("id").limit(opts.limit).execute();
+  return rows.map((r) => ({ ...eventToJson(r, 0, null, now), kind: r.kind }));
+}
+
 /** One session by id (a started one too, marked `availability: 'past'`), or null. */
 export async function getEvent(db: Database, id: string, now = new Date()): Promise<CalendarEvent | null> {
   const row = await db.selectFrom("events").selectAll().where("id", "=", id).executeTakeFirst();

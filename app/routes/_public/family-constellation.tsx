@@ -7,6 +7,7 @@ import { videos } from "~/content/media";
 import { servicesContext } from "~/context.server";
 import { LazyBookingDialog } from "~/features/bookings/lazy-booking-dialog";
 import { listFamilySessions } from "~/features/bookings/bookings.server";
+import { type CalendarEvent, listCancelledUpcoming } from "~/features/calendar/calendar.server";
 import type { EventJson } from "~/features/events/events.server";
 import { FamilySessionsTable } from "~/features/bookings/family-sessions-table";
 import { eventJsonLd } from "~/features/bookings/event-jsonld";
@@ -18,13 +19,17 @@ import type { Route } from "./+types/family-constellation";
 export async function loader({ context }: Route.LoaderArgs) {
   const { db, logger } = context.get(servicesContext);
   try {
-    const { events } = await listFamilySessions(db, { search: "", page: 1, limit: 50 });
-    return { sessions: events, failed: false };
+    // Canceled sessions are for the Event data only, never in the table (decision 0077).
+    const [{ events }, cancelled] = await Promise.all([
+      listFamilySessions(db, { search: "", page: 1, limit: 50 }),
+      listCancelledUpcoming(db, { kind: "family", limit: 50 }),
+    ]);
+    return { sessions: events, cancelled, failed: false };
   } catch (error) {
     logger.error({ err: error }, "family sessions could not be read");
     // A 503, as the calendar's: the page cache never keeps this state, and while the database is out the
     // outage page answers instead (decision 0033).
-    return data({ sessions: [] as EventJson[], failed: true }, { status: 503 });
+    return data({ sessions: [] as EventJson[], cancelled: [] as CalendarEvent[], failed: true }, { status: 503 });
   }
 }
 
@@ -37,7 +42,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
       description: "Family Constellation sessions across the USA: dates in each venue's local time, seats left, and booking online.",
       path: "/family-constellation",
     }),
-    ...(loaderData?.sessions ?? []).map((s) => ({
+    // A canceled session is named as EventCancelled, without an offer.
+    ...[...(loaderData?.sessions ?? []), ...(loaderData?.cancelled ?? [])].map((s) => ({
       "script:ld+json": eventJsonLd(s, { url, orgName: site?.orgName ?? "", description: copy.lead }),
     })),
   ];

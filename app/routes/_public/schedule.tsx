@@ -2,7 +2,7 @@ import { Suspense, useCallback, useEffect, useRef, useState } from "react";
 import { Await, data } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
 import { servicesContext } from "~/context.server";
-import { listOpenEvents } from "~/features/calendar/calendar.server";
+import { listCancelledUpcoming, listOpenEvents } from "~/features/calendar/calendar.server";
 import {
   FETCH_EVENTS_FAILED,
   fetchCalendar,
@@ -31,11 +31,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, logger } = context.get(servicesContext);
   const { program, page } = filterOf(request);
   try {
-    const result = await listOpenEvents(db, { search: "", page, limit: CALENDAR_DEFAULT_LIMIT }, program === "all" ? undefined : program);
-    return { result: result as CalendarPage, error: null, pending: null, program };
+    const kind = program === "all" ? undefined : program;
+    // Canceled sessions are for the Event data only, on the first page (the canonical /schedule), never in the table.
+    const [result, cancelled] = await Promise.all([
+      listOpenEvents(db, { search: "", page, limit: CALENDAR_DEFAULT_LIMIT }, kind),
+      page === 1 ? listCancelledUpcoming(db, { kind, limit: CALENDAR_DEFAULT_LIMIT }) : [],
+    ]);
+    return { result: result as CalendarPage, cancelled, error: null, pending: null, program };
   } catch (error) {
     logger.error({ err: error }, "the event calendar could not be read");
-    return data({ result: null, error: FETCH_EVENTS_FAILED, pending: null, program }, { status: 503 });
+    return data({ result: null, cancelled: [], error: FETCH_EVENTS_FAILED, pending: null, program }, { status: 503 });
   }
 }
 
@@ -46,12 +51,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
   const { program, page } = filterOf(request);
-  return { result: null, error: null, pending: fetchCalendar(program, page) as Promise<Loaded>, program };
+  return { result: null, cancelled: [], error: null, pending: fetchCalendar(program, page) as Promise<Loaded>, program };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const site = siteFrom(matches);
-  const graph = eventsJsonLd(loaderData?.result?.events ?? [], {
+  // A canceled session is named as EventCancelled, without an offer (decision 0077).
+  const graph = eventsJsonLd([...(loaderData?.result?.events ?? []), ...(loaderData?.cancelled ?? [])], {
     pageUrl: `${site?.publicUrl ?? ""}/schedule`,
     orgName: site?.orgName ?? "",
     ...(site?.publicUrl ? { orgUrl: site.publicUrl } : {}),
