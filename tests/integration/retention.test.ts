@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, type DbHandle } from "~/db/db.server";
 import { seatsTaken } from "~/features/events/events.server";
-import { claimRetentionRun, eraseRegistration, purgeExpired, purgeOldMailFiles } from "~/features/retention/retention.server";
+import { claimRetentionRun, eraseRegistration, purgeExpired, purgeOldMailFiles, retentionCheck } from "~/features/retention/retention.server";
 import { createPostgresDatabase, dialects } from "../helpers/databases";
 
 /** Retention of personal data (issue 11 point 4) on both databases, moving the clock. */
@@ -227,6 +227,41 @@ describe.each(dialects)("retention on %s", { timeout: 60_000 }, (dialect) => {
     expect(await claimRetentionRun(h.db, DAY, t)).toBe(true);
     expect(await claimRetentionRun(h.db, DAY, new Date(t.getTime() + 3_600_000))).toBe(false);
     expect(await claimRetentionRun(h.db, DAY, new Date(t.getTime() + DAY))).toBe(true);
+  });
+
+  it("a run that fails gives the day back, so the next check runs it; a finished run holds the day", async () => {
+    const t = Date.parse("2031-01-01T00:00:00Z");
+    const meta = async () =>
+      Object.fromEntries((await h.db.selectFrom("app_meta").select(["key", "value"]).where("key", "like", "retention_%").execute()).map((r) => [r.key, r.value]));
+    const ran: string[] = [];
+    const failing = retentionCheck(h.db, async (now) => {
+      ran.push(`fail ${now.toISOString()}`);
+      throw new Error("Connection terminated unexpectedly");
+    });
+    await expect(failing(new Date(t))).rejects.toThrow("Connection terminated unexpectedly");
+    expect((await meta()).retention_last_run).toBeUndefined();
+
+    const report = { photos: 0, registrations: 0, bookings: 0, contacts: 0, mails: 0, signIns: 0 };
+    const working = retentionCheck(h.db, async (now) => {
+      ran.push(`ok ${now.toISOString()}`);
+      return report;
+    });
+    // The next hourly check, on this instance or another, claims the day and runs it.
+    expect(await working(new Date(t + 3_600_000))).toEqual(report);
+    expect(await meta()).toEqual({ retention_last_run: iso(t + 3_600_000), retention_last_done: iso(t + 3_600_000) });
+    // Finished: no instance runs it again that day, however long after.
+    expect(await working(new Date(t + 2 * 3_600_000))).toBeNull();
+    expect(await claimRetentionRun(h.db, DAY, new Date(t + 23 * 3_600_000))).toBe(false);
+    expect(ran).toEqual([`fail ${iso(t)}`, `ok ${iso(t + 3_600_000)}`]);
+    expect(await working(new Date(t + 25 * 3_600_000))).toEqual(report);
+  });
+
+  it("a claim whose process died before it finished is taken again after six hours, not while it may still run", async () => {
+    const t = Date.parse("2032-01-01T00:00:00Z");
+    expect(await claimRetentionRun(h.db, DAY, new Date(t))).toBe(true);
+    expect(await claimRetentionRun(h.db, DAY, new Date(t + 3_600_000))).toBe(false);
+    expect(await claimRetentionRun(h.db, DAY, new Date(t + 6 * 3_600_000))).toBe(true);
+    expect(await claimRetentionRun(h.db, DAY, new Date(t + 7 * 3_600_000))).toBe(false);
   });
 
   it("a mail is deleted a week after it was sent (or, failed for good, queued); one still to be sent stays", async () => {

@@ -325,20 +325,36 @@ export async function eraseRegistrationAndPassOn(
 }
 
 const LAST_RUN_KEY = "retention_last_run";
+/** The claim (the LAST_RUN_KEY value) of the last run that finished. */
+const LAST_DONE_KEY = "retention_last_done";
+/**
+ * A claim whose run neither finished nor gave it back (its process died) may
+ * be taken again after this long. A pass takes seconds; this is far past any,
+ * so two instances still never run it at once.
+ */
+const STALE_CLAIM_MS = 6 * 3_600_000;
 
 /**
  * Claims today's run for this instance: true for exactly one caller per
  * `everyMs` across all instances (the app_meta row is moved only when its
- * previous value is old enough; a lost race moves nothing).
+ * previous value is old enough; a lost race moves nothing). A run that failed
+ * gave its claim back (`releaseRetentionRun`), so the next check claims it
+ * again; one whose process died is taken again after STALE_CLAIM_MS.
  */
 export async function claimRetentionRun(db: Database, everyMs: number, now = new Date()): Promise<boolean> {
   return writeTransaction(db, async (trx) => {
     const previous = await trx.selectFrom("app_meta").select("value").where("key", "=", LAST_RUN_KEY).executeTakeFirst();
     if (!previous) {
-      await trx.insertInto("app_meta").values({ key: LAST_RUN_KEY, value: now.toISOString() }).execute();
-      return true;
+      // Two instances finding no row at once: one inserts, the other claims nothing.
+      const inserted = await trx.insertInto("app_meta").values({ key: LAST_RUN_KEY, value: now.toISOString() }).onConflict((oc) => oc.column("key").doNothing()).executeTakeFirst();
+      return Number(inserted.numInsertedOrUpdatedRows) === 1;
     }
-    if (now.getTime() - Date.parse(previous.value) < everyMs) return false;
+    const age = now.getTime() - Date.parse(previous.value);
+    if (age < everyMs) {
+      if (age < STALE_CLAIM_MS) return false;
+      const done = await trx.selectFrom("app_meta").select("value").where("key", "=", LAST_DONE_KEY).executeTakeFirst();
+      if (done?.value === previous.value) return false;
+    }
     const moved = await trx
       .updateTable("app_meta")
       .set({ value: now.toISOString() })
@@ -347,6 +363,44 @@ export async function claimRetentionRun(db: Database, everyMs: number, now = new
       .executeTakeFirst();
     return Number(moved.numUpdatedRows) === 1;
   });
+}
+
+/** Gives back the claim made at `claimedAt` after its run failed: the next check, on any instance, claims the day again. */
+export async function releaseRetentionRun(db: Database, claimedAt: Date): Promise<void> {
+  // Only this instance's own claim: one taken since (a stale claim retaken) is not touched.
+  await db.deleteFrom("app_meta").where("key", "=", LAST_RUN_KEY).where("value", "=", claimedAt.toISOString()).execute();
+}
+
+/** Records that the run claimed at `claimedAt` finished. */
+async function finishRetentionRun(db: Database, claimedAt: Date): Promise<void> {
+  const value = claimedAt.toISOString();
+  await db.insertInto("app_meta").values({ key: LAST_DONE_KEY, value }).onConflict((oc) => oc.column("key").doUpdateSet({ value })).execute();
+}
+
+/**
+ * One check of the daily job: claims the day's run and, if this instance won
+ * it, runs `run`. A run that throws gives its claim back before the error goes
+ * on; when even that fails (the database is away), the claim is given back at
+ * this instance's next check, before it claims again.
+ */
+export function retentionCheck(db: Database, run: (now: Date) => Promise<PurgeReport>) {
+  let unreleased: Date | null = null;
+  return async (now = new Date()): Promise<PurgeReport | null> => {
+    if (unreleased) {
+      await releaseRetentionRun(db, unreleased);
+      unreleased = null;
+    }
+    if (!(await claimRetentionRun(db, DAY_MS, now))) return null;
+    let report: PurgeReport;
+    try {
+      report = await run(now);
+    } catch (error) {
+      await releaseRetentionRun(db, now).catch(() => (unreleased = now));
+      throw error;
+    }
+    await finishRetentionRun(db, now);
+    return report;
+  };
 }
 
 /** The retention periods in force now (staff may change them on /admin/settings, decision 0038). */
@@ -403,6 +457,7 @@ export function startRetentionJob(
   outboxDir?: string,
 ) {
   let running: Promise<void> | null = null;
+  const check = retentionCheck(db, (now) => runRetentionPass(db, defaults, now));
   const tick = () => {
     running ??= (async () => {
       try {
@@ -414,9 +469,8 @@ export function startRetentionJob(
           });
           if (files > 0) logger.info({ files }, "old mail files removed from the outbox folder");
         }
-        if (!(await claimRetentionRun(db, DAY_MS))) return;
-        const report = await runRetentionPass(db, defaults);
-        logger.info({ ...report }, "retention job done");
+        const report = await check();
+        if (report) logger.info({ ...report }, "retention job done");
       } catch (error) {
         logger.warn({ err: error }, "retention job failed; will retry within the hour");
       } finally {
