@@ -316,7 +316,9 @@ describe.each(dialects)("retention on %s", { timeout: 60_000 }, (dialect) => {
 
 describe("the outbox folder's mail files (no mail server)", () => {
   it("are removed a week after they were written, as the outbox table's copies are; newer ones and other files stay", async () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-files-"));
+    const data = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-files-"));
+    const dir = path.join(data, "outbox");
+    fs.mkdirSync(dir);
     try {
       const now = new Date("2026-11-25T12:00:00Z");
       const write = (name: string, ageDays: number) => {
@@ -333,7 +335,29 @@ describe("the outbox folder's mail files (no mail server)", () => {
       expect(fs.readdirSync(dir).sort()).toEqual(["new.eml", "notes.txt", "week.eml"]);
       expect(await purgeOldMailFiles(path.join(dir, "missing"), now)).toBe(0);
     } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(data, { recursive: true, force: true });
+    }
+  });
+
+  it("a mail file a failed write left unfinished beside the folder is removed after an hour; the data folder's other files stay", async () => {
+    const data = fs.mkdtempSync(path.join(os.tmpdir(), "outbox-partial-"));
+    try {
+      const now = new Date("2026-11-25T12:00:00Z");
+      const write = (name: string, ageMinutes: number) => {
+        const file = path.join(data, name);
+        fs.writeFileSync(file, "To: ann@example.com\nSubject: Registration confirm");
+        const at = new Date(now.getTime() - ageMinutes * 60_000);
+        fs.utimesSync(file, at, at);
+      };
+      write(".2026-11-25T10-00-00-000Z-1a2b3c4d.eml.partial", 120);
+      write(".2026-11-25T11-59-59-000Z-5e6f7a8b.eml.partial", 1); // being written now, perhaps
+      write("site.db", 120);
+      write(".keep.partial", 120);
+      // No outbox folder yet: the partial files beside it go all the same.
+      expect(await purgeOldMailFiles(path.join(data, "outbox"), now)).toBe(1);
+      expect(fs.readdirSync(data).sort()).toEqual([".2026-11-25T11-59-59-000Z-5e6f7a8b.eml.partial", ".keep.partial", "site.db"]);
+    } finally {
+      fs.rmSync(data, { recursive: true, force: true });
     }
   });
 });

@@ -1,11 +1,12 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterEach, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import { createMailer } from "~/features/mail/mailer.server";
 
 const dirs: string[] = [];
 afterEach(() => {
+  vi.restoreAllMocks();
   for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
 });
 
@@ -29,6 +30,19 @@ describe("the outbox folder (no SMTP)", () => {
       expect(bodies.some((b) => b.includes(`To: ${to}`) && b.includes(`Message-ID: <outbox.id-${to}@mindfulpath.example>`))).toBe(true);
     }
     expect(fs.readdirSync(path.dirname(outboxDir)).filter((f) => f.endsWith(".partial"))).toEqual([]);
+  });
+
+  it("removes the unfinished file when the write fails (a full disk), and fails the send", async () => {
+    const { outboxDir, mailer: m } = mailer();
+    const write = fs.promises.writeFile;
+    // The disk fills part-way: the file holds the headers, the recipient's address among them.
+    vi.spyOn(fs.promises, "writeFile").mockImplementation(async (file, data, options) => {
+      await write(file, (data as Buffer).subarray(0, 200), options);
+      throw Object.assign(new Error("ENOSPC: no space left on device, write"), { code: "ENOSPC" });
+    });
+    await expect(m.send(message("ann@example.com"))).rejects.toThrow("ENOSPC");
+    expect(fs.readdirSync(path.dirname(outboxDir))).toEqual(["outbox"]);
+    expect(fs.readdirSync(outboxDir)).toEqual([]);
   });
 
   it("makes the folder again when it was removed after the first message", async () => {

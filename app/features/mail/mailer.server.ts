@@ -76,14 +76,22 @@ export function createMailer(opts: { smtpUrl?: string; from: string; outboxDir: 
       // Written beside the folder, then moved in: a reader never sees half a message.
       const partial = path.join(path.dirname(opts.outboxDir), `.${name}.partial`);
       const final = path.join(opts.outboxDir, name);
-      // A mail holds personal details and a private page's link: the server's account alone reads it.
-      await fs.writeFile(partial, info.message as Buffer, { mode: 0o600 });
       try {
-        await fs.rename(partial, final);
+        // A mail holds personal details and a private page's link: the server's account alone reads it.
+        await fs.writeFile(partial, info.message as Buffer, { mode: 0o600 });
+        try {
+          await fs.rename(partial, final);
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
+          await fs.mkdir(opts.outboxDir, { recursive: true, mode: 0o700 });
+          await fs.rename(partial, final);
+        }
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
-        await fs.mkdir(opts.outboxDir, { recursive: true, mode: 0o700 });
-        await fs.rename(partial, final);
+        // A write that failed (a full disk) can leave part of the message, its recipient's address
+        // among it, where nothing would look again: it goes now (or, failing that, with the hourly
+        // sweep, purgeOldMailFiles), and the outbox table's row is tried again later.
+        await fs.rm(partial, { force: true }).catch(() => undefined);
+        throw error;
       }
     },
   };

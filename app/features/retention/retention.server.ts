@@ -414,24 +414,28 @@ export async function runRetentionPass(db: Database, defaults: StaffSettings, no
   return purgeExpired(db, await currentRetentionPolicy(db, defaults), now);
 }
 
+/** How long a mail file being written may stay unfinished before the sweep takes it for abandoned. */
+const PARTIAL_KEEP_MS = 3_600_000;
+
 /**
  * Without a mail server each mail is written to this instance's outbox folder
  * (mailer.server.ts). Those copies go when the outbox table's do: MAIL_KEEP_DAYS
- * after they were written, as the privacy policy says. Returns how many went.
+ * after they were written, as the privacy policy says. A mail is first written
+ * beside the folder as `.<name>.eml.partial`; one a failed write or a crash
+ * left there is removed after an hour (a write in progress takes milliseconds).
+ * Returns how many files went.
  */
 export async function purgeOldMailFiles(outboxDir: string, now = new Date()): Promise<number> {
-  const before = now.getTime() - MAIL_KEEP_DAYS * DAY_MS;
-  let names: string[];
-  try {
-    names = await fs.readdir(outboxDir);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return 0;
-    throw error;
-  }
+  const mailsBefore = now.getTime() - MAIL_KEEP_DAYS * DAY_MS;
+  const partialsBefore = now.getTime() - PARTIAL_KEEP_MS;
+  const dataDir = path.dirname(outboxDir);
+  const partials = (await namesIn(dataDir)).filter((name) => /^\..+\.eml\.partial$/.test(name));
+  const mails = (await namesIn(outboxDir)).filter((name) => name.endsWith(".eml"));
   let removed = 0;
-  for (const name of names) {
-    if (!name.endsWith(".eml")) continue;
-    const file = path.join(outboxDir, name);
+  for (const [file, before] of [
+    ...partials.map((name) => [path.join(dataDir, name), partialsBefore] as const),
+    ...mails.map((name) => [path.join(outboxDir, name), mailsBefore] as const),
+  ]) {
     try {
       if ((await fs.stat(file)).mtimeMs >= before) continue;
       await fs.rm(file, { force: true });
@@ -442,6 +446,16 @@ export async function purgeOldMailFiles(outboxDir: string, now = new Date()): Pr
     }
   }
   return removed;
+}
+
+/** A folder's names; none when it does not exist (no mail was written yet). */
+async function namesIn(dir: string): Promise<string[]> {
+  try {
+    return await fs.readdir(dir);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return [];
+    throw error;
+  }
 }
 
 /**
