@@ -1,5 +1,6 @@
 import { sql, type Kysely } from "kysely";
 import type { Logger } from "pino";
+import { databaseFailure, type DatabaseFailure } from "~/db/availability.server";
 import type { Database } from "~/db/db.server";
 import { isPostgres } from "~/db/migrations/types";
 import { groupedWrite } from "~/db/transactions.server";
@@ -195,13 +196,41 @@ async function deliverOne(db: Database, mailer: Mailer, logger: Logger, row: Out
 export type MailWorker = { kick: () => void; stop: () => Promise<void> };
 
 /**
+ * How the worker's runs are logged. An outage of the database fails every run,
+ * every poll: it is one warning when it starts, without the error's stack (the
+ * shell logs the outage itself, server/app.ts), one again if it turns into
+ * another kind (unreachable, then a full disk), and one line when a run works
+ * again. Any other failure is an error, logged whole, each time.
+ */
+export function mailWorkerLog(logger: Logger) {
+  let outage: DatabaseFailure | null = null;
+  return {
+    failed(error: unknown) {
+      const failure = databaseFailure(error);
+      if (!failure) {
+        outage = null;
+        logger.error({ err: error }, "mail worker run failed");
+        return;
+      }
+      if (failure !== outage) logger.warn({ failure }, "mail worker paused: the database is unavailable; queued mail waits, and each poll tries again");
+      outage = failure;
+    },
+    worked() {
+      if (outage) logger.info("mail worker running again: the database is back");
+      outage = null;
+    },
+  };
+}
+
+/**
  * Runs `deliverDue` every `intervalMs`, and soon after `kick()` (called when a
- * request has just queued mail). Never overlaps itself; errors are logged.
+ * request has just queued mail). Never overlaps itself; errors are logged (`mailWorkerLog`).
  */
 export function startMailWorker(db: Database, mailer: Mailer, logger: Logger, intervalMs = 15_000): MailWorker {
   let running: Promise<void> | null = null;
   let again = false;
   let stopped = false;
+  const log = mailWorkerLog(logger);
   const run = () => {
     if (stopped) return;
     if (running) {
@@ -209,8 +238,8 @@ export function startMailWorker(db: Database, mailer: Mailer, logger: Logger, in
       return;
     }
     running = deliverDue(db, mailer, logger)
-      .then(() => undefined)
-      .catch((error: unknown) => logger.error({ err: error }, "mail worker run failed"))
+      .then(() => log.worked())
+      .catch((error: unknown) => log.failed(error))
       .finally(() => {
         running = null;
         if (again && !stopped) {
