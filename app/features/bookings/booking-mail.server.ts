@@ -71,7 +71,9 @@ export function bookingMails(
 
 /**
  * The calendar entry of one Family Constellation booking: one UID for its whole
- * life, so an update (a higher `sequence`) or a cancellation replaces it.
+ * life, so an update (a higher `sequence`) or a cancellation replaces it. The
+ * UID is the booking's id alone, no host (RFC 7986 §5.3): a change of
+ * PUBLIC_URL must not turn a later update into a second entry (decision 0076).
  */
 export function bookingCalendarFile(
   site: Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">,
@@ -81,7 +83,7 @@ export function bookingCalendarFile(
 ): string {
   const when = formatSessionWhen(event.starts_at, event.ends_at, event.time_zone);
   return sessionCalendarFile({
-    uid: `family-booking-${bookingId}@${new URL(site.publicUrl).hostname}`,
+    uid: `family-booking-${bookingId}`,
     title: event.title,
     startsAt: event.starts_at,
     endsAt: event.ends_at,

@@ -6,13 +6,13 @@ import type { SiteSettings } from "~/site-settings";
 /**
  * 'Add to calendar' on the event calendar: the session as an .ics file, in the
  * venue's time zone (D13), with the same UID for every download of a session so
- * a second import updates the entry instead of doubling it.
+ * a second import updates the entry instead of doubling it: the session's id
+ * alone, no host (RFC 7986 §5.3), so a change of PUBLIC_URL keeps it (decision 0076).
  */
 export function eventCalendarDownload(event: EventJson, site: Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">, sequence: number) {
-  const host = new URL(site.publicUrl).hostname;
   const when = formatSessionWhen(event.startDate, event.endDate, event.timeZone);
   const body = sessionCalendarFile({
-    uid: `event-${event._id}@${host}`,
+    uid: `event-${event._id}`,
     title: event.title,
     startsAt: event.startDate,
     endsAt: event.endDate,

@@ -107,6 +107,8 @@ export function sessionFacts(event: EventRow, programmeTitle: string | null) {
 /**
  * The calendar entry of one registration: one UID for its whole life, so a
  * later update (a higher `sequence`) or cancellation replaces the same entry.
+ * The registration's id alone, no host (RFC 7986 §5.3), so a change of
+ * PUBLIC_URL keeps it (decision 0076).
  */
 export function registrationCalendarFile(
   site: Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">,
@@ -117,7 +119,7 @@ export function registrationCalendarFile(
 ): string {
   const { when, where, programme } = sessionFacts(event, programmeTitle);
   return sessionCalendarFile({
-    uid: `registration-${registrationId}@${new URL(site.publicUrl).hostname}`,
+    uid: `registration-${registrationId}`,
     title: event.title,
     startsAt: event.starts_at,
     endsAt: event.ends_at,
