@@ -376,4 +376,28 @@ describe.each(dialects)("session mail on %s", { timeout: 60_000 }, (dialect) => 
     expect(await queueDueReminders(a.db, site, [1], new Date(second - 10 * 3_600_000))).toBe(0);
     expect(await reminders()).toEqual([tomorrow, tomorrow]);
   });
+  it("across a change of the clocks, the 1-day reminder goes at the session's wall-clock time the day before and says 'tomorrow' (decision 0076)", async () => {
+    await a.db.deleteFrom("outbox").execute();
+    const base = await a.db.selectFrom("events").selectAll().where("id", "=", "ev-moving").executeTakeFirstOrThrow();
+    const lena = await a.db.selectFrom("registrations").selectAll().where("id", "=", "r-early").executeTakeFirstOrThrow();
+    // New York: 11:30 PM on 7 Nov 2027 (EST; the clocks went back that morning), and 12:30 AM on 15 Mar 2027 (EDT; forward on the 14th).
+    for (const [name, startsAt] of [["fall", "2027-11-08T04:30:00.000Z"], ["spring", "2027-03-15T04:30:00.000Z"]] as const) {
+      await a.db.insertInto("events").values({ ...base, id: `ev-${name}`, title: `Session ${name}`, time_zone: "America/New_York", city: "New York", starts_at: startsAt, ends_at: iso(Date.parse(startsAt) + 3_600_000) }).execute();
+      await a.db.insertInto("registrations").values({ ...lena, id: `r-${name}`, event_id: `ev-${name}`, email: `${name}@example.com`, email_key: `${name}@example.com`, created_at: "2027-01-01T00:00:00.000Z" }).execute();
+    }
+    const subjects = async (to: string) => (await a.db.selectFrom("outbox").select("subject").where("to_address", "=", to).execute()).map((m) => m.subject);
+    const run = (at: string) => queueDueReminders(a.db, site, [1], new Date(at));
+
+    // Fall: 12:35 AM on the 7th is the session's own day; the reminder went out at 11:30 PM on the 6th (EDT), 25 hours before.
+    await run("2027-11-07T03:29:00Z");
+    expect(await subjects("fall@example.com")).toEqual([]);
+    await run("2027-11-07T03:30:00Z");
+    expect(await subjects("fall@example.com")).toEqual(["Reminder: Session fall is tomorrow | Mindful Path Institute"]);
+
+    // Spring: not at 11:31 PM on the 13th (two calendar days before), but at 12:30 AM on the 14th (EST), 23 hours before.
+    await run("2027-03-14T04:31:00Z");
+    expect(await subjects("spring@example.com")).toEqual([]);
+    await run("2027-03-14T05:30:00Z");
+    expect(await subjects("spring@example.com")).toEqual(["Reminder: Session spring is tomorrow | Mindful Path Institute"]);
+  });
 });

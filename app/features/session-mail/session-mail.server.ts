@@ -5,7 +5,7 @@ import type { DB, EventRow } from "~/db/schema";
 import { writeTransaction } from "~/db/transactions.server";
 import { bookingCalendarFile } from "~/features/bookings/booking-mail.server";
 import { scheduleSequence } from "~/features/events/events.server";
-import { courseDetailDate, formatSessionWhen } from "~/features/events/format";
+import { courseDetailDate, formatSessionWhen, parseEventInstant } from "~/features/events/format";
 import { parseToldSession, toldSession, type ToldSession } from "~/features/events/told";
 import { placeLabel, replyAddress } from "~/features/mail/addressing";
 import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
@@ -15,6 +15,7 @@ import { manageButton, manageSentence, registrationCalendarFile } from "~/featur
 import { currentSettings } from "~/features/settings/settings.server";
 import type { StaffSettings } from "~/features/settings/schema";
 import { runWaitingList } from "~/features/waiting-list/offers.server";
+import { zonedIsoString } from "~/lib/zoned-iso";
 import type { SiteSettings } from "~/site-settings";
 
 /**
@@ -294,18 +295,36 @@ export function sessionCancelledWaitingMail(site: Site, who: { kind: Recipient["
 }
 
 /**
- * The reminder that is due now for someone who registered at `createdAt` for a
- * session starting at `startsAt`: the smallest of `daysList` whose moment has
- * come (start minus that many days) and that came after they registered, so a
- * late registrant is not reminded of what their confirmation just said, and
- * after a pause only the nearest reminder goes out. Null when none is due or
- * the session has begun.
+ * The moment of the reminder `days` before a session: the same wall-clock time
+ * at the venue, that many calendar days earlier (decision 0076), so across a
+ * change of the clocks the 1-day reminder still goes out the day before and
+ * says 'tomorrow'. A time the clocks skip that day moves forward by the gap,
+ * and one they repeat is the first, as for a session's own time (parseEventInstant).
  */
-export function dueReminder(daysList: readonly number[], startsAt: string, createdAt: string, now: Date): number | null {
+export function reminderMoment(startsAt: string, timeZone: string, days: number): number {
+  const start = Date.parse(startsAt);
+  const local = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2}:\d{2})/.exec(zonedIsoString(startsAt, timeZone));
+  if (!local) return start - days * DAY_MS;
+  const [, y, m, d, time] = local;
+  const day = new Date(Date.UTC(Number(y), Number(m) - 1, Number(d) - days)).toISOString().slice(0, 10);
+  const moment = parseEventInstant(`${day}T${time}`, timeZone);
+  // The local form holds whole seconds: the start's milliseconds are added back.
+  return moment ? moment.getTime() + (((start % 1000) + 1000) % 1000) : start - days * DAY_MS;
+}
+
+/**
+ * The reminder that is due now for someone who registered at `createdAt` for a
+ * session starting at `startsAt` in `timeZone`: the smallest of `daysList`
+ * whose moment has come (reminderMoment) and that came after they registered,
+ * so a late registrant is not reminded of what their confirmation just said,
+ * and after a pause only the nearest reminder goes out. Null when none is due
+ * or the session has begun.
+ */
+export function dueReminder(daysList: readonly number[], startsAt: string, timeZone: string, createdAt: string, now: Date): number | null {
   const start = Date.parse(startsAt);
   if (!(start > now.getTime())) return null;
   const due = daysList.filter((d) => {
-    const moment = start - d * DAY_MS;
+    const moment = reminderMoment(startsAt, timeZone, d);
     return moment <= now.getTime() && Date.parse(createdAt) < moment;
   });
   return due.length ? Math.min(...due) : null;
@@ -314,7 +333,8 @@ export function dueReminder(daysList: readonly number[], startsAt: string, creat
 /** Queues every reminder due now; returns how many were queued. */
 export async function queueDueReminders(db: Database, site: Site, daysList: readonly number[], now = new Date()): Promise<number> {
   if (daysList.length === 0) return 0;
-  const horizon = new Date(now.getTime() + Math.max(...daysList) * DAY_MS).toISOString();
+  // A day more than the longest reminder: across a change of the clocks its moment is up to an hour further from the start.
+  const horizon = new Date(now.getTime() + (Math.max(...daysList) + 1) * DAY_MS).toISOString();
   const events = await db
     .selectFrom("events")
     .selectAll()
@@ -326,7 +346,7 @@ export async function queueDueReminders(db: Database, site: Site, daysList: read
   for (const event of events) {
     const recipients = await recipientsOf(db, event.id);
     const due = recipients.flatMap((who) => {
-      const days = dueReminder(daysList, event.starts_at, who.createdAt, now);
+      const days = dueReminder(daysList, event.starts_at, event.time_zone, who.createdAt, now);
       return days === null ? [] : [{ who, days }];
     });
     if (due.length === 0) continue;
@@ -339,7 +359,7 @@ export async function queueDueReminders(db: Database, site: Site, daysList: read
     for (const { who, days } of due) {
       // A reminder sent counts for this date if it went out at most a day before this date's moment for it.
       // One sent for an earlier date (the session was postponed since) does not: it goes out again.
-      const since = new Date(Date.parse(event.starts_at) - days * DAY_MS - DAY_MS).toISOString();
+      const since = new Date(reminderMoment(event.starts_at, event.time_zone, days) - DAY_MS).toISOString();
       const before = sentAt.get(`${who.kind}:${who.id}:${days}`);
       if (before !== undefined && before >= Date.parse(since)) continue;
       // The row is the claim: another instance that got here first made the insert (or the renewal) do nothing.
