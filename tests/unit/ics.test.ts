@@ -57,6 +57,21 @@ describe("session calendar file", () => {
     expect(l).toContain("DTEND;TZID=America/New_York:20261207T052252");
   });
 
+  it("leaves DTEND out for a session that ends when it starts: a zero-length event, not an invalid one (RFC 5545 §3.6.1, §3.8.2.2)", () => {
+    for (const timeZone of ["America/New_York", "Not/AZone"]) {
+      // Equal to the second as written: milliseconds do not make a later DTEND.
+      for (const endsAt of [entry.startsAt, "2026-12-03T14:00:00.600Z"]) {
+        const l = lines(sessionCalendarFile({ ...entry, timeZone, endsAt }));
+        expect(l.filter((x) => x.startsWith("DTEND"))).toEqual([]);
+        expect(l.filter((x) => x.startsWith("DURATION"))).toEqual([]);
+        expect(l).toContain(timeZone === "Not/AZone" ? "DTSTART:20261203T140000Z" : "DTSTART;TZID=America/New_York:20261203T090000");
+        expect(l).toContain("END:VEVENT");
+      }
+    }
+    // One second later is an end.
+    expect(lines(sessionCalendarFile({ ...entry, endsAt: "2026-12-03T14:00:01.000Z" }))).toContain("DTEND;TZID=America/New_York:20261203T090001");
+  });
+
   it("names in DTSTART the zone its VTIMEZONE defines, when the stored name is an older alias", () => {
     const l = lines(sessionCalendarFile({ ...entry, timeZone: "America/Indianapolis" }));
     expect(l).toContain("TZID:America/Indiana/Indianapolis");

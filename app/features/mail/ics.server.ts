@@ -131,13 +131,19 @@ export function buildCalendarFile(entry: CalendarEntry): string {
     ...(entry.url ? { url: entry.url } : {}),
   });
   if (error || !value) throw error ?? new Error("could not build the calendar file");
+  // A session may end when it starts (the spec allows it), but DTEND must be later than DTSTART
+  // (RFC 5545 §3.8.2.2), as written, to the second. Without DTEND (nor DURATION) a DATE-TIME start
+  // is an event of no length (§3.6.1), which is what such a session is. The library insists on an
+  // end, so its line is taken out here.
+  const endsLater = Math.floor(Date.parse(entry.endsAt) / 1000) > Math.floor(Date.parse(entry.startsAt) / 1000);
+  const file = endsLater ? value : value.replace(/\r?\nDTEND:\d{8}T\d{6}Z(?=\r?\n)/, "");
   const vtimezone = timeZoneBlock(entry.timeZone);
   // The block's own TZID: the database may name the zone by an older alias than the block does
   // ('America/Indianapolis' for 'America/Indiana/Indianapolis'), and DTSTART must name the block.
   const tzid = /^TZID:(.+?)\r?$/m.exec(vtimezone)?.[1];
-  if (!vtimezone || !tzid) return foldByOctets(value); // an unknown zone: keep the exact UTC times
+  if (!vtimezone || !tzid) return foldByOctets(file); // an unknown zone: keep the exact UTC times
   return foldByOctets(
-    value
+    file
       .replace(/\r?\n/g, "\r\n")
       .replace(/^DTSTART:\d{8}T\d{6}Z$/m, dateLine("DTSTART", entry.startsAt, entry.timeZone, tzid))
       .replace(/^DTEND:\d{8}T\d{6}Z$/m, dateLine("DTEND", entry.endsAt, entry.timeZone, tzid))
