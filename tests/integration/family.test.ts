@@ -84,7 +84,8 @@ describe.each(dialects)("Family Constellation bookings on %s", (dialect) => {
     expect(ics!.content.replace(/\r\n[ \t]/g, "")).toContain("Questions: familyconstellation@mindfulpath.example");
     const notice = queued.find((m) => m.to_address !== "rosa@example.com")!;
     expect(notice.reply_to).toBe("rosa@example.com");
-    expect(notice.text_body).toContain("+1 5125550142");
+    // The phone as staff screens and the CSV write it.
+    expect(notice.text_body).toContain("Phone: +1 (512) 555-0142\n");
 
     // The worker really sends both (the file outbox here).
     const dir = s.config.mail.outboxDir;

@@ -4,7 +4,7 @@ import { sessionCalendarFile } from "~/features/mail/ics.server";
 import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
 import type { OutgoingMail } from "~/features/mail/outbox.server";
 import type { SiteSettings } from "~/site-settings";
-import { PHONE_PREFIX, type BookingInput } from "./schema";
+import { formatUsPhone, type BookingInput } from "./schema";
 
 /**
  * D8: the booker's confirmation (the session's date and time in the venue's
@@ -54,7 +54,8 @@ export function bookingMails(
   const person: Facts = [
     ["Name", input.fullName],
     ["Email", input.email],
-    ["Phone", `${PHONE_PREFIX} ${input.phone}`],
+    // As staff screens and the CSV write it.
+    ["Phone", formatUsPhone(input.phone)],
     ["Wants news", input.communicationPreferences ? "Yes" : "No"],
   ];
   const noticeSubject = `New Family Constellation booking: ${event.city} (${formatSessionDate(event.starts_at, event.time_zone)})`;

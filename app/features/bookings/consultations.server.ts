@@ -15,6 +15,7 @@ import { holderStatusLabel, seatStatusLabel } from "~/features/registrations/sta
 import { paginationOf, pageWindow, type ListQuery } from "~/lib/list-query";
 import { deleteMailsAbout } from "~/features/mail/outbox.server";
 import { anonymousBooking } from "~/features/retention/retention.server";
+import { formatUsPhone } from "./schema";
 
 /** Spec part 2 §8. */
 export const CONSULTATION_DELETE_FAILED = "Failed to delete consultation";
@@ -90,12 +91,6 @@ type Joined = {
   event_status: string;
   anonymised_at: string | null;
 };
-
-/** '+1 (555) 123-4567' from the 10 digits stored after the fixed +1. */
-export function formatUsPhone(digits: string): string {
-  const d = digits.replace(/\D/g, "");
-  return d.length === 10 ? `+1 (${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}` : `+1 ${digits}`;
-}
 
 const registered = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeStyle: "short", timeZone: "America/New_York" });
 

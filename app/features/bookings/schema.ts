@@ -29,6 +29,12 @@ export const CONFIRMATION_AUTO_CLOSE_MS = 3000;
 /** The fixed country prefix shown before the phone field (the audience is in the USA). */
 export const PHONE_PREFIX = "+1";
 
+/** '+1 (555) 123-4567' from the 10 digits stored after the fixed +1: staff screens, the CSV and the team's notice mail. */
+export function formatUsPhone(digits: string): string {
+  const d = digits.replace(/\D/g, "");
+  return d.length === 10 ? `${PHONE_PREFIX} (${d.slice(0, 3)}) ${d.slice(3, 6)}-${d.slice(6)}` : `${PHONE_PREFIX} ${digits}`;
+}
+
 const flag = z.pipe(
   z.transform(isWireTrue),
   z.boolean(),
