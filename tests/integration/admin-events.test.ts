@@ -231,6 +231,24 @@ describe.each(dialects)("staff management of Family Constellation events on %s",
     expect(((await skipped.json()) as { errors: Record<string, string> }).errors).toEqual({ startDate: TIME_SKIPPED });
   });
 
+  it("a session whose times the API set with seconds keeps them when the form is saved with another price: no change notice (decision 0076)", async () => {
+    const created = adminEventSavedResponse.parse(await (await api("POST", "", form({ startDate: `${dayAhead(40)}T09:00:30`, endDate: `${dayAhead(40)}T17:30:45` }))).json()).data;
+    expect((await book(created._id, "seconds@example.org")).status).toBe(201);
+    const stored = await s.db.selectFrom("events").select(["starts_at", "ends_at"]).where("id", "=", created._id).executeTakeFirstOrThrow();
+    expect(new Date(stored.starts_at).getUTCSeconds()).toBe(30);
+    // The form shows and sends back the minute; only the price changed.
+    const saved = await screen({ intent: "save", id: created._id, ...form({ price: "$99" }), updatedAt: created.updatedAt });
+    expect(saved.status).toBe(200);
+    const row = await s.db.selectFrom("events").select(["starts_at", "ends_at", "price_cents"]).where("id", "=", created._id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ ...stored, price_cents: 9900 });
+    expect(await s.db.selectFrom("session_notices").select("id").where("event_id", "=", created._id).execute()).toEqual([]);
+    // Seconds sent are a change: 9:00:45 is stored as such.
+    const moved = await api("PUT", `/${created._id}`, form({ startDate: `${dayAhead(40)}T09:00:45`, endDate: `${dayAhead(40)}T17:30` }));
+    expect(moved.status).toBe(200);
+    const after = await s.db.selectFrom("events").select(["starts_at"]).where("id", "=", created._id).executeTakeFirstOrThrow();
+    expect(new Date(after.starts_at).getUTCSeconds()).toBe(45);
+  });
+
   it("a save from a dialog opened before someone else moved the event is refused with 409: the move stays, and its people get one mail", async () => {
     const created = adminEventSavedResponse.parse(await (await api("POST", "", form())).json()).data;
     expect((await book(created._id, "two.editors@example.org")).status).toBe(201);

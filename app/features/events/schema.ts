@@ -226,7 +226,8 @@ export function secondPassOf(value: string, timeZone: string): Date | null {
  * time that happens twice (1:30 AM on the day the clocks go back) is read as the
  * first one; a session stored at the second one shows the same 1:30 AM in the
  * form, so sending the form back unchanged must keep it there, not move it an
- * hour and mail everyone booked. The stored instant is kept when the time was
+ * hour and mail everyone booked. Likewise a session stored with seconds (set
+ * through the API) shows its minute in the form: saved back, it keeps them. The stored instant is kept when the time was
  * sent as a wall-clock time (an instant with an offset says which one it means),
  * in the same zone, and the stored instant shows that same time.
  */
@@ -234,8 +235,10 @@ export function keepStoredInstant(read: Date, wallClock: boolean, timeZone: stri
   if (!wallClock || !stored || storedZone !== timeZone) return read;
   const was = new Date(stored);
   if (Number.isNaN(was.getTime()) || was.getTime() === read.getTime()) return read;
-  // Same seconds, and the same wall-clock minute at the venue: the other occurrence of the same time.
-  const sameSeconds = (was.getTime() - read.getTime()) % 60_000 === 0;
+  // The same wall-clock minute at the venue: the other occurrence of the same time, or the same time
+  // with the seconds the form does not show (an API client's 9:00:30, decision 0076): a time sent to
+  // the minute leaves them as stored. Seconds sent (9:00:45) are a change, unless they are the same.
+  const sameSeconds = (was.getTime() - read.getTime()) % 60_000 === 0 || read.getTime() % 60_000 === 0;
   return sameSeconds && toLocalInput(was, timeZone) === toLocalInput(read, timeZone) ? was : read;
 }
 
