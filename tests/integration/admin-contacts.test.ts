@@ -10,6 +10,7 @@ import {
   staffContactStatusResponse,
   staffDeleteResponse,
 } from "~/features/api/openapi.server";
+import { csvText, parseCsv } from "../helpers/csv";
 import { dialects } from "../helpers/databases";
 import { addSession } from "../helpers/registration";
 import { startSite, type RunningSite } from "../helpers/site";
@@ -20,39 +21,6 @@ import { startSite, type RunningSite } from "../helpers/site";
  * audit trail, a deleted booking's seat, and the server-rendered screens.
  */
 const PASSWORD = "Lantern orchard 73 quietly";
-
-async function csvText(res: Response) {
-  return new TextDecoder("utf-8", { ignoreBOM: true }).decode(await res.arrayBuffer());
-}
-
-/** RFC 4180 lines into cells (enough for these files: quoted cells may hold commas, quotes and line breaks). */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = "";
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ",") {
-      row.push(cell);
-      cell = "";
-    } else if (c === "\r" && text[i + 1] === "\n") {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = "";
-      i++;
-    } else cell += c;
-  }
-  return rows;
-}
 
 describe.each(dialects)("staff lists of contacts and family consultations on %s", { timeout: 120_000 }, (dialect) => {
   let s: RunningSite;

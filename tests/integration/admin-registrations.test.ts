@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seatsTaken } from "~/features/events/events.server";
 import { createStaffAccount } from "~/features/admin-auth/accounts.server";
 import { createSession } from "~/features/admin-auth/sessions.server";
+import { csvText, parseCsv } from "../helpers/csv";
 import { dialects } from "../helpers/databases";
 import { addSession, adultDob, valid } from "../helpers/registration";
 import { startSite, type RunningSite } from "../helpers/site";
@@ -250,6 +251,24 @@ describe.each(dialects)("staff registration lists on %s", { timeout: 120_000 }, 
     expect(audit.length).toBeGreaterThanOrEqual(3); // the page's dialog, the API call and the photos above
     expect(audit.every((a) => a.actor_email === "lists@example.org")).toBe(true);
     expect(audit.some((a) => JSON.parse(a.detail ?? "{}").photo === "profile")).toBe(true);
+  });
+
+  it("says the course time with the venue's zone, in the details and the CSV, as every other staff time (decision 0076)", async () => {
+    const visible = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, " ").replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, " ");
+    const la = await addSession(s, { kind: "hypnotherapy", title: "ICH in Los Angeles", city: "Los Angeles", time_zone: "America/Los_Angeles" });
+    // Winter and summer dates: the zone's name is the one on the course date.
+    const rows = await insertRows(2, (i) => ({ event_id: la, last_name: "Pacific", course_date: ["2026-12-03", "2027-07-01"][i], course_time: "9:00 AM" }));
+    try {
+      const details = visible(await (await asStaff(`/admin/ich-registrations?view=${rows[0]!.id}`)).text());
+      expect(details).toContain("Course time 9:00 AM PST");
+      expect(visible(await (await asStaff(`/admin/ich-registrations?view=${rows[1]!.id}`)).text())).toContain("Course time 9:00 AM PDT");
+      const csv = parseCsv((await csvText(await api("/api/ich/download-csv?search=pacific"))).slice(1));
+      const column = csv[0]!.indexOf("Course Time");
+      expect(csv.slice(1).map((r) => r[column]).sort()).toEqual(["9:00 AM PDT", "9:00 AM PST"]);
+    } finally {
+      await s.db.deleteFrom("registrations").where("id", "in", rows.map((r) => r.id)).execute();
+      await s.db.deleteFrom("events").where("id", "=", la).execute();
+    }
   });
 
   it("shows statuses in words, never the stored value, with the earlier-level note and the attendance in the details", async () => {

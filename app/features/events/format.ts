@@ -155,6 +155,20 @@ export function courseDetailTime(isoInstant: InstantInput, timeZone: string = DE
   return d ? clock(localParts(d, timeZone)) : null;
 }
 
+/**
+ * A registration's stored course time ('9:00 AM', its session's start at the
+ * venue) with the zone's short name on its course date ('9:00 AM PST'), as
+ * every other time in the staff area reads; the time as stored when its date,
+ * zone or form is unknown.
+ */
+export function courseTimeWithZone(courseDate: string | null, courseTime: string | null, timeZone: string | null): string | null {
+  const m = courseTime ? /^(\d{1,2}):(\d{2}) ([AP])M$/i.exec(courseTime.trim()) : null;
+  if (!m || !courseDate || !timeZone || !/^\d{4}-\d{2}-\d{2}$/.test(courseDate)) return courseTime;
+  const hour = (Number(m[1]) % 12) + (m[3]!.toUpperCase() === "P" ? 12 : 0);
+  const at = parseEventInstant(`${courseDate}T${pad(hour)}:${m[2]}`, timeZone);
+  return at ? `${courseTime} ${localParts(at, timeZone).zone}` : courseTime;
+}
+
 /** Offset of `timeZone` from UTC at `date`, in minutes (New York in winter: -300). */
 function zoneOffsetMinutes(date: Date, timeZone: string): number {
   const p = localParts(date, timeZone);

@@ -6,6 +6,7 @@ import { eraseRegistrationAndPassOn } from "~/features/retention/retention.serve
 import { currentStaff } from "~/features/admin-auth/guard.server";
 import { parseListQuery } from "~/lib/list-query";
 import { BadRequest, readForm } from "~/lib/http.server";
+import { courseTimeWithZone } from "~/features/events/format";
 import { holderStatusLabel } from "./status";
 import { DELETE_FAILED } from "./staff-registrations-api.server";
 import {
@@ -57,7 +58,8 @@ function detailView(r: RegistrationDetail) {
     event: r.event_title,
     session: r.session_label,
     courseDate: r.course_date,
-    courseTime: r.course_time,
+    // With the zone's name, as every other staff time (the stored text is the venue's clock alone).
+    courseTime: courseTimeWithZone(r.course_date, r.course_time, r.event_time_zone),
     venue: r.course_venue ?? r.venue,
     timeSlot: r.time_slot,
     hearAbout: r.hear_about,

@@ -13,6 +13,7 @@ import { lockEvent, writeTransaction } from "~/db/transactions.server";
 import { olderThan, dayRangeCondition, escapeLike, searchCondition, searchTerms } from "~/features/admin-lists/lists.server";
 import { recordAudit, recordListRead } from "~/features/audit/audit.server";
 import { keysetRows, type CsvColumn } from "~/features/exports/csv.server";
+import { courseTimeWithZone } from "~/features/events/format";
 import { seatStatusLabel } from "./status";
 import { pageWindow, type ListQuery } from "~/lib/list-query";
 import { deleteMailsAbout } from "~/features/mail/outbox.server";
@@ -244,12 +245,18 @@ function newestFirst<Row extends { id: string; created_at: string }>(
   query: Pick<ListQuery, "search" | "startDate" | "endDate">,
   columns: ReadonlyArray<keyof RegistrationRow>,
   batchSize: number,
+  /** Also `event_time_zone`, the session's zone (null once the session is gone). */
+  withSessionZone = false,
 ) {
   return keysetRows<Row, { at: string; id: string }>(
     (after, limit) => {
       let q = filtered(db, list, query).select(columns);
       if (after) q = q.where(olderThan("created_at", "id", after));
-      return q.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit).execute() as unknown as Promise<Row[]>;
+      const page = q.orderBy("created_at", "desc").orderBy("id", "desc").limit(limit);
+      const zoned = withSessionZone
+        ? page.select((eb) => eb.selectFrom("events").select("events.time_zone").whereRef("events.id", "=", "registrations.event_id").as("event_time_zone"))
+        : page;
+      return zoned.execute() as unknown as Promise<Row[]>;
     },
     (r) => ({ at: r.created_at, id: r.id }),
     batchSize,
@@ -358,7 +365,7 @@ const CSV_SELECT = [
   "communication_preferences",
   "status",
 ] as const satisfies ReadonlyArray<keyof RegistrationRow>;
-export type RegistrationCsvRow = Pick<RegistrationRow, (typeof CSV_SELECT)[number]>;
+export type RegistrationCsvRow = Pick<RegistrationRow, (typeof CSV_SELECT)[number]> & { event_time_zone: string | null };
 
 export const registrationCsvColumns: CsvColumn<RegistrationCsvRow>[] = [
   { header: "Registration ID", value: (r) => r.id },
@@ -377,7 +384,8 @@ export const registrationCsvColumns: CsvColumn<RegistrationCsvRow>[] = [
   { header: "Level", value: (r) => staffLevel(r.level ?? r.level_name) },
   { header: "Session", value: (r) => r.session_label },
   { header: "Course Date", value: (r) => r.course_date },
-  { header: "Course Time", value: (r) => r.course_time },
+  // With the zone's name, as the other lists' times ('9:00 AM PST').
+  { header: "Course Time", value: (r) => courseTimeWithZone(r.course_date, r.course_time, r.event_time_zone) },
   { header: "Venue", value: (r) => r.course_venue ?? r.venue },
   { header: "Time Slot", value: (r) => r.time_slot },
   { header: "How They Heard", value: (r) => r.hear_about },
@@ -404,5 +412,5 @@ export async function exportRegistrations(db: Kysely<DB>, list: StaffRegistratio
     // Whether a search narrowed it, not what was typed (decision 0056).
     detail: { searched: query.search !== "", startDate: query.startDate, endDate: query.endDate },
   });
-  return { columns: registrationCsvColumns, rows: newestFirst<RegistrationCsvRow>(db, list, query, CSV_SELECT, batchSize) };
+  return { columns: registrationCsvColumns, rows: newestFirst<RegistrationCsvRow>(db, list, query, CSV_SELECT, batchSize, true) };
 }
