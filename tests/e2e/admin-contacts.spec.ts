@@ -127,7 +127,7 @@ test.describe("staff: contacts", () => {
     const csv = await downloadCsv(page);
     expect(csv.name).toBe("contacts_start_to_today.csv");
     const lines = csv.text.replace(/^\uFEFF/, "").trim().split("\r\n");
-    expect(lines[0]).toBe("Name,Email,Phone,Country,Zip Code,Message,Status,Received (UTC),ID");
+    expect(lines[0]).toBe("Name,Email,Phone,Country,Zip Code,Message,Status,Received (New York time),ID");
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain(`Maya Ortiz${t},${sender},'+1 (415) 555-0132,United States,94110,`);
     expect(lines[1]).toContain(",Replied,");

@@ -138,9 +138,10 @@ test.describe("staff registration lists", () => {
     const csv = fs.readFileSync((await file.path())!, "utf8");
     expect(csv.charCodeAt(0)).toBe(0xfeff);
     const lines = csv.slice(1).trimEnd().split("\r\n");
-    expect(lines[0]).toContain("Registration ID,Registration Date,First Name");
+    expect(lines[0]).toContain("Registration ID,Registration Date (New York time),First Name");
     expect(lines).toHaveLength(2);
-    expect(lines[1]).toContain(`${person.id},`);
+    // On the day the file is named for, in the same zone (decision 0076).
+    expect(lines[1]).toMatch(new RegExp(`^${person.id},${day} \\d{2}:\\d{2}:\\d{2},`));
     expect(lines[1]).toContain(`,${person.first},,${person.last},`);
     expect(lines[1]).toContain(person.email);
     await expect(dl).toBeHidden();

@@ -10,6 +10,7 @@ import {
   staffContactStatusResponse,
   staffDeleteResponse,
 } from "~/features/api/openapi.server";
+import { courseDetailDate } from "~/features/events/format";
 import { csvText, parseCsv } from "../helpers/csv";
 import { dialects } from "../helpers/databases";
 import { addSession } from "../helpers/registration";
@@ -199,9 +200,10 @@ describe.each(dialects)("staff lists of contacts and family consultations on %s"
       const text = await csvText(res);
       expect(text.charCodeAt(0)).toBe(0xfeff);
       const rows = parseCsv(text.slice(1));
-      expect(rows[0]).toEqual(["Name", "Email", "Phone", "Country", "Zip Code", "Message", "Status", "Received (UTC)", "ID"]);
+      // The moment in the zone the date range is read in, sortable (decision 0076).
+      expect(rows[0]).toEqual(["Name", "Email", "Phone", "Country", "Zip Code", "Message", "Status", "Received (New York time)", "ID"]);
       expect(rows.slice(1).map((r) => r[8])).toEqual(["old-05", "old-04", "old-03"]);
-      expect(rows[1]).toEqual(["Filler Person5", "filler5@example.com", "555-000-0000", "Canada", "H2X", "", "New", "2026-01-05T17:00:00.000Z", "old-05"]);
+      expect(rows[1]).toEqual(["Filler Person5", "filler5@example.com", "555-000-0000", "Canada", "H2X", "", "New", "2026-01-05 12:00:00", "old-05"]);
 
       const all = parseCsv((await csvText(await api("/api/contacts/download-csv?search=oliver"))).slice(1));
       expect(all).toHaveLength(2);
@@ -398,6 +400,14 @@ describe.each(dialects)("staff lists of contacts and family consultations on %s"
       expect(rows[0]!.slice(0, 5)).toEqual(["Name", "Email", "Phone (US)", "Location", "Event"]);
       expect(rows).toHaveLength(2);
       expect(rows[1]!.slice(0, 5)).toEqual(["Sam Lee", "sam@example.com", "(512) 555-0142", "Alberta Street Studio, Portland", "Family Constellation"]);
+      // Dates spreadsheets sort: the session's day at the venue (its time and zone beside it), and the
+      // booking's moment in the zone the range is read in: 11 PM on Feb 10 in New York (decision 0076).
+      const cell = (header: string) => rows[1]![rows[0]!.indexOf(header)];
+      const starts = await s.db.selectFrom("events").select("starts_at").where("id", "=", session).executeTakeFirstOrThrow();
+      expect(cell("Event Date")).toBe(courseDetailDate(starts.starts_at, "America/Los_Angeles"));
+      expect(cell("Event Date")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(cell("Event Time")).toMatch(/ P[SD]T$/);
+      expect(cell("Registration Date (New York time)")).toBe("2026-02-10 23:00:00");
       expect(rows[1]!.at(-1)).toBe(sam!.id);
       const none = parseCsv((await csvText(await api("/api/family-consultation/download-csv?startDate=2026-03-01"))).slice(1));
       expect(none).toHaveLength(1);

@@ -9,8 +9,8 @@ import type { Database } from "~/db/db.server";
 import { lockEvent, writeTransaction } from "~/db/transactions.server";
 import { olderThan, dayRangeCondition, searchCondition } from "~/features/admin-lists/lists.server";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
-import { keysetRows, type CsvColumn } from "~/features/exports/csv.server";
-import { formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { csvMoment, csvMomentHeader, keysetRows, type CsvColumn } from "~/features/exports/csv.server";
+import { courseDetailDate, formatSessionDate, formatTimeRange } from "~/features/events/format";
 import { holderStatusLabel, seatStatusLabel } from "~/features/registrations/status";
 import { paginationOf, pageWindow, type ListQuery } from "~/lib/list-query";
 import { deleteMailsAbout } from "~/features/mail/outbox.server";
@@ -215,14 +215,15 @@ const csvColumns: CsvColumn<Joined>[] = [
   { header: "Phone (US)", value: (r) => formatUsPhone(r.phone).replace(/^\+1 /, "") },
   { header: "Location", value: (r) => (r.venue ? `${r.venue}, ${r.city}` : r.city) },
   { header: "Event", value: (r) => r.title },
-  { header: "Event Date", value: (r) => formatSessionDate(r.starts_at, r.time_zone) },
+  // The day at the venue as YYYY-MM-DD, which spreadsheets sort; the time and its zone in the next column.
+  { header: "Event Date", value: (r) => courseDetailDate(r.starts_at, r.time_zone) },
   { header: "Event Time", value: (r) => formatTimeRange(r.starts_at, r.ends_at, r.time_zone) },
   { header: "Organized By", value: (r) => r.organiser },
   { header: "Organizer Email", value: (r) => r.organiser_email },
   { header: "Facilitator", value: (r) => r.facilitator },
   { header: "Status", value: (r) => seatStatusLabel(r.status) },
   { header: "Communication Preferences", value: (r) => (r.communication_preferences === 1 ? "Yes" : "No") },
-  { header: "Registration Date (UTC)", value: (r) => r.created_at },
+  { header: csvMomentHeader("Registration Date"), value: (r) => csvMoment(r.created_at) },
   { header: "Session ID", value: (r) => r.event_id },
   { header: "ID", value: (r) => r.id },
 ];

@@ -12,7 +12,7 @@ import { olderThan, dayRangeCondition, searchCondition } from "~/features/admin-
 import { writeTransaction } from "~/db/transactions.server";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { anonymousContact } from "~/features/retention/retention.server";
-import { keysetRows, type CsvColumn } from "~/features/exports/csv.server";
+import { csvMoment, csvMomentHeader, keysetRows, type CsvColumn } from "~/features/exports/csv.server";
 import { paginationOf, pageWindow, type ListQuery } from "~/lib/list-query";
 import { countryOptions } from "./schema";
 import { contactStatusLabel, CONTACT_STATUS_LABELS, type ContactStatus } from "./status";
@@ -179,7 +179,7 @@ const csvColumns: CsvColumn<ContactMessageRow>[] = [
   { header: "Zip Code", value: (r) => r.zip_code },
   { header: "Message", value: (r) => r.message },
   { header: "Status", value: (r) => contactStatusLabel(r.status) },
-  { header: "Received (UTC)", value: (r) => r.created_at },
+  { header: csvMomentHeader("Received"), value: (r) => csvMoment(r.created_at) },
   { header: "ID", value: (r) => r.id },
 ];
 

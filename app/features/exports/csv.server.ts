@@ -6,6 +6,9 @@
  * export of any size holds one batch in memory, never the whole result.
  */
 
+import { DEFAULT_TIME_ZONE } from "~/features/events/format";
+import { zonedIsoString } from "~/lib/zoned-iso";
+
 export type CsvColumn<Row> = { header: string; value: (row: Row) => string | number | boolean | null | undefined };
 
 const BOM = "\uFEFF";
@@ -22,6 +25,25 @@ export function csvCell(value: string | number | boolean | null | undefined): st
 
 export function csvLine(cells: ReadonlyArray<string | number | boolean | null | undefined>): string {
   return `${cells.map(csvCell).join(",")}\r\n`;
+}
+
+/**
+ * The zone the staff lists' date filters read their days in (`dayRangeCondition`'s
+ * default): the CSVs write each record's moment there too, so a file named for
+ * a day holds that day's times (decision 0076).
+ */
+const MOMENT_ZONE = DEFAULT_TIME_ZONE;
+
+/** A moment column's header, naming that zone: 'Registration Date (New York time)'. */
+export function csvMomentHeader(name: string): string {
+  return `${name} (${MOMENT_ZONE.split("/").pop()!.replace(/_/g, " ")} time)`;
+}
+
+/** A stored instant as '2026-11-27 22:30:00' in that zone: sorts as text, and spreadsheets read it as a date and time. */
+export function csvMoment(iso: string | null | undefined): string {
+  if (!iso) return "";
+  const local = zonedIsoString(iso, MOMENT_ZONE);
+  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/.test(local) ? local.slice(0, 19).replace("T", " ") : iso;
 }
 
 /**

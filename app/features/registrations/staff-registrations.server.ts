@@ -12,7 +12,7 @@ import { isPostgres } from "~/db/migrations/types";
 import { lockEvent, writeTransaction } from "~/db/transactions.server";
 import { olderThan, dayRangeCondition, escapeLike, searchCondition, searchTerms } from "~/features/admin-lists/lists.server";
 import { recordAudit, recordListRead } from "~/features/audit/audit.server";
-import { keysetRows, type CsvColumn } from "~/features/exports/csv.server";
+import { csvMoment, csvMomentHeader, keysetRows, type CsvColumn } from "~/features/exports/csv.server";
 import { courseTimeWithZone } from "~/features/events/format";
 import { seatStatusLabel } from "./status";
 import { pageWindow, type ListQuery } from "~/lib/list-query";
@@ -335,7 +335,6 @@ export async function registrationPhoto(db: Kysely<DB>, id: string, kind: PhotoK
 
 // ---- CSV -------------------------------------------------------------------
 
-const csvDate = (iso: string | null) => (iso ? iso.slice(0, 19).replace("T", " ") + " UTC" : "");
 const yesNo = (n: number) => (n ? "Yes" : "No");
 
 /** The columns a CSV line reads: an export selects only these (less to parse and collect per row, on PostgreSQL above all). */
@@ -369,7 +368,7 @@ export type RegistrationCsvRow = Pick<RegistrationRow, (typeof CSV_SELECT)[numbe
 
 export const registrationCsvColumns: CsvColumn<RegistrationCsvRow>[] = [
   { header: "Registration ID", value: (r) => r.id },
-  { header: "Registration Date", value: (r) => csvDate(r.created_at) },
+  { header: csvMomentHeader("Registration Date"), value: (r) => csvMoment(r.created_at) },
   { header: "First Name", value: (r) => r.first_name },
   { header: "Middle Name", value: (r) => r.middle_name },
   { header: "Last Name", value: (r) => r.last_name },
