@@ -140,7 +140,7 @@ test.describe("staff registration lists", () => {
     const lines = csv.slice(1).trimEnd().split("\r\n");
     expect(lines[0]).toContain("Registration ID,Registration Date (New York time),First Name");
     expect(lines).toHaveLength(2);
-    // On the day the file is named for, in the same zone (decision 0076).
+    // On the day the file is named for, in the same zone (decision 0079).
     expect(lines[1]).toMatch(new RegExp(`^${person.id},${day} \\d{2}:\\d{2}:\\d{2},`));
     expect(lines[1]).toContain(`,${person.first},,${person.last},`);
     expect(lines[1]).toContain(person.email);

@@ -200,7 +200,7 @@ describe.each(dialects)("staff lists of contacts and family consultations on %s"
       const text = await csvText(res);
       expect(text.charCodeAt(0)).toBe(0xfeff);
       const rows = parseCsv(text.slice(1));
-      // The moment in the zone the date range is read in, sortable (decision 0076).
+      // The moment in the zone the date range is read in, sortable (decision 0079).
       expect(rows[0]).toEqual(["Name", "Email", "Phone", "Country", "Zip Code", "Message", "Status", "Received (New York time)", "ID"]);
       expect(rows.slice(1).map((r) => r[8])).toEqual(["old-05", "old-04", "old-03"]);
       expect(rows[1]).toEqual(["Filler Person5", "filler5@example.com", "555-000-0000", "Canada", "H2X", "", "New", "2026-01-05 12:00:00", "old-05"]);
@@ -401,7 +401,7 @@ describe.each(dialects)("staff lists of contacts and family consultations on %s"
       expect(rows).toHaveLength(2);
       expect(rows[1]!.slice(0, 5)).toEqual(["Sam Lee", "sam@example.com", "(512) 555-0142", "Alberta Street Studio, Portland", "Family Constellation"]);
       // Dates spreadsheets sort: the session's day at the venue (its time and zone beside it), and the
-      // booking's moment in the zone the range is read in: 11 PM on Feb 10 in New York (decision 0076).
+      // booking's moment in the zone the range is read in: 11 PM on Feb 10 in New York (decision 0079).
       const cell = (header: string) => rows[1]![rows[0]!.indexOf(header)];
       const starts = await s.db.selectFrom("events").select("starts_at").where("id", "=", session).executeTakeFirstOrThrow();
       expect(cell("Event Date")).toBe(courseDetailDate(starts.starts_at, "America/Los_Angeles"));

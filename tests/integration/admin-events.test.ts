@@ -231,7 +231,7 @@ describe.each(dialects)("staff management of Family Constellation events on %s",
     expect(((await skipped.json()) as { errors: Record<string, string> }).errors).toEqual({ startDate: TIME_SKIPPED });
   });
 
-  it("a session whose times the API set with seconds keeps them when the form is saved with another price: no change notice (decision 0076)", async () => {
+  it("a session whose times the API set with seconds keeps them when the form is saved with another price: no change notice (decision 0079)", async () => {
     const created = adminEventSavedResponse.parse(await (await api("POST", "", form({ startDate: `${dayAhead(40)}T09:00:30`, endDate: `${dayAhead(40)}T17:30:45` }))).json()).data;
     expect((await book(created._id, "seconds@example.org")).status).toBe(201);
     const stored = await s.db.selectFrom("events").select(["starts_at", "ends_at"]).where("id", "=", created._id).executeTakeFirstOrThrow();

@@ -253,7 +253,7 @@ describe.each(dialects)("staff registration lists on %s", { timeout: 120_000 }, 
     expect(audit.some((a) => JSON.parse(a.detail ?? "{}").photo === "profile")).toBe(true);
   });
 
-  it("says the course time with the venue's zone, in the details and the CSV, as every other staff time (decision 0076)", async () => {
+  it("says the course time with the venue's zone, in the details and the CSV, as every other staff time (decision 0079)", async () => {
     const visible = (html: string) => html.replace(/<script[\s\S]*?<\/script>/g, " ").replace(/<[^>]+>/g, " ").replace(/&#x27;|&#39;/g, "'").replace(/\s+/g, " ");
     const la = await addSession(s, { kind: "hypnotherapy", title: "ICH in Los Angeles", city: "Los Angeles", time_zone: "America/Los_Angeles" });
     // Winter and summer dates: the zone's name is the one on the course date.
@@ -325,7 +325,7 @@ describe.each(dialects)("staff registration lists on %s", { timeout: 120_000 }, 
       const lines = text.split("\r\n");
       expect(lines[0]).toMatch(/^Registration ID,Registration Date \(New York time\),First Name,Middle Name,Last Name,/);
       // 2025-03-02T04:30Z is still March 1st in New York: inside the range; March 3rd is not. Each row's
-      // moment is written in the zone the range is read in, sortable (decision 0076).
+      // moment is written in the zone the range is read in, sortable (decision 0079).
       expect(lines.filter((l) => l.startsWith("bulk-")).map((l) => l.split(",")[1])).toEqual(["2025-03-01 23:30:00", "2025-03-01 10:00:00"]);
       expect(text).toContain(`,"'=HYPERLINK(""http://evil"")",,Quoted,`);
       expect(text).toContain('"Says ""hi"", then\r\nleaves"');

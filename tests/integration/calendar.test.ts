@@ -267,7 +267,7 @@ describe.each(dialects)("event calendar calls on %s", (dialect) => {
     expect(ics).toMatch(/DTSTART;TZID=America\/Chicago:\d{8}T090000/);
     expect(ics).toContain("BEGIN:VTIMEZONE");
     expect(ics).toContain("Lakeside Center");
-    // The session's id alone, whatever PUBLIC_URL says (decision 0076).
+    // The session's id alone, whatever PUBLIC_URL says (decision 0079).
     expect(ics).toContain("\r\nUID:event-s-decode-2-a\r\n");
     expect((await fetch(`${s.url}/schedule/nope/calendar.ics`)).status).toBe(404);
   });

@@ -170,7 +170,7 @@ describe.each(dialects)("session mail on %s", { timeout: 60_000 }, (dialect) => 
     // so it says what is true then (decision 0057).
     for (const m of mails) expect(m.subject).toBe("Reminder: Decode Your Mind weekend is in 6 days | Mindful Path Institute");
     // The time is said at the venue (Chicago), and the calendar entry keeps the confirmation's UID: the
-    // record's id alone, so a confirmation sent under another PUBLIC_URL is the same entry (decision 0076).
+    // record's id alone, so a confirmation sent under another PUBLIC_URL is the same entry (decision 0079).
     expect(mails[0]!.text_body).toContain("CST");
     expect(calendarOf(mails[0]!)).toContain("\r\nUID:registration-r-early\r\n");
     expect(calendarOf(mails[1]!)).toContain("\r\nUID:family-booking-b-early\r\n");
@@ -376,7 +376,7 @@ describe.each(dialects)("session mail on %s", { timeout: 60_000 }, (dialect) => 
     expect(await queueDueReminders(a.db, site, [1], new Date(second - 10 * 3_600_000))).toBe(0);
     expect(await reminders()).toEqual([tomorrow, tomorrow]);
   });
-  it("across a change of the clocks, the 1-day reminder goes at the session's wall-clock time the day before and says 'tomorrow' (decision 0076)", async () => {
+  it("across a change of the clocks, the 1-day reminder goes at the session's wall-clock time the day before and says 'tomorrow' (decision 0079)", async () => {
     await a.db.deleteFrom("outbox").execute();
     const base = await a.db.selectFrom("events").selectAll().where("id", "=", "ev-moving").executeTakeFirstOrThrow();
     const lena = await a.db.selectFrom("registrations").selectAll().where("id", "=", "r-early").executeTakeFirstOrThrow();

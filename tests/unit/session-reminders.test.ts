@@ -28,7 +28,7 @@ describe("which reminder is due (issue 11 point 3)", () => {
     expect(dueReminder([7, 1], start, ny, registered(30), at(-1))).toBeNull();
     expect(dueReminder([], start, ny, registered(30), at(0.5))).toBeNull();
   });
-  it("the same wall-clock time at the venue N calendar days before, across a change of the clocks (decision 0076)", () => {
+  it("the same wall-clock time at the venue N calendar days before, across a change of the clocks (decision 0079)", () => {
     // 11:30 PM on Sunday 7 Nov 2027 in New York (EST): the clocks went back that morning.
     const fall = "2027-11-08T04:30:00.000Z";
     // The 1-day reminder: 11:30 PM on the 6th (EDT), 25 hours before, not 12:30 AM on the 7th.

@@ -74,7 +74,7 @@ export function bookingMails(
  * The calendar entry of one Family Constellation booking: one UID for its whole
  * life, so an update (a higher `sequence`) or a cancellation replaces it. The
  * UID is the booking's id alone, no host (RFC 7986 §5.3): a change of
- * PUBLIC_URL must not turn a later update into a second entry (decision 0076).
+ * PUBLIC_URL must not turn a later update into a second entry (decision 0079).
  */
 export function bookingCalendarFile(
   site: Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">,

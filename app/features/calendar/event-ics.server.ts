@@ -7,7 +7,7 @@ import type { SiteSettings } from "~/site-settings";
  * 'Add to calendar' on the event calendar: the session as an .ics file, in the
  * venue's time zone (D13), with the same UID for every download of a session so
  * a second import updates the entry instead of doubling it: the session's id
- * alone, no host (RFC 7986 §5.3), so a change of PUBLIC_URL keeps it (decision 0076).
+ * alone, no host (RFC 7986 §5.3), so a change of PUBLIC_URL keeps it (decision 0079).
  */
 export function eventCalendarDownload(event: EventJson, site: Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">, sequence: number) {
   const when = formatSessionWhen(event.startDate, event.endDate, event.timeZone);

@@ -236,7 +236,7 @@ export function keepStoredInstant(read: Date, wallClock: boolean, timeZone: stri
   const was = new Date(stored);
   if (Number.isNaN(was.getTime()) || was.getTime() === read.getTime()) return read;
   // The same wall-clock minute at the venue: the other occurrence of the same time, or the same time
-  // with the seconds the form does not show (an API client's 9:00:30, decision 0076): a time sent to
+  // with the seconds the form does not show (an API client's 9:00:30, decision 0079): a time sent to
   // the minute leaves them as stored. Seconds sent (9:00:45) are a change, unless they are the same.
   const sameSeconds = (was.getTime() - read.getTime()) % 60_000 === 0 || read.getTime() % 60_000 === 0;
   return sameSeconds && toLocalInput(was, timeZone) === toLocalInput(read, timeZone) ? was : read;

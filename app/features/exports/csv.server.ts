@@ -30,7 +30,7 @@ export function csvLine(cells: ReadonlyArray<string | number | boolean | null | 
 /**
  * The zone the staff lists' date filters read their days in (`dayRangeCondition`'s
  * default): the CSVs write each record's moment there too, so a file named for
- * a day holds that day's times (decision 0076).
+ * a day holds that day's times (decision 0079).
  */
 const MOMENT_ZONE = DEFAULT_TIME_ZONE;
 

@@ -108,7 +108,7 @@ export function sessionFacts(event: EventRow, programmeTitle: string | null) {
  * The calendar entry of one registration: one UID for its whole life, so a
  * later update (a higher `sequence`) or cancellation replaces the same entry.
  * The registration's id alone, no host (RFC 7986 §5.3), so a change of
- * PUBLIC_URL keeps it (decision 0076).
+ * PUBLIC_URL keeps it (decision 0079).
  */
 export function registrationCalendarFile(
   site: Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">,

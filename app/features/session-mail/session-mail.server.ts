@@ -296,7 +296,7 @@ export function sessionCancelledWaitingMail(site: Site, who: { kind: Recipient["
 
 /**
  * The moment of the reminder `days` before a session: the same wall-clock time
- * at the venue, that many calendar days earlier (decision 0076), so across a
+ * at the venue, that many calendar days earlier (decision 0079), so across a
  * change of the clocks the 1-day reminder still goes out the day before and
  * says 'tomorrow'. A time the clocks skip that day moves forward by the gap,
  * and one they repeat is the first, as for a session's own time (parseEventInstant).
