@@ -72,6 +72,20 @@ export async function readJsonObject(request: Request, limit = FORM_BODY_LIMIT):
   return parsed as Record<string, unknown>;
 }
 
+/**
+ * The request's JSON object, or the JSON answer its body gets when it cannot be
+ * read (415, 413 or 400, with the reason): for the API's handlers, which answer
+ * it as it is. `headers` go on that answer (`Cache-Control: no-store`, say).
+ */
+export async function readJsonObjectOrRefusal(request: Request, headers?: HeadersInit): Promise<Record<string, unknown> | Response> {
+  try {
+    return await readJsonObject(request);
+  } catch (e) {
+    if (e instanceof BadRequest) return jsonError(e.status, e.message, undefined, headers);
+    throw e;
+  }
+}
+
 export function jsonError(status: number, message: string, errors?: Partial<Record<string, string>>, headers?: HeadersInit) {
   return Response.json({ success: false, message, ...(errors ? { errors } : {}) }, { status, headers });
 }

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import sharp from "sharp";
 import { expect, test, type Page } from "@playwright/test";
-import { axeBuilder, expectNoAxeViolations, hydrated, queryDb, createStaffAccount } from "./fixtures";
+import { axeBuilder, expectNoAxeViolations, expectVisibleFocusRing, hydrated, queryDb, createStaffAccount } from "./fixtures";
 
 /**
  * The staff registration lists (issue 9, points 5–7, 12, 13) as staff use
@@ -200,6 +200,34 @@ test.describe("staff registration lists", () => {
       await expect(details).toBeHidden();
       await expect(page).not.toHaveURL(/view=/);
       await expect(view).toBeFocused();
+    } finally {
+      await page.request.delete(`/api/ich/${person.id}`);
+    }
+  });
+
+  test("keyboard only: cancel a registration for its registrant from the details dialog; the answer takes the focus; axe clean", async ({ page }) => {
+    test.setTimeout(240_000);
+    await signIn(page);
+    const person = await registerOnPublicSite(page, "s-ich-6-a");
+    try {
+      await page.goto(`/admin/ich-registrations?view=${person.id}`);
+      await hydrated(page);
+      const details = page.getByRole("dialog", { name: "Registration Details" });
+      await expect(details.getByRole("heading", { name: "Cancel this registration" })).toBeVisible();
+      await expect(details).toContainText(`${person.first} gets an email saying our team canceled the registration`);
+      await expectDialogsAxeClean(page);
+      const button = details.getByRole("button", { name: "Cancel registration" });
+      // Focused from the keyboard, it wears the focus ring (the helper focuses it).
+      await expectVisibleFocusRing(page, button);
+      await expect(button).toBeFocused();
+      await page.keyboard.press("Enter");
+      const answer = details.getByRole("status").filter({ hasText: "The registration was canceled and the registrant was emailed." });
+      await expect(answer).toBeFocused();
+      await expect(details.getByRole("heading", { name: "Cancel this registration" })).toHaveCount(0);
+      await expect(details).toContainText("Canceled");
+      expect(queryDb("select status from registrations where id = ?", person.id)).toEqual([{ status: "cancelled" }]);
+      expect(queryDb("select subject from outbox where to_address = ? and subject like 'Registration canceled%'", person.email)).toHaveLength(1);
+      await expectDialogsAxeClean(page);
     } finally {
       await page.request.delete(`/api/ich/${person.id}`);
     }

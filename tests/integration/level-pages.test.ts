@@ -96,11 +96,12 @@ describe.each(dialects)("level and programme pages on %s", (dialect) => {
   it("levels 1 and 5 say 'Register Now'; a session with an external link opens it in a new tab; past sessions never show", async () => {
     const p = await page("/decode/level/decode-1");
     expect(p.status).toBe(200);
-    expect(p.html).toMatch(/<a href="\/register\/s-decode-1-a"[^>]*>Register Now<\/a>/);
+    // The side panel's button: its visible words, then (for a screen reader's list of links) the program's name.
+    expect(p.html).toMatch(/<a href="\/register\/s-decode-1-a"[^>]*>Register Now<span class="sr-only">: DECODE Level 1: Decode Your Mind<\/span><\/a>/);
     expect(p.html).toMatch(/<a href="https:\/\/tickets\.example\.org\/decode-your-mind-chicago" target="_blank" rel="noopener noreferrer"/);
     expect(p.html).not.toContain("s-decode-1-past");
     const five = await page("/level/5");
-    expect(five.html).toMatch(/>Register Now<\/a>/);
+    expect(five.html).toMatch(/>Register Now<span class="sr-only">: [^<]+<\/span><\/a>/);
     // The no-enrol session is listed without a button.
     expect(five.text).toContain("No online registration");
   });
@@ -188,11 +189,11 @@ describe.each(dialects)("level and programme pages on %s", (dialect) => {
     // No program page for it now: the level page is its own canonical address.
     expect(level.html).toContain(`<link rel="canonical" href="${s.config.publicUrl}/level/4"/>`);
     expect(level.text).toContain("Core beliefs about self-worth");
-    expect(level.html).toMatch(/<button type="button" aria-disabled="true"[^>]*>No Sessions Available<\/button>/);
+    expect(level.html).toMatch(/<button type="button" aria-disabled="true"[^>]*>No Sessions Available<span class="sr-only">: [^<]+<\/span><\/button>/);
     expect(level.text).toContain("Coming Soon");
     const programme = await page("/decode/level/4");
     expect(programme.status).toBe(200);
-    expect(programme.html).toMatch(/>Registration Coming Soon<\/button>/);
+    expect(programme.html).toMatch(/>Registration Coming Soon<span class="sr-only">: [^<]+<\/span><\/button>/);
     expect((await page("/decode/level/decode-4")).status).toBe(404);
   });
 

@@ -644,6 +644,23 @@ function staffRegistrationCalls(prefix: string, what: string) {
         parameters: [idParameter],
         responses: { 200: answer("The registration", staffRegistrationOneResponse), 404: refusal("No such registration"), ...staffRefusals },
       },
+      patch: {
+        summary: `Cancels a ${what} registration for its registrant: the seat is freed (offered to the waiting list first) and the registrant is emailed (staff)`,
+        description: "Only a registration that holds a seat (registered, or awaiting approval) of a session still to come, whose details were not erased. Decision 0080.",
+        security: staffSecurity,
+        parameters: [idParameter],
+        requestBody: {
+          required: true,
+          content: { "application/json": { schema: { type: "object", required: ["status"], properties: { status: { const: "cancelled" } } } } },
+        },
+        responses: {
+          200: answer("Canceled; the registrant's email is queued", deletedResponse),
+          400: refusal("The body is not `{ \"status\": \"cancelled\" }`"),
+          404: refusal("No such registration"),
+          409: refusal("Already canceled, not holding a seat, erased, started, or its session was canceled"),
+          ...staffRefusals,
+        },
+      },
       delete: {
         summary: `Deletes a ${what} registration and its photos; its seat is free again (staff)`,
         security: staffSecurity,

@@ -7,7 +7,7 @@
 import type { Database } from "~/db/db.server";
 import { recordListRead } from "~/features/audit/audit.server";
 import { badListQuery as badQuery, csvDownload } from "~/features/exports/csv-download.server";
-import { BadRequest, jsonError, readJsonObject } from "~/lib/http.server";
+import { jsonError, readJsonObjectOrRefusal } from "~/lib/http.server";
 import { paginationOf, parseListQuery } from "~/lib/list-query";
 import { jsonListHeaders, jsonListStream } from "~/features/exports/json-stream.server";
 import {
@@ -63,13 +63,8 @@ export async function contactOneApi(db: Database, request: Request, id: string |
     const contact = await viewContact(db, id, who);
     return contact ? Response.json({ success: true, data: contact }) : jsonError(404, CONTACT_NOT_FOUND);
   }
-  let body: Record<string, unknown>;
-  try {
-    body = await readJsonObject(request);
-  } catch (e) {
-    if (e instanceof BadRequest) return jsonError(e.status, e.message);
-    throw e;
-  }
+  const body = await readJsonObjectOrRefusal(request);
+  if (body instanceof Response) return body;
   const checked = validateContactStatus(body);
   if (!checked.ok) return jsonError(400, "Please correct the highlighted fields.", checked.errors);
   const contact = await setContactStatus(db, id, parseContactStatus(checked.data.status)!, who);

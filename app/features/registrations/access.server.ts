@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { AppServices } from "~/context.server";
 import type { Database } from "~/db/db.server";
-import type { DB, EventRow, RegistrationRow } from "~/db/schema";
+import type { DB, EventRow, RegistrationKind, RegistrationRow } from "~/db/schema";
 import { lockEvent, writeTransaction } from "~/db/transactions.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { availability, scheduleSequence, waitingCounts } from "~/features/events/events.server";
@@ -97,15 +97,86 @@ export async function cancelByAccessToken(
 ): Promise<CancelOutcome> {
   const found = await findByAccessToken(services.db, token, now);
   if (!found) return "not-found";
+  // "not-holding" and "erased" are a staff cancel's answers only.
+  return (await cancelFound(services, found, { by: "registrant" }, now)) as CancelOutcome;
+}
+
+/** Who cancels a registration: the registrant from their private page, or a staff member for them (decision 0080). */
+export type CancelledBy = { by: "registrant" } | { by: "team"; actor: { id: string; email: string }; ip: string | null; via: "staff screen" | "api" };
+
+/** What a staff cancel may find besides a cancel: a seat that is not held (a waiting-list entry, say) is not theirs to cancel here. */
+export type StaffCancelOutcome = CancelOutcome | "not-holding" | "erased";
+
+/** The details dialog's "Cancel registration" answer: the outcome for this record, shown in the dialog. */
+export type StaffCancelAnswer = { ok: true; id: string; message: string } | { ok: false; id: string; error: string };
+
+export const REGISTRATION_CANCELLED_BY_STAFF = "The registration was canceled and the registrant was emailed. Their seat is free again.";
+
+/** What each refused staff cancel says, and its status code. */
+export const STAFF_CANCEL_REFUSED: Record<Exclude<StaffCancelOutcome, "cancelled">, { status: number; error: string }> = {
+  "not-found": { status: 404, error: "This registration no longer exists." },
+  "already-cancelled": { status: 409, error: "This registration was already canceled." },
+  "not-holding": { status: 409, error: "Only a registration that holds a seat can be canceled here. Someone on the waiting list is removed from it instead." },
+  erased: { status: 409, error: "This registrant's details were erased, so there is no address to tell. Delete the registration instead." },
+  started: { status: 409, error: "This session has already started, so the registration can no longer be canceled." },
+  "session-cancelled": { status: 409, error: "This session was canceled, and everyone holding a seat has been told." },
+};
+
+/** The statuses that hold a seat a registrant could be told is canceled: confirmed, or held while a prerequisite is checked. */
+const CANCELLABLE = new Set(["registered", "awaiting_approval"]);
+
+/**
+ * A staff member cancels a registration for its registrant (who asked by phone
+ * or email, say): the same as the registrant's own cancel (the seat freed at
+ * commit, the registrant mailed with the calendar's CANCEL), recorded under
+ * the staff member's name, and without the team's notice (the team did it).
+ * Only a held seat of a session that is still to come; an erased
+ * registration has no address left to tell.
+ */
+export async function cancelByStaff(
+  services: Pick<AppServices, "db" | "mailWorker" | "config">,
+  registrationId: string,
+  who: Extract<CancelledBy, { by: "team" }>,
+  kinds: readonly RegistrationKind[],
+  now = new Date(),
+): Promise<{ outcome: StaffCancelOutcome; eventId: string | null }> {
+  const registration = await services.db
+    .selectFrom("registrations")
+    .selectAll()
+    .where("id", "=", registrationId)
+    .where("kind", "in", kinds)
+    .executeTakeFirst();
+  if (!registration) return { outcome: "not-found", eventId: null };
+  if (registration.anonymised_at) return { outcome: "erased", eventId: registration.event_id };
+  if (registration.status === "cancelled") return { outcome: "already-cancelled", eventId: registration.event_id };
+  if (!CANCELLABLE.has(registration.status)) return { outcome: "not-holding", eventId: registration.event_id };
+  const event = await services.db.selectFrom("events").selectAll().where("id", "=", registration.event_id).executeTakeFirst();
+  if (!event) return { outcome: "not-found", eventId: null };
+  const programme = registration.programme_id
+    ? await services.db.selectFrom("programmes").select("title").where("id", "=", registration.programme_id).executeTakeFirst()
+    : undefined;
+  const found = { registration, event, programmeTitle: programme?.title ?? null, sequence: await scheduleSequence(services.db, event.id) };
+  return { outcome: await cancelFound(services, found, who, now), eventId: event.id };
+}
+
+/** The cancel itself, re-checked under the session's lock: one transaction for the status, the mails and the audit entry. */
+async function cancelFound(
+  services: Pick<AppServices, "db" | "mailWorker" | "config">,
+  found: RegistrationAccess,
+  who: CancelledBy,
+  now: Date,
+): Promise<StaffCancelOutcome> {
   const outcome = await writeTransaction(services.db, async (trx) => {
     await lockEvent(trx, found.event.id);
     const current = await trx
       .selectFrom("registrations")
-      .select(["status"])
+      .select(["status", "anonymised_at"])
       .where("id", "=", found.registration.id)
       .executeTakeFirst();
     if (!current) return "not-found" as const;
     if (current.status === "cancelled") return "already-cancelled" as const;
+    if (who.by === "team" && current.anonymised_at) return "erased" as const;
+    if (who.by === "team" && !CANCELLABLE.has(current.status)) return "not-holding" as const;
     const event = await trx.selectFrom("events").selectAll().where("id", "=", found.event.id).executeTakeFirst();
     if (!event || event.status === "Cancelled") return "session-cancelled" as const;
     if (Date.parse(event.starts_at) <= now.getTime()) return "started" as const;
@@ -117,18 +188,27 @@ export async function cancelByAccessToken(
     // Offered to the first person waiting right after (offerSeatsNow), if the session still takes people.
     const waiting = (await waitingCounts(trx, [found.event.id])).get(found.event.id) ?? 0;
     const offered = waiting > 0 && availability(event, 0, now) === "open";
-    await enqueueMail(trx, registrationCancelledMails(services.config.site, found, offered));
+    const mails = registrationCancelledMails(services.config.site, found, offered, who.by);
+    await enqueueMail(trx, mails);
     await recordAudit(
       trx,
-      {
-        action: "cancel",
-        // The registrant, named by the target alone: no email or address of theirs is kept here, where an
-        // erasure or the retention job would not reach it (decision 0056).
-        actor: REGISTRANT,
-        target: { type: "registration", id: found.registration.id },
-        ip: null,
-        detail: { via: "private page", session: found.event.id },
-      },
+      who.by === "registrant"
+        ? {
+            action: "cancel",
+            // The registrant, named by the target alone: no email or address of theirs is kept here, where an
+            // erasure or the retention job would not reach it (decision 0056).
+            actor: REGISTRANT,
+            target: { type: "registration", id: found.registration.id },
+            ip: null,
+            detail: { via: "private page", session: found.event.id },
+          }
+        : {
+            action: "staff-cancel",
+            actor: who.actor,
+            target: { type: "registration", id: found.registration.id },
+            ip: who.ip,
+            detail: { via: who.via, session: found.event.id },
+          },
       now,
     );
     return "cancelled" as const;

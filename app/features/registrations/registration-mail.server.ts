@@ -137,16 +137,23 @@ export function registrationCancelledMails(
   r: { registration: RegistrationRow; event: EventRow; programmeTitle: string | null; sequence: number },
   /** People wait for the session: the seat goes to the first of them, not back on sale. */
   waitingList = false,
+  /** The registrant canceled from their page (the team is told), or a staff member canceled for them (decision 0080). */
+  by: "registrant" | "team" = "registrant",
 ): OutgoingMail[] {
   const { registration, event } = r;
   const { session } = sessionFacts(event, r.programmeTitle);
   const ics = registrationCalendarFile(site, registration.id, event, r.programmeTitle, { sequence: r.sequence + 1, cancelled: true });
   const subject = `Registration canceled: ${event.title} | ${site.orgName}`;
   const greeting = `Dear ${registration.first_name},`;
-  const intro = "As you asked, your registration for the session below is canceled and your seat has been released.";
+  const intro =
+    by === "team"
+      ? "Our team has canceled your registration for the session below and released your seat."
+      : "As you asked, your registration for the session below is canceled and your seat has been released.";
   const outro = [
     "The attached calendar file removes the session from your calendar.",
-    `If this was a mistake, or you would like to join another session, write to ${site.contactEmail}.`,
+    by === "team"
+      ? `If you did not expect this, or would like to join another session, write to ${site.contactEmail}.`
+      : `If this was a mistake, or you would like to join another session, write to ${site.contactEmail}.`,
     `Warm regards,\nThe ${site.orgName} team`,
   ];
   const registrant: OutgoingMail = {
@@ -175,5 +182,6 @@ export function registrationCancelledMails(
     text: `${noticeIntro}\n\n${factsText([...session, ...person])}\n`,
     html: htmlPage(noticeSubject, [noticeIntro], [...session, ...person], []),
   };
-  return [registrant, notice];
+  // A staff member's cancel needs no notice to the team: they did it, and the audit trail has it.
+  return by === "team" ? [registrant] : [registrant, notice];
 }

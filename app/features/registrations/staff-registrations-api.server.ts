@@ -1,13 +1,14 @@
 import type { Kysely } from "kysely";
 import { offerSeatsNow } from "~/features/waiting-list/offers.server";
 import type { RouterContextProvider } from "react-router";
-import { requestContext, servicesContext } from "~/context.server";
+import { requestContext, servicesContext, type AppServices } from "~/context.server";
 import type { Database } from "~/db/db.server";
 import type { DB } from "~/db/schema";
 import { withStaff } from "~/features/admin-auth/guard.server";
 import type { StaffSession } from "~/features/admin-auth/sessions.server";
 import { badListQuery as badQuery, csvDownload } from "~/features/exports/csv-download.server";
-import { jsonError } from "~/lib/http.server";
+import { jsonError, readJsonObjectOrRefusal } from "~/lib/http.server";
+import { cancelByStaff, REGISTRATION_CANCELLED_BY_STAFF, STAFF_CANCEL_REFUSED } from "./access.server";
 import { paginationOf, parseListQuery } from "~/lib/list-query";
 import { jsonListHeaders, jsonListStream } from "~/features/exports/json-stream.server";
 import {
@@ -15,6 +16,7 @@ import {
   CSV_BASE_NAMES,
   deleteRegistration,
   exportRegistrations,
+  LIST_KINDS,
   listRegistrationsForApi,
   PHOTO_KINDS,
   REGISTRATION_PAGE_SIZE,
@@ -66,7 +68,7 @@ export function registrationCsvApi(db: Kysely<DB>, request: Request, list: Staff
 
 const validId = (id: string | undefined): id is string => typeof id === "string" && id.length > 0 && id.length <= 100;
 
-/** GET /{id}: one registration (a recorded view). DELETE /{id}: `{ success, message }`. */
+/** GET /{id}: one registration (a recorded view). DELETE /{id}: `{ success, message }`. (PATCH: registrationCancelApi.) */
 export async function registrationOneApi(
   db: Database,
   request: Request,
@@ -88,7 +90,31 @@ export async function registrationOneApi(
     await afterDelete(deleted.eventId);
     return Response.json({ success: true, message: REGISTRATION_DELETED });
   }
-  return jsonError(405, "Use GET or DELETE.", undefined, { Allow: "GET, DELETE" });
+  return jsonError(405, "Use GET, PATCH or DELETE.", undefined, { Allow: "GET, PATCH, DELETE" });
+}
+
+export const CANCEL_BODY = 'Only { "status": "cancelled" } can be sent: it cancels the registration and emails the registrant.';
+
+/** PATCH /{id} with `{ "status": "cancelled" }`: a staff member cancels for the registrant (decision 0080). */
+export async function registrationCancelApi(
+  services: Pick<AppServices, "db" | "mailWorker" | "config" | "logger">,
+  request: Request,
+  list: StaffRegistrationList,
+  id: string | undefined,
+  audit: AuditContext,
+) {
+  const body = await readJsonObjectOrRefusal(request);
+  if (body instanceof Response) return body;
+  if (body.status !== "cancelled") return jsonError(400, "Some values cannot be used.", { status: CANCEL_BODY });
+  if (!validId(id)) return jsonError(404, NOT_FOUND);
+  const { outcome, eventId } = await cancelByStaff(services, id, { by: "team", actor: audit.actor, ip: audit.ip, via: "api" }, LIST_KINDS[list]);
+  if (outcome !== "cancelled") {
+    const refused = STAFF_CANCEL_REFUSED[outcome];
+    return jsonError(refused.status, refused.error);
+  }
+  // The freed seat goes to the session's waiting list at once (else the periodic job does it).
+  if (eventId) await offerSeatsNow(services, eventId).catch((error: unknown) => services.logger.error({ err: error }, "waiting-list offer after a staff cancel failed"));
+  return Response.json({ success: true, message: REGISTRATION_CANCELLED_BY_STAFF });
 }
 
 /** A private photo: only to staff, never cached, named, not sniffed (S5). */
@@ -126,7 +152,9 @@ export function staffRegistrationHandlers(list: StaffRegistrationList) {
     list: withStaff(({ request, context }: RouteArgs, staff) => registrationListApi(db(context), request, list, audit(context, staff))),
     csv: withStaff(({ request, context }: RouteArgs, staff) => registrationCsvApi(db(context), request, list, audit(context, staff))),
     one: withStaff(({ request, context, params }: RouteArgs, staff) =>
-      registrationOneApi(db(context), request, list, params.id, audit(context, staff), (eventId) => offerSeatsNow(context.get(servicesContext), eventId)),
+      request.method === "PATCH"
+        ? registrationCancelApi(context.get(servicesContext), request, list, params.id, audit(context, staff))
+        : registrationOneApi(db(context), request, list, params.id, audit(context, staff), (eventId) => offerSeatsNow(context.get(servicesContext), eventId)),
     ),
     getOnly: withStaff(() => jsonError(405, "Use GET.", undefined, { Allow: "GET" })),
   };

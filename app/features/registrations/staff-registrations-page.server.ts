@@ -7,6 +7,9 @@ import { currentStaff } from "~/features/admin-auth/guard.server";
 import { parseListQuery } from "~/lib/list-query";
 import { BadRequest, readForm } from "~/lib/http.server";
 import { courseTimeWithZone } from "~/features/events/format";
+import { cancelByStaff, REGISTRATION_CANCELLED_BY_STAFF, STAFF_CANCEL_REFUSED, type StaffCancelAnswer } from "./access.server";
+
+export type { StaffCancelAnswer };
 import { holderStatusLabel } from "./status";
 import { DELETE_FAILED } from "./staff-registrations-api.server";
 import {
@@ -77,6 +80,13 @@ function detailView(r: RegistrationDetail) {
     createdAt: r.created_at,
     /** When the personal details were erased (on request or by the retention job); null while they are kept. */
     erasedAt: r.anonymised_at,
+    /** Staff may cancel it for the registrant (decision 0080): a held seat, details kept, its session still to come. */
+    canCancel:
+      (r.status === "registered" || r.status === "awaiting_approval") &&
+      !r.anonymised_at &&
+      r.event_status !== "Cancelled" &&
+      r.event_starts_at !== null &&
+      Date.parse(r.event_starts_at) > Date.now(),
     photos: {
       profile: r.profile_image_id ? photoUrl(r.id, "profile") : null,
       idFront: r.id_front_id ? photoUrl(r.id, "id-front") : null,
@@ -129,6 +139,7 @@ export async function registrationsPageAction(request: Request, context: Ctx, li
   }
   const url = new URL(request.url);
   if (form.intent === "erase" && form.id) return eraseFromScreen(services, context, list, form.id.slice(0, 100), form);
+  if (form.intent === "cancel" && form.id) return cancelFromScreen(services, context, list, form.id.slice(0, 100));
   if (form.intent !== "delete" || !form.id) return data({ error: `Delete failed: ${DELETE_FAILED}` }, { status: 400 });
   let deleted: { eventId: string } | null = null;
   try {
@@ -165,4 +176,20 @@ async function eraseFromScreen(services: AppServices, context: Ctx, list: StaffR
     return data({ erase: gone }, { status: inList ? 409 : 404 });
   }
   return data({ erase: { ok: true, id, message: REGISTRATION_ERASED } satisfies EraseAnswer });
+}
+
+/**
+ * The details dialog's "Cancel registration" (decision 0080): for a registrant
+ * who asked the team to cancel. The seat is freed and offered to the waiting
+ * list at once, and the registrant is mailed.
+ */
+async function cancelFromScreen(services: AppServices, context: Ctx, list: StaffRegistrationList, id: string) {
+  const { actor, ip } = auditOf(context);
+  const { outcome, eventId } = await cancelByStaff(services, id, { by: "team", actor, ip, via: "staff screen" }, LIST_KINDS[list]);
+  if (outcome !== "cancelled") {
+    const refused = STAFF_CANCEL_REFUSED[outcome];
+    return data({ cancel: { ok: false, id, error: refused.error } satisfies StaffCancelAnswer }, { status: refused.status });
+  }
+  if (eventId) await offerSeatsNow(services, eventId).catch((error: unknown) => services.logger.error({ err: error }, "waiting-list offer after a staff cancel failed"));
+  return data({ cancel: { ok: true, id, message: REGISTRATION_CANCELLED_BY_STAFF } satisfies StaffCancelAnswer });
 }

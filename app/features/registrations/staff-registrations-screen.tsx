@@ -11,12 +11,13 @@ import { useUrlDialog } from "~/hooks/use-url-dialog";
 import { listHref } from "~/lib/list-query";
 import { StaffRegistrationDetails } from "./staff-registration-details";
 import { staffDate, staffLevel } from "./staff-format";
-import type { RegistrationDetailView } from "./staff-registrations-page.server";
+import type { RegistrationDetailView, StaffCancelAnswer } from "./staff-registrations-page.server";
 import { holderStatusLabel } from "./status";
 import type { RegistrationSummary, StaffRegistrationList } from "./staff-registrations.server";
 import { DoneNotice } from "~/components/admin/done-notice";
 import { ActionResult } from "~/components/admin/action-result";
 import { EraseDetailsForm } from "~/components/admin/erase-details-form";
+import { CancelRegistrationForm } from "./cancel-registration-form";
 import { ERASED_NAME, type EraseAnswer } from "~/features/retention/erase";
 import { countOf } from "~/lib/count-of";
 
@@ -55,6 +56,8 @@ type Props = {
   deleteError: string | null;
   /** The details dialog's erase form's answer. */
   erase?: EraseAnswer;
+  /** The details dialog's cancel form's answer. */
+  cancel?: StaffCancelAnswer;
 };
 
 const actionLink =
@@ -173,7 +176,11 @@ export function StaffRegistrationsScreen(p: Props) {
         {p.detail && p.detail.id === p.viewId ? (
           <>
             <ActionResult answered={p.erase?.ok && p.erase.id === p.detail.id ? p.erase : undefined} />
+            <ActionResult answered={p.cancel?.ok && p.cancel.id === p.detail.id ? p.cancel : undefined} />
             <StaffRegistrationDetails r={p.detail} showPhotos={p.list === "ich"} />
+            {p.detail.canCancel || (p.cancel && !p.cancel.ok && p.cancel.id === p.detail.id) ? (
+              <CancelRegistrationForm recordId={p.detail.id} firstName={p.detail.firstName} answer={p.cancel} />
+            ) : null}
             {p.detail.erasedAt ? null : (
               <EraseDetailsForm
                 recordId={p.detail.id}

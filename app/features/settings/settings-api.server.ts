@@ -1,6 +1,6 @@
 import type { AppServices, RequestInfo } from "~/context.server";
 import type { StaffSession } from "~/features/admin-auth/sessions.server";
-import { BadRequest, jsonError, readJsonObject } from "~/lib/http.server";
+import { jsonError, readJsonObjectOrRefusal } from "~/lib/http.server";
 import { parseSettings, SETTING_DEFINITIONS, type StaffSettings } from "./schema";
 import { saveSettings, settingsView } from "./settings.server";
 
@@ -26,13 +26,8 @@ export async function settingsGetApi(services: Services): Promise<Response> {
 }
 
 export async function settingsPutApi(request: Request, services: Services, session: StaffSession, info: RequestInfo): Promise<Response> {
-  let input: Record<string, unknown>;
-  try {
-    input = await readJsonObject(request);
-  } catch (error) {
-    if (error instanceof BadRequest) return jsonError(error.status, error.message);
-    throw error;
-  }
+  const input = await readJsonObjectOrRefusal(request);
+  if (input instanceof Response) return input;
   const known = new Set<string>(SETTING_DEFINITIONS.map((d) => d.name));
   const unknown = Object.keys(input).filter((k) => !known.has(k) && k !== "_id");
   if (unknown.length) return jsonError(400, `Unknown setting: ${unknown.slice(0, 5).join(", ")}. Known: ${[...known].join(", ")}.`);

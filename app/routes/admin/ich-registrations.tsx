@@ -11,7 +11,7 @@ export const loader = ({ request, context }: Route.LoaderArgs) => registrationsP
 export const action = ({ request, context }: Route.ActionArgs) => registrationsPageAction(request, context, "ich");
 
 export default function IchRegistrations({ loaderData, actionData }: Route.ComponentProps) {
-  return <StaffRegistrationsScreen list="ich" {...loaderData} deleteError={actionData && "error" in actionData ? actionData.error : null} erase={actionData && "erase" in actionData ? actionData.erase : undefined} />;
+  return <StaffRegistrationsScreen list="ich" {...loaderData} deleteError={actionData && "error" in actionData ? actionData.error : null} erase={actionData && "erase" in actionData ? actionData.erase : undefined} cancel={actionData && "cancel" in actionData ? actionData.cancel : undefined} />;
 }
 
 export function ErrorBoundary() {

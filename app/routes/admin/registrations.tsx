@@ -11,7 +11,7 @@ export const loader = ({ request, context }: Route.LoaderArgs) => registrationsP
 export const action = ({ request, context }: Route.ActionArgs) => registrationsPageAction(request, context, "decode");
 
 export default function DecodeRegistrations({ loaderData, actionData }: Route.ComponentProps) {
-  return <StaffRegistrationsScreen list="decode" {...loaderData} deleteError={actionData && "error" in actionData ? actionData.error : null} erase={actionData && "erase" in actionData ? actionData.erase : undefined} />;
+  return <StaffRegistrationsScreen list="decode" {...loaderData} deleteError={actionData && "error" in actionData ? actionData.error : null} erase={actionData && "erase" in actionData ? actionData.erase : undefined} cancel={actionData && "cancel" in actionData ? actionData.cancel : undefined} />;
 }
 
 export function ErrorBoundary() {

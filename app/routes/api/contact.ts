@@ -1,19 +1,14 @@
 import { requestContext, servicesContext } from "~/context.server";
 import { CONTACT_INVALID, CONTACT_SUCCESS, submitContact } from "~/features/contact/contact.server";
-import { BadRequest, jsonError, readJsonObject } from "~/lib/http.server";
+import { jsonError, readJsonObjectOrRefusal } from "~/lib/http.server";
 import type { Route } from "./+types/contact";
 
 /** POST /api/contact (spec part 1 §7.2): the contact form as JSON. */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return jsonError(405, "Use POST.", undefined, { Allow: "POST" });
   const services = context.get(servicesContext);
-  let body: Record<string, unknown>;
-  try {
-    body = await readJsonObject(request);
-  } catch (e) {
-    if (e instanceof BadRequest) return jsonError(e.status, e.message);
-    throw e;
-  }
+  const body = await readJsonObjectOrRefusal(request);
+  if (body instanceof Response) return body;
   const outcome = await submitContact(services, context.get(requestContext), body);
   switch (outcome.status) {
     case "rate-limited":

@@ -1,6 +1,6 @@
 import { requestContext, servicesContext } from "~/context.server";
 import { checkPrerequisite, prerequisiteCheckResponse } from "~/features/prerequisites/prerequisites.server";
-import { BadRequest, jsonError, readJsonObject } from "~/lib/http.server";
+import { jsonError, readJsonObjectOrRefusal } from "~/lib/http.server";
 import type { Route } from "./+types/prerequisite-check";
 
 /**
@@ -10,13 +10,8 @@ import type { Route } from "./+types/prerequisite-check";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   if (request.method !== "POST") return jsonError(405, "Use POST.", undefined, { Allow: "POST" });
-  let body: Record<string, unknown>;
-  try {
-    body = await readJsonObject(request);
-  } catch (e) {
-    if (e instanceof BadRequest) return jsonError(e.status, e.message);
-    throw e;
-  }
+  const body = await readJsonObjectOrRefusal(request);
+  if (body instanceof Response) return body;
   return prerequisiteCheckResponse(await checkPrerequisite(context.get(servicesContext), context.get(requestContext), body));
 }
 
