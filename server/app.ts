@@ -21,6 +21,7 @@ import { requestContext, servicesContext, type AppServices } from "../app/contex
 import { migrateToLatest, openDatabase, type DbHandle } from "../app/db/db.server.ts";
 import { databaseFailure, type DatabaseFailure } from "../app/db/availability.server.ts";
 import { seedOnFirstStart } from "../app/db/seed.server.ts";
+import { loadCalendarUidHost } from "../app/features/mail/calendar-uid.server.ts";
 import { createMailer } from "../app/features/mail/mailer.server.ts";
 import { startMailWorker } from "../app/features/mail/outbox.server.ts";
 import { startRetentionJob } from "../app/features/retention/retention.server.ts";
@@ -78,6 +79,8 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
       const { inserted } = await seedOnFirstStart(database.db);
       if (inserted) logger.info({ inserted }, "demo content seeded");
     }
+    // Before any mail is built: the host every calendar UID ends with, fixed for the site's life (decision 0079).
+    await loadCalendarUidHost(database.db, config.publicUrl);
   } catch (error) {
     await database.close();
     throw error;

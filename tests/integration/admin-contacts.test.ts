@@ -203,7 +203,7 @@ describe.each(dialects)("staff lists of contacts and family consultations on %s"
       // The moment in the zone the date range is read in, sortable (decision 0079).
       expect(rows[0]).toEqual(["Name", "Email", "Phone", "Country", "Zip Code", "Message", "Status", "Received (New York time)", "ID"]);
       expect(rows.slice(1).map((r) => r[8])).toEqual(["old-05", "old-04", "old-03"]);
-      expect(rows[1]).toEqual(["Filler Person5", "filler5@example.com", "555-000-0000", "Canada", "H2X", "", "New", "2026-01-05 12:00:00", "old-05"]);
+      expect(rows[1]).toEqual(["Filler Person5", "filler5@example.com", "555-000-0000", "Canada", "H2X", "", "New", "2026-01-05 12:00:00 EST", "old-05"]);
 
       const all = parseCsv((await csvText(await api("/api/contacts/download-csv?search=oliver"))).slice(1));
       expect(all).toHaveLength(2);
@@ -407,7 +407,7 @@ describe.each(dialects)("staff lists of contacts and family consultations on %s"
       expect(cell("Event Date")).toBe(courseDetailDate(starts.starts_at, "America/Los_Angeles"));
       expect(cell("Event Date")).toMatch(/^\d{4}-\d{2}-\d{2}$/);
       expect(cell("Event Time")).toMatch(/ P[SD]T$/);
-      expect(cell("Registration Date (New York time)")).toBe("2026-02-10 23:00:00");
+      expect(cell("Registration Date (New York time)")).toBe("2026-02-10 23:00:00 EST");
       expect(rows[1]!.at(-1)).toBe(sam!.id);
       const none = parseCsv((await csvText(await api("/api/family-consultation/download-csv?startDate=2026-03-01"))).slice(1));
       expect(none).toHaveLength(1);

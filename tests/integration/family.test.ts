@@ -73,7 +73,7 @@ describe.each(dialects)("Family Constellation bookings on %s", (dialect) => {
     }
     const [ics] = JSON.parse(mine.attachments) as Array<{ filename: string; content: string }>;
     expect(ics!.filename).toBe("session.ics");
-    expect(ics!.content).toContain(`\r\nUID:family-booking-${row!.id}\r\n`);
+    expect(ics!.content).toContain(`\r\nUID:family-booking-${row!.id}@${new URL(s.config.publicUrl).hostname}\r\n`);
     expect(ics!.content).toMatch(/DTSTART;TZID=America\/Chicago:\d{8}T130000/);
     expect(ics!.content).toContain("BEGIN:VTIMEZONE");
     // A reply reaches the session's organizer: the mail says whose address each one is, and the calendar names the same one.

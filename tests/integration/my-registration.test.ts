@@ -74,7 +74,7 @@ describe.each(dialects)("a registration's private page on %s", (dialect) => {
     expect(ics.headers.get("content-type")).toContain("text/calendar");
     expect(ics.headers.get("cache-control")).toBe("private, no-store");
     const body = (await ics.text()).replace(/\r\n[ \t]/g, "");
-    expect(body).toContain(`\r\nUID:registration-${id}\r\n`);
+    expect(body).toContain(`\r\nUID:registration-${id}@${new URL(s.config.publicUrl).hostname}\r\n`);
     expect(body).toContain("DTSTART;TZID=America/Chicago:");
   });
 
@@ -132,7 +132,7 @@ describe.each(dialects)("a registration's private page on %s", (dialect) => {
     const ics = (JSON.parse(cancellation!.attachments) as Array<{ content: string }>)[0]!.content.replace(/\r\n[ \t]/g, "");
     expect(ics).toContain("METHOD:CANCEL");
     expect(ics).toContain("STATUS:CANCELLED");
-    expect(ics).toContain(`\r\nUID:registration-${id}\r\n`);
+    expect(ics).toContain(`\r\nUID:registration-${id}@${new URL(s.config.publicUrl).hostname}\r\n`);
     expect(ics).toContain("SEQUENCE:1");
     const notice = mails.find((m) => m.to_address === s.config.site.contactEmail && m.subject.startsWith("Canceled by the registrant"));
     // Nobody waits for this session: the seat is free.

@@ -71,7 +71,8 @@ describe.each(dialects)("registrations on %s", (dialect) => {
     }
     expect(queued!.html_body).toContain('<a href="https://pay.example.org/mindful-path/enroll"');
     const ics = Buffer.from(/filename=session\.ics[\s\S]*?\r?\n\r?\n([\s\S]*?)\r?\n--/.exec(mine)![1]!.replace(/\s+/g, ""), "base64").toString();
-    expect(ics).toContain(`\r\nUID:registration-${row!.id}\r\n`);
+    // The registration's id at the site's stored calendar host: PUBLIC_URL's when the site first started (decision 0079).
+    expect(ics).toContain(`\r\nUID:registration-${row!.id}@${new URL(s.config.publicUrl).hostname}\r\n`);
     expect(ics).toMatch(/DTSTART;TZID=America\/New_York:\d{8}T090000/);
     expect(ics).toContain("BEGIN:VTIMEZONE");
     const team = mails.find((m) => /^To: hello@mindfulpath\.example$/m.test(m))!;

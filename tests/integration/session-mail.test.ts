@@ -169,8 +169,8 @@ describe.each(dialects)("session mail on %s", { timeout: 60_000 }, (dialect) => 
     // The 7-day reminder, written 6½ days before: on 1 March for a session on the evening of 7 March in Chicago,
     // so it says what is true then (decision 0057).
     for (const m of mails) expect(m.subject).toBe("Reminder: Decode Your Mind weekend is in 6 days | Mindful Path Institute");
-    // The time is said at the venue (Chicago), and the calendar entry keeps the confirmation's UID: the
-    // record's id alone, so a confirmation sent under another PUBLIC_URL is the same entry (decision 0079).
+    // The time is said at the venue (Chicago), and the calendar entry keeps the confirmation's UID (here the
+    // id alone: these jobs run in the test's process, where no site read the stored host; calendar-uid.test.ts).
     expect(mails[0]!.text_body).toContain("CST");
     expect(calendarOf(mails[0]!)).toContain("\r\nUID:registration-r-early\r\n");
     expect(calendarOf(mails[1]!)).toContain("\r\nUID:family-booking-b-early\r\n");

@@ -94,6 +94,14 @@ describe.each(dialects)("staff cancel of a registration on %s", { timeout: 120_0
     expect(wrongBody.status).toBe(400);
     expect(errorResponse.parse(await wrongBody.json()).errors).toEqual({ status: expect.stringContaining('{ "status": "cancelled" }') });
     expect((await cancel("no-such-registration")).status).toBe(404);
+    // A seat held while an earlier level is checked is declined under Approvals: no calendar entry was ever sent.
+    const held = await register(await addSession(s), "held@example.com");
+    await s.db.updateTable("registrations").set({ status: "awaiting_approval" }).where("id", "=", held).execute();
+    await s.db.deleteFrom("outbox").execute();
+    const awaiting = await cancel(held);
+    expect(awaiting.status).toBe(409);
+    expect(errorResponse.parse(await awaiting.json()).message).toBe("This registration awaits approval of an earlier level: decline it under Approvals instead.");
+    expect((await row(held)).status).toBe("awaiting_approval");
     // An ICH list's address does not reach a DECODE registration.
     const other = await fetch(`${s.url}/api/ich/${holder}`, { method: "PATCH", headers: { ...bearer, "content-type": "application/json" }, body: '{"status":"cancelled"}' });
     expect(other.status).toBe(404);

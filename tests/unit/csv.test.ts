@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { csvCell, csvFileName, csvHeaders, csvLine, csvStream, keysetRows } from "~/features/exports/csv.server";
+import { csvCell, csvFileName, csvHeaders, csvLine, csvMoment, csvMomentHeader, csvStream, keysetRows } from "~/features/exports/csv.server";
 
 async function text(stream: ReadableStream<Uint8Array>) {
   return new TextDecoder("utf-8", { ignoreBOM: true }).decode(await new Response(stream).arrayBuffer());
@@ -80,5 +80,15 @@ describe("CSV stream", () => {
     expect(h.get("content-disposition")).toBe('attachment; filename="xy.csv"');
     expect(h.get("cache-control")).toBe("private, no-store");
     expect(h.get("content-type")).toBe("text/csv; charset=utf-8");
+  });
+});
+
+describe("a record's moment in a CSV", () => {
+  it("is New York's date and time with the zone's name, so the two 1:30 AMs of the night the clocks go back differ", () => {
+    expect(csvMoment("2026-11-01T05:30:00Z")).toBe("2026-11-01 01:30:00 EDT");
+    expect(csvMoment("2026-11-01T06:30:00Z")).toBe("2026-11-01 01:30:00 EST");
+    expect(csvMoment("2026-07-04T16:00:00.000Z")).toBe("2026-07-04 12:00:00 EDT");
+    expect(csvMoment(null)).toBe("");
+    expect(csvMomentHeader("Received")).toBe("Received (New York time)");
   });
 });

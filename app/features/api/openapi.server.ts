@@ -646,7 +646,7 @@ function staffRegistrationCalls(prefix: string, what: string) {
       },
       patch: {
         summary: `Cancels a ${what} registration for its registrant: the seat is freed (offered to the waiting list first) and the registrant is emailed (staff)`,
-        description: "Only a registration that holds a seat (registered, or awaiting approval) of a session still to come, whose details were not erased. Decision 0080.",
+        description: "Only a confirmed registration (registered) of a session still to come, whose details were not erased; one awaiting approval is declined instead. Decision 0080.",
         security: staffSecurity,
         parameters: [idParameter],
         requestBody: {
@@ -657,7 +657,7 @@ function staffRegistrationCalls(prefix: string, what: string) {
           200: answer("Canceled; the registrant's email is queued", deletedResponse),
           400: refusal("The body is not `{ \"status\": \"cancelled\" }`"),
           404: refusal("No such registration"),
-          409: refusal("Already canceled, not holding a seat, erased, started, or its session was canceled"),
+          409: refusal("Already canceled, not holding a seat, awaiting approval, erased, started, or its session was canceled"),
           ...staffRefusals,
         },
       },

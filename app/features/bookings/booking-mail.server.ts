@@ -5,6 +5,7 @@ import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
 import type { OutgoingMail } from "~/features/mail/outbox.server";
 import type { SiteSettings } from "~/site-settings";
 import { formatUsPhone, type BookingInput } from "./schema";
+import { calendarUid } from "~/features/mail/calendar-uid.server";
 
 /**
  * D8: the booker's confirmation (the session's date and time in the venue's
@@ -73,8 +74,8 @@ export function bookingMails(
 /**
  * The calendar entry of one Family Constellation booking: one UID for its whole
  * life, so an update (a higher `sequence`) or a cancellation replaces it. The
- * UID is the booking's id alone, no host (RFC 7986 §5.3): a change of
- * PUBLIC_URL must not turn a later update into a second entry (decision 0079).
+ * UID is the booking's id and the site's stored calendar host: a change of
+ * PUBLIC_URL must not turn a later update into a second entry (calendarUid, decision 0079).
  */
 export function bookingCalendarFile(
   site: Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">,
@@ -84,7 +85,7 @@ export function bookingCalendarFile(
 ): string {
   const when = formatSessionWhen(event.starts_at, event.ends_at, event.time_zone);
   return sessionCalendarFile({
-    uid: `family-booking-${bookingId}`,
+    uid: calendarUid("family-booking", bookingId),
     title: event.title,
     startsAt: event.starts_at,
     endsAt: event.ends_at,

@@ -2,17 +2,18 @@ import type { EventJson } from "~/features/events/events.server";
 import { courseDetailDate, formatSessionWhen } from "~/features/events/format";
 import { sessionCalendarFile } from "~/features/mail/ics.server";
 import type { SiteSettings } from "~/site-settings";
+import { calendarUid } from "~/features/mail/calendar-uid.server";
 
 /**
  * 'Add to calendar' on the event calendar: the session as an .ics file, in the
  * venue's time zone (D13), with the same UID for every download of a session so
  * a second import updates the entry instead of doubling it: the session's id
- * alone, no host (RFC 7986 §5.3), so a change of PUBLIC_URL keeps it (decision 0079).
+ * and the site's stored calendar host, so a change of PUBLIC_URL keeps it (calendarUid, decision 0079).
  */
 export function eventCalendarDownload(event: EventJson, site: Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">, sequence: number) {
   const when = formatSessionWhen(event.startDate, event.endDate, event.timeZone);
   const body = sessionCalendarFile({
-    uid: `event-${event._id}`,
+    uid: calendarUid("event", event._id),
     title: event.title,
     startsAt: event.startDate,
     endsAt: event.endDate,

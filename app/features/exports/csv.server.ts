@@ -39,11 +39,19 @@ export function csvMomentHeader(name: string): string {
   return `${name} (${MOMENT_ZONE.split("/").pop()!.replace(/_/g, " ")} time)`;
 }
 
-/** A stored instant as '2026-11-27 22:30:00' in that zone: sorts as text, and spreadsheets read it as a date and time. */
+const zoneName = new Intl.DateTimeFormat("en-US", { timeZone: MOMENT_ZONE, timeZoneName: "short" });
+
+/**
+ * A stored instant as '2026-11-27 22:30:00 EST' in that zone: date and time
+ * sort as text, and the zone's name tells apart the two 1:30 AMs of the night
+ * the clocks go back (without it they printed alike).
+ */
 export function csvMoment(iso: string | null | undefined): string {
   if (!iso) return "";
   const local = zonedIsoString(iso, MOMENT_ZONE);
-  return /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/.test(local) ? local.slice(0, 19).replace("T", " ") : iso;
+  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}/.test(local)) return iso;
+  const zone = zoneName.formatToParts(new Date(iso)).find((p) => p.type === "timeZoneName")?.value;
+  return `${local.slice(0, 19).replace("T", " ")}${zone ? ` ${zone}` : ""}`;
 }
 
 /**

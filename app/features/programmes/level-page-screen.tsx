@@ -6,11 +6,11 @@ import { focusMainHeading } from "~/hooks/use-route-focus";
 import { useSite } from "~/hooks/use-site";
 import { ANNOUNCE_DELAY_MS } from "~/lib/announce";
 import { LevelPage } from "./level-page";
-import type { LevelPageResult } from "./level-page.server";
+import type { LevelJsonLd, LevelPageResult } from "./level-page.server";
 import { ERROR_TITLE, LEVEL_NOT_FOUND, LOADING_TEXT, PROGRAM_NOT_FOUND, TRY_AGAIN } from "./level-rules";
 
 /** A level route's data: the result from the server, or (a later visit in the browser) its promise. */
-export type LevelRouteData = { result: LevelPageResult | null; pending: Promise<{ result: LevelPageResult }> | null };
+export type LevelRouteData = { result: LevelPageResult | null; jsonLd?: LevelJsonLd; pending: Promise<{ result: LevelPageResult }> | null };
 
 function Band({ children }: { children: React.ReactNode }) {
   return (

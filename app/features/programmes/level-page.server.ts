@@ -6,6 +6,7 @@
  */
 import { levelInstructors, type InstructorBio } from "~/content/instructors";
 import { data } from "react-router";
+import { courseJsonLd } from "./course-jsonld";
 import { fallbackLevel, fallbackLevels, staticDecodeLevels, type CourseLevel, type DecodeLevel, type SessionDetails } from "~/content/fallback-levels";
 import type { Database } from "~/db/db.server";
 import type { EventJson } from "~/features/events/events.server";
@@ -169,20 +170,35 @@ export type LevelPageResult =
   | { state: "not-found"; what: "level" | "program" }
   | { state: "error" };
 
+export type LevelJsonLd = ReturnType<typeof courseJsonLd> | null;
+
+/**
+ * The page's schema.org Course with its upcoming sessions, made on the server
+ * (its code stays out of the browser's JavaScript, the page's budget): the
+ * route's `meta` writes it as it is.
+ */
+function levelCourseJsonLd(v: LevelView, config: { publicUrl: string; site: { orgName: string } }): LevelJsonLd {
+  return courseJsonLd(
+    { title: v.title, subtitle: v.subtitle, certification: v.certification, duration: v.duration },
+    v.sessions,
+    { url: `${config.publicUrl}${v.canonicalPath}`, orgName: config.site.orgName, orgUrl: config.publicUrl },
+  );
+}
+
 /**
  * A level page loader's answer: the view; 404 with what was not found; or,
  * when the database cannot be read, 503 and the error state ('Error loading
  * program', 'Try again'). Never throws, so the page itself says what happened.
  */
 export async function levelPageResult(
-  services: { logger: { error: (obj: object, msg: string) => void } },
+  services: { logger: { error: (obj: object, msg: string) => void }; config: { publicUrl: string; site: { orgName: string } } },
   what: "level" | "program",
   load: () => Promise<LevelView | null>,
 ) {
-  const answer = (result: LevelPageResult, init?: ResponseInit) => data({ result, pending: null }, init);
+  const answer = (result: LevelPageResult, init?: ResponseInit, jsonLd: LevelJsonLd = null) => data({ result, jsonLd, pending: null }, init);
   try {
     const v = await load();
-    return v ? answer({ state: "ok", view: v }) : answer({ state: "not-found", what }, { status: 404 });
+    return v ? answer({ state: "ok", view: v }, undefined, levelCourseJsonLd(v, services.config)) : answer({ state: "not-found", what }, { status: 404 });
   } catch (err) {
     services.logger.error({ err }, "A level page could not be read");
     return answer({ state: "error" }, { status: 503 });

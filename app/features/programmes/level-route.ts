@@ -3,9 +3,8 @@
  * the page: the browser-side loader and the head tags (decision 0010).
  */
 import type { MetaDescriptor } from "react-router";
-import { pageMeta, siteFrom } from "~/lib/meta";
-import { courseJsonLd } from "./course-jsonld";
-import type { LevelPageResult } from "./level-page.server";
+import { pageMeta } from "~/lib/meta";
+import type { LevelJsonLd, LevelPageResult } from "./level-page.server";
 import type { LevelRouteData } from "./level-page-screen";
 
 type MatchLike = { id: string; loaderData?: unknown } | undefined;
@@ -16,10 +15,13 @@ type MatchLike = { id: string; loaderData?: unknown } | undefined;
  * read again (a registration's revalidation, a changed query) waits for the
  * answer and swaps it in, so the page (and an open dialog) never flashes away.
  */
-export async function levelClientLoader(request: Request, serverLoader: () => Promise<{ result: LevelPageResult }>): Promise<LevelRouteData> {
-  if (new URL(request.url).pathname === window.location.pathname) return { result: (await serverLoader()).result, pending: null };
+export async function levelClientLoader(request: Request, serverLoader: () => Promise<{ result: LevelPageResult; jsonLd: LevelJsonLd }>): Promise<LevelRouteData> {
+  if (new URL(request.url).pathname === window.location.pathname) {
+    const { result, jsonLd } = await serverLoader();
+    return { result, jsonLd, pending: null };
+  }
   // A failed read shows the page's error state ('Error loading program'), as the server's does.
-  return { result: null, pending: serverLoader().catch((): { result: LevelPageResult } => ({ result: { state: "error" } })) };
+  return { result: null, jsonLd: null, pending: serverLoader().catch((): { result: LevelPageResult } => ({ result: { state: "error" } })) };
 }
 
 /** Title, description, canonical address and the Course JSON-LD of a level page. */
@@ -31,16 +33,11 @@ export function levelMeta(matches: ReadonlyArray<MatchLike>, data: LevelRouteDat
     return pageMeta(matches, { ...fallback, title, noindex: true });
   }
   const v = result.view;
-  const site = siteFrom(matches);
   const meta = pageMeta(matches, {
     title: v.title,
     description: v.subtitle ?? fallback.description,
     path: v.canonicalPath,
   });
-  const course = courseJsonLd(
-    { title: v.title, subtitle: v.subtitle, certification: v.certification, duration: v.duration },
-    v.sessions,
-    { url: `${site?.publicUrl ?? ""}${v.canonicalPath}`, orgName: site?.orgName ?? "", orgUrl: site?.publicUrl },
-  );
-  return [...meta, { "script:ld+json": course }];
+  // The Course data was made by the server's loader (level-page.server.ts), not here: its code stays out of the page's JavaScript.
+  return data?.jsonLd ? [...meta, { "script:ld+json": data.jsonLd }] : meta;
 }

@@ -104,8 +104,13 @@ export async function cancelByAccessToken(
 /** Who cancels a registration: the registrant from their private page, or a staff member for them (decision 0080). */
 export type CancelledBy = { by: "registrant" } | { by: "team"; actor: { id: string; email: string }; ip: string | null; via: "staff screen" | "api" };
 
-/** What a staff cancel may find besides a cancel: a seat that is not held (a waiting-list entry, say) is not theirs to cancel here. */
-export type StaffCancelOutcome = CancelOutcome | "not-holding" | "erased";
+/**
+ * What a staff cancel may find besides a cancel: a seat that is not held (a
+ * waiting-list entry, say) is not theirs to cancel here; nor is a seat held while
+ * an earlier level is checked, which is declined under Approvals (its registrant
+ * has no calendar entry to remove yet, and is told with the decline's own mail).
+ */
+export type StaffCancelOutcome = CancelOutcome | "not-holding" | "awaiting-approval" | "erased";
 
 /** The details dialog's "Cancel registration" answer: the outcome for this record, shown in the dialog. */
 export type StaffCancelAnswer = { ok: true; id: string; message: string } | { ok: false; id: string; error: string };
@@ -117,13 +122,14 @@ export const STAFF_CANCEL_REFUSED: Record<Exclude<StaffCancelOutcome, "cancelled
   "not-found": { status: 404, error: "This registration no longer exists." },
   "already-cancelled": { status: 409, error: "This registration was already canceled." },
   "not-holding": { status: 409, error: "Only a registration that holds a seat can be canceled here. Someone on the waiting list is removed from it instead." },
+  "awaiting-approval": { status: 409, error: "This registration awaits approval of an earlier level: decline it under Approvals instead." },
   erased: { status: 409, error: "This registrant's details were erased, so there is no address to tell. Delete the registration instead." },
   started: { status: 409, error: "This session has already started, so the registration can no longer be canceled." },
   "session-cancelled": { status: 409, error: "This session was canceled, and everyone holding a seat has been told." },
 };
 
-/** The statuses that hold a seat a registrant could be told is canceled: confirmed, or held while a prerequisite is checked. */
-const CANCELLABLE = new Set(["registered", "awaiting_approval"]);
+/** The status of a seat a registrant has been confirmed (with a calendar entry) and can be told is canceled. */
+const CANCELLABLE = new Set(["registered"]);
 
 /**
  * A staff member cancels a registration for its registrant (who asked by phone
@@ -149,6 +155,7 @@ export async function cancelByStaff(
   if (!registration) return { outcome: "not-found", eventId: null };
   if (registration.anonymised_at) return { outcome: "erased", eventId: registration.event_id };
   if (registration.status === "cancelled") return { outcome: "already-cancelled", eventId: registration.event_id };
+  if (registration.status === "awaiting_approval") return { outcome: "awaiting-approval", eventId: registration.event_id };
   if (!CANCELLABLE.has(registration.status)) return { outcome: "not-holding", eventId: registration.event_id };
   const event = await services.db.selectFrom("events").selectAll().where("id", "=", registration.event_id).executeTakeFirst();
   if (!event) return { outcome: "not-found", eventId: null };
@@ -176,6 +183,7 @@ async function cancelFound(
     if (!current) return "not-found" as const;
     if (current.status === "cancelled") return "already-cancelled" as const;
     if (who.by === "team" && current.anonymised_at) return "erased" as const;
+    if (who.by === "team" && current.status === "awaiting_approval") return "awaiting-approval" as const;
     if (who.by === "team" && !CANCELLABLE.has(current.status)) return "not-holding" as const;
     const event = await trx.selectFrom("events").selectAll().where("id", "=", found.event.id).executeTakeFirst();
     if (!event || event.status === "Cancelled") return "session-cancelled" as const;

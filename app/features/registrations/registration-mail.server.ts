@@ -5,6 +5,7 @@ import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
 import type { OutgoingMail } from "~/features/mail/outbox.server";
 import type { SiteSettings } from "~/site-settings";
 import type { RegistrationInput } from "./schema";
+import { calendarUid } from "~/features/mail/calendar-uid.server";
 
 /** What the confirmation says of the registrant: from the form, or from a stored row (a waiting-list offer confirmed). */
 export type MailedRegistration = Pick<RegistrationInput, "firstName" | "email" | "nameAsCertificate" | "mobileNo" | "occupation" | "communicationPreferences"> & {
@@ -107,8 +108,8 @@ export function sessionFacts(event: EventRow, programmeTitle: string | null) {
 /**
  * The calendar entry of one registration: one UID for its whole life, so a
  * later update (a higher `sequence`) or cancellation replaces the same entry.
- * The registration's id alone, no host (RFC 7986 §5.3), so a change of
- * PUBLIC_URL keeps it (decision 0079).
+ * The registration's id and the site's stored calendar host, so a change of
+ * PUBLIC_URL keeps it (calendarUid, decision 0079).
  */
 export function registrationCalendarFile(
   site: Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">,
@@ -119,7 +120,7 @@ export function registrationCalendarFile(
 ): string {
   const { when, where, programme } = sessionFacts(event, programmeTitle);
   return sessionCalendarFile({
-    uid: `registration-${registrationId}`,
+    uid: calendarUid("registration", registrationId),
     title: event.title,
     startsAt: event.starts_at,
     endsAt: event.ends_at,

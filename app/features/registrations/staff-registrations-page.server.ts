@@ -80,9 +80,9 @@ function detailView(r: RegistrationDetail) {
     createdAt: r.created_at,
     /** When the personal details were erased (on request or by the retention job); null while they are kept. */
     erasedAt: r.anonymised_at,
-    /** Staff may cancel it for the registrant (decision 0080): a held seat, details kept, its session still to come. */
+    /** Staff may cancel it for the registrant (decision 0080): a confirmed seat, details kept, its session still to come. */
     canCancel:
-      (r.status === "registered" || r.status === "awaiting_approval") &&
+      r.status === "registered" &&
       !r.anonymised_at &&
       r.event_status !== "Cancelled" &&
       r.event_starts_at !== null &&

@@ -7,45 +7,47 @@ import { videos } from "~/content/media";
 import { servicesContext } from "~/context.server";
 import { LazyBookingDialog } from "~/features/bookings/lazy-booking-dialog";
 import { listFamilySessions } from "~/features/bookings/bookings.server";
-import { type CalendarEvent, listCancelledUpcoming } from "~/features/calendar/calendar.server";
+import { listCancelledUpcoming } from "~/features/calendar/calendar.server";
 import type { EventJson } from "~/features/events/events.server";
 import { FamilySessionsTable } from "~/features/bookings/family-sessions-table";
 import { eventJsonLd } from "~/features/bookings/event-jsonld";
 import { requestedSessionId } from "~/features/bookings/open-request";
-import { pageMeta, siteFrom } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/family-constellation";
 
-/** Server-rendered: upcoming sessions (D12) with live seats; a database failure is the page's error state, not a 500. */
+/**
+ * Server-rendered: upcoming sessions (D12) with live seats, and their schema.org
+ * Events, made here so that their code stays out of the browser's JavaScript
+ * (the page's budget); a database failure is the page's error state, not a 500.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { db, logger } = context.get(servicesContext);
+  const { db, logger, config } = context.get(servicesContext);
   try {
     // Canceled sessions are for the Event data only, never in the table (decision 0077).
     const [{ events }, cancelled] = await Promise.all([
       listFamilySessions(db, { search: "", page: 1, limit: 50 }),
       listCancelledUpcoming(db, { kind: "family", limit: 50 }),
     ]);
-    return { sessions: events, cancelled, failed: false };
+    const url = `${config.publicUrl}/family-constellation`;
+    // A canceled session is named as EventCancelled, without an offer.
+    const jsonLd = [...events, ...cancelled].map((s) => eventJsonLd(s, { url, orgName: config.site.orgName, description: copy.lead }));
+    return { sessions: events, jsonLd, failed: false };
   } catch (error) {
     logger.error({ err: error }, "family sessions could not be read");
     // A 503, as the calendar's: the page cache never keeps this state, and while the database is out the
     // outage page answers instead (decision 0033).
-    return data({ sessions: [] as EventJson[], cancelled: [] as CalendarEvent[], failed: true }, { status: 503 });
+    return data({ sessions: [] as EventJson[], jsonLd: [] as ReturnType<typeof eventJsonLd>[], failed: true }, { status: 503 });
   }
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const site = siteFrom(matches);
-  const url = `${site?.publicUrl ?? ""}/family-constellation`;
   return [
     ...pageMeta(matches, {
       title: "Family Constellation",
       description: "Family Constellation sessions across the USA: dates in each venue's local time, seats left, and booking online.",
       path: "/family-constellation",
     }),
-    // A canceled session is named as EventCancelled, without an offer.
-    ...[...(loaderData?.sessions ?? []), ...(loaderData?.cancelled ?? [])].map((s) => ({
-      "script:ld+json": eventJsonLd(s, { url, orgName: site?.orgName ?? "", description: copy.lead }),
-    })),
+    ...(loaderData?.jsonLd ?? []).map((event) => ({ "script:ld+json": event })),
   ];
 };
 

@@ -16,7 +16,7 @@ import { EventCalendar } from "~/features/calendar/event-calendar";
 import { eventsJsonLd } from "~/features/calendar/event-jsonld";
 import { ProgramFilter } from "~/features/calendar/program-filter";
 import { CALENDAR_DEFAULT_LIMIT } from "~/features/calendar/limits";
-import { pageMeta, siteFrom } from "~/lib/meta";
+import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/schedule";
 
 type Loaded = { result: CalendarPage | null; error: string | null };
@@ -26,9 +26,13 @@ function filterOf(request: Request) {
   return { program: programFilterFrom(url.searchParams.get("program")), page: pageFrom(url.searchParams.get("page")) };
 }
 
-/** First paint: the list is read on the server, so the sessions are in the HTML. */
+/**
+ * First paint: the list is read on the server, so the sessions are in the HTML,
+ * with their schema.org Events, made here so that their code stays out of the
+ * browser's JavaScript (the page's budget; the data is public either way).
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db, logger } = context.get(servicesContext);
+  const { db, logger, config } = context.get(servicesContext);
   const { program, page } = filterOf(request);
   try {
     const kind = program === "all" ? undefined : program;
@@ -37,10 +41,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       listOpenEvents(db, { search: "", page, limit: CALENDAR_DEFAULT_LIMIT }, kind),
       page === 1 ? listCancelledUpcoming(db, { kind, limit: CALENDAR_DEFAULT_LIMIT }) : [],
     ]);
-    return { result: result as CalendarPage, cancelled, error: null, pending: null, program };
+    // A canceled session is named as EventCancelled, without an offer (decision 0077).
+    const jsonLd = eventsJsonLd([...result.events, ...cancelled], {
+      pageUrl: `${config.publicUrl}/schedule`,
+      orgName: config.site.orgName,
+      orgUrl: config.publicUrl,
+    });
+    return { result: result as CalendarPage, jsonLd, error: null, pending: null, program };
   } catch (error) {
     logger.error({ err: error }, "the event calendar could not be read");
-    return data({ result: null, cancelled: [], error: FETCH_EVENTS_FAILED, pending: null, program }, { status: 503 });
+    return data({ result: null, jsonLd: null, error: FETCH_EVENTS_FAILED, pending: null, program }, { status: 503 });
   }
 }
 
@@ -51,17 +61,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
   const { program, page } = filterOf(request);
-  return { result: null, cancelled: [], error: null, pending: fetchCalendar(program, page) as Promise<Loaded>, program };
+  return { result: null, jsonLd: null, error: null, pending: fetchCalendar(program, page) as Promise<Loaded>, program };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const site = siteFrom(matches);
-  // A canceled session is named as EventCancelled, without an offer (decision 0077).
-  const graph = eventsJsonLd([...(loaderData?.result?.events ?? []), ...(loaderData?.cancelled ?? [])], {
-    pageUrl: `${site?.publicUrl ?? ""}/schedule`,
-    orgName: site?.orgName ?? "",
-    ...(site?.publicUrl ? { orgUrl: site.publicUrl } : {}),
-  });
+  const graph = loaderData?.jsonLd;
   return [
     ...pageMeta(matches, {
       title: "Event Calendar",
