@@ -4,7 +4,7 @@
 // shortcuts and search engines' logos (Google wants a raster image of 112 px or
 // more) need these. Rerun after changing favicon.svg or ORG_NAME, and commit the
 // files it writes.
-// Usage: node scripts/icons.ts   (ORG_NAME as the site's, for the manifest's name)
+// Usage: npx node scripts/icons.ts   (Node 24 from the project; ORG_NAME as the site's, for the manifest's name)
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
