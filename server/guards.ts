@@ -22,7 +22,11 @@ export const isApi = (req: express.Request) => /^\/api(?:\/|$)/i.test(req.path);
  */
 export function noApiDataRequests(): express.RequestHandler {
   return (req, res, next) => {
-    if (isApi(req) && /\.data$/i.test(req.path)) return sendClientError(req, res, 404, "Not found");
+    // `/api.data` too: React Router's data form of the API's own not-found route.
+    if (/^\/api(?:\/.*)?\.data$/i.test(req.path)) {
+      res.status(404).set("Cache-Control", "no-store").json({ success: false, message: "Not found" });
+      return;
+    }
     next();
   };
 }

@@ -21,7 +21,7 @@ describe("the JSON API's HTTP edges", { timeout: 120_000 }, () => {
     await s?.stop();
   });
 
-  it.each(["/api/registration.data?limit=1", "/api/registration/download-csv.data", "/api/admin/settings.data", "/API/contacts.DATA"])(
+  it.each(["/api/registration.data?limit=1", "/api/registration/download-csv.data", "/api/admin/settings.data", "/API/contacts.DATA", "/api.data"])(
     "GET %s (React Router's data form, which kept no Cache-Control) answers 404 JSON, not the staff data",
     async (p) => {
       const res = await fetch(`${s.url}${p}`, { headers: bearer });

@@ -139,7 +139,10 @@ export async function registrationsPageAction(request: Request, context: Ctx, li
   }
   const url = new URL(request.url);
   if (form.intent === "erase" && form.id) return eraseFromScreen(services, context, list, form.id.slice(0, 100), form);
-  if (form.intent === "cancel" && form.id) return cancelFromScreen(services, context, list, form.id.slice(0, 100));
+  if (form.intent === "cancel") {
+    if (!form.id) return data({ cancel: { ok: false, id: "", error: STAFF_CANCEL_REFUSED["not-found"].error } satisfies StaffCancelAnswer }, { status: 400 });
+    return cancelFromScreen(services, context, list, form.id.slice(0, 100));
+  }
   if (form.intent !== "delete" || !form.id) return data({ error: `Delete failed: ${DELETE_FAILED}` }, { status: 400 });
   let deleted: { eventId: string } | null = null;
   try {

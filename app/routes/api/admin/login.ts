@@ -36,5 +36,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export function loader() {
-  return jsonError(405, "Use POST.", undefined, { Allow: "POST" });
+  return jsonError(405, "Use POST.", undefined, { Allow: "POST", "Cache-Control": "no-store" });
 }
