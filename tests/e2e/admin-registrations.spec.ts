@@ -141,7 +141,7 @@ test.describe("staff registration lists", () => {
     expect(lines[0]).toContain("Registration ID,Registration Date (New York time),First Name");
     expect(lines).toHaveLength(2);
     // On the day the file is named for, in the same zone (decision 0079).
-    expect(lines[1]).toMatch(new RegExp(`^${person.id},${day} \\d{2}:\\d{2}:\\d{2},`));
+    expect(lines[1]).toMatch(new RegExp(`^${person.id},${day} \\d{2}:\\d{2}:\\d{2} E[SD]T,`));
     expect(lines[1]).toContain(`,${person.first},,${person.last},`);
     expect(lines[1]).toContain(person.email);
     await expect(dl).toBeHidden();
