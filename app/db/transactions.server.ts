@@ -2,6 +2,7 @@ import { sql, type Kysely } from "kysely";
 import { isPostgres } from "./migrations/types.ts";
 import type { Database } from "./db.server.ts";
 import type { DB, EventRow } from "./schema.ts";
+import { fixedStatement, reusableQuery } from "./reusable.server.ts";
 
 /**
  * A transaction that will write, begun so that it cannot lose a race to a
@@ -54,6 +55,14 @@ type GroupJob = {
   reject: (error: unknown) => void;
 };
 
+// The group's own statements, compiled once (decision 0042: Kysely's building and compiling is a share of every submission).
+const beginImmediate = fixedStatement("begin immediate");
+const savepoint = fixedStatement("savepoint group_member");
+const rollbackToSavepoint = fixedStatement("rollback to group_member");
+const releaseSavepoint = fixedStatement("release group_member");
+const commit = fixedStatement("commit");
+const rollback = fixedStatement("rollback");
+
 /** The most transactions one SQLite commit takes. */
 const GROUP_LIMIT = 100;
 const groupQueues = new WeakMap<Database, GroupJob[]>();
@@ -101,20 +110,20 @@ async function runGroups(db: Database, queue: GroupJob[]): Promise<void> {
 
 async function runGroup(conn: Kysely<DB>, queue: GroupJob[]): Promise<void> {
   try {
-    await sql`begin immediate`.execute(conn);
+    await beginImmediate(conn);
   } catch (error) {
     for (const job of queue.splice(0)) job.reject(error);
     return;
   }
   const done: Array<{ job: GroupJob; result: unknown }> = [];
   const fail = async (error: unknown) => {
-    await sql`rollback`.execute(conn).catch(() => {});
+    await rollback(conn).catch(() => {});
     for (const { job } of done) job.reject(error);
   };
   while (queue.length > 0 && done.length < GROUP_LIMIT) {
     const job = queue.shift()!;
     try {
-      await sql`savepoint group_member`.execute(conn);
+      await savepoint(conn);
     } catch (error) {
       job.reject(error);
       return fail(error);
@@ -127,8 +136,8 @@ async function runGroup(conn: Kysely<DB>, queue: GroupJob[]): Promise<void> {
       failure = { error };
     }
     try {
-      if (failure || job.rollbackIf?.(result as never)) await sql`rollback to group_member`.execute(conn);
-      await sql`release group_member`.execute(conn);
+      if (failure || job.rollbackIf?.(result as never)) await rollbackToSavepoint(conn);
+      await releaseSavepoint(conn);
     } catch (error) {
       // SQLite rolled the whole transaction back itself (a full disk, an I/O
       // error): the earlier members' writes are gone too.
@@ -139,7 +148,7 @@ async function runGroup(conn: Kysely<DB>, queue: GroupJob[]): Promise<void> {
     else done.push({ job, result });
   }
   try {
-    await sql`commit`.execute(conn);
+    await commit(conn);
   } catch (error) {
     return fail(error);
   }
@@ -204,6 +213,17 @@ export async function lockKey(trx: Kysely<DB>, key: string): Promise<void> {
   await sql`select pg_advisory_xact_lock(hashtext(${`site:${key}`}))`.execute(trx);
 }
 
+/** The session's row, locked FOR UPDATE on PostgreSQL (SQLite's immediate transaction holds the database's lock). */
+const lockedEvent = reusableQuery<{ eventId: string }, EventRow>((db, p) => {
+  const query = db.selectFrom("events").selectAll().where("id", "=", p.eventId);
+  return isPostgres(db as Kysely<unknown>) ? query.forUpdate() : query;
+});
+/** The same, FOR SHARE on PostgreSQL. */
+const lockedEventShared = reusableQuery<{ eventId: string }, EventRow>((db, p) => {
+  const query = db.selectFrom("events").selectAll().where("id", "=", p.eventId);
+  return isPostgres(db as Kysely<unknown>) ? query.forShare() : query;
+});
+
 const RETRY_EXCLUSIVE: unique symbol = Symbol("retry with the session's row locked for update");
 
 /**
@@ -234,8 +254,7 @@ export async function seatTransaction<T>(
     const result = await writeTransaction<T | typeof RETRY_EXCLUSIVE>(
       db,
       async (trx) => {
-        const query = trx.selectFrom("events").selectAll().where("id", "=", eventId);
-        const event = await (isPostgres(trx as Kysely<unknown>) ? (lockShared ? query.forShare() : query.forUpdate()) : query).executeTakeFirst();
+        const [event] = await (lockShared ? lockedEventShared : lockedEvent)(trx, { eventId });
         if (lockShared && event && event.capacity !== null) return RETRY_EXCLUSIVE;
         return fn(trx, event);
       },

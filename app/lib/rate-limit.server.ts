@@ -1,8 +1,9 @@
-import { sql, type Kysely } from "kysely";
+import { sql, type Kysely, type RawBuilder } from "kysely";
 import { RateLimiterMemory, RateLimiterRes } from "rate-limiter-flexible";
 import RateLimiterStoreAbstract from "rate-limiter-flexible/lib/RateLimiterStoreAbstract.js";
 import type { DB } from "~/db/schema";
 import { groupedWrite } from "~/db/transactions.server";
+import { reusableQuery } from "~/db/reusable.server";
 
 type Stored = { points: number; expire: number | null };
 
@@ -15,6 +16,28 @@ export type DatabaseRateLimiterOptions = {
 
 const toNumber = (v: number | string | bigint | null | undefined): number | null =>
   v === null || v === undefined ? null : Number(v);
+
+type UpsertValues = { key: string; points: number; newExpire: number | null; now: number };
+
+/**
+ * Adds `points` to the key's window, opening a new window when the last one has ended (`restartWindow`:
+ * always). Run for every form submission: its SQL is compiled once.
+ */
+const upsertWindow = (restart: (p: UpsertValues) => RawBuilder<boolean>) =>
+  reusableQuery((db, p: UpsertValues) =>
+    db
+      .insertInto("rate_limits")
+      .values({ key: p.key, points: p.points, expire: p.newExpire })
+      .onConflict((oc) =>
+        oc.column("key").doUpdateSet({
+          points: sql<number>`case when ${restart(p)} then ${p.points} else rate_limits.points + ${p.points} end`,
+          expire: sql<number | null>`case when ${restart(p)} then ${p.newExpire} else rate_limits.expire end`,
+        }),
+      )
+      .returning(["points", "expire"]),
+  );
+const addToWindow = upsertWindow((p) => sql<boolean>`rate_limits.expire is not null and rate_limits.expire <= ${p.now}`);
+const restartWindow = upsertWindow(() => sql<boolean>`1 = 1`);
 
 /**
  * rate-limiter-flexible's store contract over our own database (table
@@ -40,21 +63,9 @@ export class DatabaseRateLimiter extends RateLimiterStoreAbstract {
   async _upsert(key: string, points: number, msDuration: number, forceExpire = false): Promise<Stored> {
     const now = Date.now();
     const newExpire = msDuration > 0 ? now + msDuration : null;
-    const restart = forceExpire ? sql<boolean>`1 = 1` : sql<boolean>`rate_limits.expire is not null and rate_limits.expire <= ${now}`;
     // On SQLite the counter shares the commit of the writes around it (group commit).
-    const row = await groupedWrite(this.#db, (db) =>
-      db
-        .insertInto("rate_limits")
-        .values({ key, points, expire: newExpire })
-        .onConflict((oc) =>
-          oc.column("key").doUpdateSet({
-            points: sql<number>`case when ${restart} then ${points} else rate_limits.points + ${points} end`,
-            expire: sql<number | null>`case when ${restart} then ${newExpire} else rate_limits.expire end`,
-          }),
-        )
-        .returning(["points", "expire"])
-        .executeTakeFirstOrThrow(),
-    );
+    const [row] = await groupedWrite(this.#db, (db) => (forceExpire ? restartWindow : addToWindow)(db, { key, points, newExpire, now }));
+    if (!row) throw new Error("rate limit: the upsert returned no row");
     return { points: Number(row.points), expire: toNumber(row.expire) };
   }
 

@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { AppServices, RequestInfo } from "~/context.server";
 import type { Database } from "~/db/db.server";
 import { isUniqueViolation, seatTransaction } from "~/db/transactions.server";
+import { insertRows } from "~/db/reusable.server";
 import { consumeFormAllowance } from "~/features/contact/contact.server";
 import { alreadyEntered, availability, eventToJson, sameSessionRow, seatsTaken, sessionBeforeLock, type EventJson } from "~/features/events/events.server";
 import { resentToFullSession } from "~/features/events/full-resend.server";
@@ -77,9 +78,9 @@ export async function submitBooking(
       if (state !== "open" && !waiting) return { status: "refused", code: 409, message: refusalMessages[state] } as const;
       if (safeExternalLink(event.external_link)) return { status: "refused", code: 409, message: SIGN_UP_ELSEWHERE } as const;
       const now = waiting ? await joinedAt(trx, event.id) : new Date().toISOString();
-      await trx
-        .insertInto("family_bookings")
-        .values({
+      // Its SQL compiled once per shape (with or without the waiting status).
+      await insertRows(trx, "family_bookings", [
+        {
           id,
           event_id: event.id,
           full_name: input.fullName,
@@ -91,8 +92,8 @@ export async function submitBooking(
           created_at: now,
           told_session: toldSession(event),
           ...(waiting ? { status: "waiting" } : {}),
-        })
-        .execute();
+        },
+      ]);
       if (waiting) {
         const position = await waitingPosition(trx, event.id, id);
         await enqueueMail(trx, [waitingListMail(services.config.site, { to: input.email, name: input.fullName, event, position, topic: `family-booking:${id}` })]);

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { Database } from "~/db/db.server";
 import type { DB, EventKind, EventRow } from "~/db/schema";
+import { reusableQuery } from "~/db/reusable.server";
 import { formatSessionDate } from "./format";
 
 /**
@@ -68,25 +69,9 @@ export async function entriesByEvent(db: Kysely<DB>, eventIds: readonly string[]
   return counts;
 }
 
-/**
- * A session as a registration or booking sees it before taking the session's
- * lock, from a plain read: whether it is full now, for callers that then take
- * the lock only when it is not (decision 0033): in a rush for the last seats,
- * the many refusals do not queue behind one another and behind the winners'
- * commits. A refusal is all this decides; a seat is given only inside the
- * locked transaction, which counts again. `applies` says whether the
- * transaction would get as far as counting seats for this session (its kind,
- * its programme), so the answer is the one it would give. The session's row
- * comes with it (its capacity tells `seatTransaction` which lock to take).
- */
-export async function sessionBeforeLock(
-  db: Kysely<DB>,
-  eventId: string,
-  applies: (event: EventRow) => boolean,
-): Promise<{ full: boolean; event: EventRow | undefined }> {
-  // One round trip: the session and its seats taken (as `seatsTaken` counts
-  // them), counted only when it has a limit.
-  const row = await db
+/** `sessionBeforeLock`'s read, its SQL compiled once. */
+const sessionWithSeats = reusableQuery((db, p: { eventId: string }) =>
+  db
     .selectFrom("events as e")
     .selectAll("e")
     .select((eb) => [
@@ -115,13 +100,41 @@ export async function sessionBeforeLock(
         .end()
         .as("booked"),
     ])
-    .where("e.id", "=", eventId)
-    .executeTakeFirst();
+    .where("e.id", "=", p.eventId),
+);
+
+/**
+ * A session as a registration or booking sees it before taking the session's
+ * lock, from a plain read: whether it is full now, for callers that then take
+ * the lock only when it is not (decision 0033): in a rush for the last seats,
+ * the many refusals do not queue behind one another and behind the winners'
+ * commits. A refusal is all this decides; a seat is given only inside the
+ * locked transaction, which counts again. `applies` says whether the
+ * transaction would get as far as counting seats for this session (its kind,
+ * its programme), so the answer is the one it would give. The session's row
+ * comes with it (its capacity tells `seatTransaction` which lock to take).
+ */
+export async function sessionBeforeLock(
+  db: Kysely<DB>,
+  eventId: string,
+  applies: (event: EventRow) => boolean,
+): Promise<{ full: boolean; event: EventRow | undefined }> {
+  // One round trip: the session and its seats taken (as `seatsTaken` counts
+  // them), counted only when it has a limit.
+  const [row] = await sessionWithSeats(db, { eventId });
   if (!row) return { full: false, event: undefined };
   const { registered, booked, ...event } = row;
   const full = event.capacity !== null && applies(event) && availability(event, Number(registered ?? 0) + Number(booked ?? 0)) === "full";
   return { full, event };
 }
+
+/** `alreadyEntered`'s read of each table, its SQL compiled once. */
+const entered = (table: "registrations" | "family_bookings") =>
+  reusableQuery((db, p: { eventId: string; emailKey: string }) =>
+    db.selectFrom(table).select("id").where("event_id", "=", p.eventId).where("email_key", "=", p.emailKey).where("status", "not in", RELEASED_STATUSES),
+  );
+const registrationEntered = entered("registrations");
+const bookingEntered = entered("family_bookings");
 
 /**
  * Whether this email already holds a registration or booking (one not
@@ -129,14 +142,8 @@ export async function sessionBeforeLock(
  * index on (event_id, email_key) refuses whichever twin races past it.
  */
 export async function alreadyEntered(db: Kysely<DB>, table: "registrations" | "family_bookings", eventId: string, emailKey: string): Promise<boolean> {
-  const row = await db
-    .selectFrom(table)
-    .select("id")
-    .where("event_id", "=", eventId)
-    .where("email_key", "=", emailKey)
-    .where("status", "not in", RELEASED_STATUSES)
-    .executeTakeFirst();
-  return row !== undefined;
+  const rows = await (table === "registrations" ? registrationEntered : bookingEntered)(db, { eventId, emailKey });
+  return rows.length > 0;
 }
 
 /**

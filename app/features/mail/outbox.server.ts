@@ -4,6 +4,7 @@ import { databaseFailure, type DatabaseFailure } from "~/db/availability.server"
 import type { Database } from "~/db/db.server";
 import { isPostgres } from "~/db/migrations/types";
 import { groupedWrite } from "~/db/transactions.server";
+import { insertRows, reusableQuery } from "~/db/reusable.server";
 import type { DB, OutboxRow } from "~/db/schema";
 import type { Mailer, MailMessage } from "./mailer.server";
 
@@ -58,23 +59,23 @@ const SENDING_LANES = 5;
 export async function enqueueMail(trx: Kysely<DB>, mails: readonly OutgoingMail[], now = new Date()): Promise<void> {
   if (mails.length === 0) return;
   const at = now.toISOString();
-  await trx
-    .insertInto("outbox")
-    .values(
-      mails.map((m) => ({
-        id: crypto.randomUUID(),
-        topic: m.topic,
-        to_address: m.to,
-        reply_to: m.replyTo ?? null,
-        subject: m.subject,
-        text_body: m.text,
-        html_body: m.html ?? null,
-        attachments: JSON.stringify(m.attachments ?? []),
-        next_attempt_at: at,
-        created_at: at,
-      })),
-    )
-    .execute();
+  // Its SQL compiled once per number of mails.
+  await insertRows(
+    trx,
+    "outbox",
+    mails.map((m) => ({
+      id: crypto.randomUUID(),
+      topic: m.topic,
+      to_address: m.to,
+      reply_to: m.replyTo ?? null,
+      subject: m.subject,
+      text_body: m.text,
+      html_body: m.html ?? null,
+      attachments: JSON.stringify(m.attachments ?? []),
+      next_attempt_at: at,
+      created_at: at,
+    })),
+  );
 }
 
 /** Claims up to BATCH due messages for this worker and counts the attempt. */
@@ -155,6 +156,11 @@ function leaseFrom(now: Date): string {
   return new Date(now.getTime() + LEASE_SECONDS * 1000).toISOString();
 }
 
+/** A message's "sent" mark, its SQL compiled once. */
+const markSent = reusableQuery((db, p: { id: string; sentAt: string }) =>
+  db.updateTable("outbox").set({ status: "sent", sent_at: p.sentAt, locked_until: null, last_error: null }).where("id", "=", p.id),
+);
+
 /** One attempt at one claimed message: 1 when it was sent, 0 when it is to be retried or has failed. */
 async function deliverOne(db: Database, mailer: Mailer, logger: Logger, row: OutboxRow): Promise<number> {
   try {
@@ -168,9 +174,7 @@ async function deliverOne(db: Database, mailer: Mailer, logger: Logger, row: Out
       attachments: JSON.parse(row.attachments) as MailMessage["attachments"],
     });
     // On SQLite the mark shares a commit with the writes around it (group commit).
-    await groupedWrite(db, (trx) =>
-      trx.updateTable("outbox").set({ status: "sent", sent_at: new Date().toISOString(), locked_until: null, last_error: null }).where("id", "=", row.id).execute(),
-    );
+    await groupedWrite(db, (trx) => markSent(trx, { id: row.id, sentAt: new Date().toISOString() }));
     return 1;
   } catch (error) {
     const code = failureCode(error);

@@ -1,6 +1,7 @@
 import type { Kysely } from "kysely";
 import type { AppServices, RequestInfo } from "~/context.server";
 import type { DB, EventRow } from "~/db/schema";
+import { reusableQuery } from "~/db/reusable.server";
 import { consumeFormAllowance } from "~/features/contact/contact.server";
 import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
 import type { OutgoingMail } from "~/features/mail/outbox.server";
@@ -25,28 +26,29 @@ export type Requirement = {
   required: { id: string; title: string };
 };
 
-/** The earlier level a programme requires, or null (none set, or the programme is gone). */
-export async function requirementOf(db: Kysely<DB>, programmeId: string | null): Promise<Requirement | null> {
-  if (!programmeId) return null;
-  const row = await db
+// Read for every registration of a programme's session: their SQL compiled once.
+const requirementRow = reusableQuery((db, p: { programmeId: string }) =>
+  db
     .selectFrom("programmes as p")
     .innerJoin("programmes as r", "r.id", "p.requires_programme_id")
     .select(["p.id as id", "p.title as title", "r.id as required_id", "r.title as required_title"])
-    .where("p.id", "=", programmeId)
-    .executeTakeFirst();
+    .where("p.id", "=", p.programmeId),
+);
+const attendedRow = reusableQuery((db, p: { emailKey: string; programmeId: string }) =>
+  db.selectFrom("registrations").select("id").where("email_key", "=", p.emailKey).where("programme_id", "=", p.programmeId).where("attendance", "=", "attended"),
+);
+
+/** The earlier level a programme requires, or null (none set, or the programme is gone). */
+export async function requirementOf(db: Kysely<DB>, programmeId: string | null): Promise<Requirement | null> {
+  if (!programmeId) return null;
+  const [row] = await requirementRow(db, { programmeId });
   return row ? { programme: { id: row.id, title: row.title }, required: { id: row.required_id, title: row.required_title } } : null;
 }
 
 /** Whether the email address (any case) attended a session of the programme, as staff marked it. */
 export async function hasAttended(db: Kysely<DB>, email: string, programmeId: string): Promise<boolean> {
-  const row = await db
-    .selectFrom("registrations")
-    .select("id")
-    .where("email_key", "=", email.trim().toLowerCase())
-    .where("programme_id", "=", programmeId)
-    .where("attendance", "=", "attended")
-    .executeTakeFirst();
-  return Boolean(row);
+  const rows = await attendedRow(db, { emailKey: email.trim().toLowerCase(), programmeId });
+  return rows.length > 0;
 }
 
 export type PrerequisiteCheck =
