@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { Form } from "react-router";
-import { usePostPending } from "~/hooks/use-settled-action";
+import { RecordActionForm } from "./record-action-form";
 import { ERASE_UNCONFIRMED, type EraseAnswer } from "~/features/retention/erase";
 
 /**
@@ -13,7 +12,6 @@ import { ERASE_UNCONFIRMED, type EraseAnswer } from "~/features/retention/erase"
  */
 export function EraseDetailsForm({ recordId, explanation, answer }: { recordId: string; explanation: string; answer: EraseAnswer | undefined }) {
   const id = useId();
-  const busy = usePostPending("erase");
   const served = answer && !answer.ok && answer.id === recordId ? answer.error : undefined;
   // The box unticked is said before sending, on the box itself, which takes the focus (the message is about it, and on a
   // short phone screen the button pressed can end up under the dialog's edge once the message appears).
@@ -27,27 +25,22 @@ export function EraseDetailsForm({ recordId, explanation, answer }: { recordId: 
     box.current?.scrollIntoView({ block: "nearest" });
   }, [asked]);
   return (
-    <Form
-      method="post"
-      preventScrollReset
-      // Not `disabled` while erasing: a disabled button loses focus, and the keyboard user with it.
+    <RecordActionForm
+      intent="erase"
+      recordId={recordId}
+      heading="Erase personal details"
+      explanation={explanation}
+      label="Erase personal details"
+      busyLabel="Erasing..."
+      buttonClass="mt-4 inline-flex min-h-12 items-center rounded-full bg-danger px-5 font-semibold text-white hover:opacity-90 aria-disabled:opacity-60"
       onSubmit={(e) => {
-        if (busy) e.preventDefault();
-        else if (!box.current?.checked) {
+        if (!box.current?.checked) {
           e.preventDefault();
           setUnticked(true);
           setAsked((n) => n + 1);
         }
       }}
-      aria-labelledby={`${id}-heading`}
-      className="mt-6 border-t border-plum-100 pt-5"
     >
-      <h3 id={`${id}-heading`} className="text-lg font-semibold text-plum-900">
-        Erase personal details
-      </h3>
-      <p className="mt-2 text-sm text-muted">{explanation}</p>
-      <input type="hidden" name="intent" value="erase" />
-      <input type="hidden" name="id" value={recordId} />
       <div className="mt-3 flex items-start gap-3">
         <input
           ref={box}
@@ -70,13 +63,6 @@ export function EraseDetailsForm({ recordId, explanation, answer }: { recordId: 
           {error}
         </p>
       ) : null}
-      <button
-        type="submit"
-        aria-disabled={busy || undefined}
-        className="mt-4 inline-flex min-h-12 items-center rounded-full bg-danger px-5 font-semibold text-white hover:opacity-90 aria-disabled:opacity-60"
-      >
-        {busy ? "Erasing..." : "Erase personal details"}
-      </button>
-    </Form>
+    </RecordActionForm>
   );
 }

@@ -1,57 +1,35 @@
-import { useEffect, useId, useRef } from "react";
-import { Form } from "react-router";
-import { usePostPending } from "~/hooks/use-settled-action";
+import { useEffect, useRef } from "react";
+import { RecordActionForm } from "~/components/admin/record-action-form";
 import type { StaffCancelAnswer } from "./staff-registrations-page.server";
 
 /**
  * A registration's details dialog: "Cancel registration", for a registrant who
- * asked the team to cancel (decision 0080). A real form posted to the page's
- * action (works before JavaScript) with `intent=cancel`. What it does is said
- * above the button, since the registrant is mailed at once. `answer`: the
- * action's refusal for this record, shown in place and focused; the success is
- * the screen's to show (the form goes once the seat is no longer held).
+ * asked the team to cancel (decision 0080). What it does is said above the
+ * button, since the registrant is mailed at once. `answer`: the action's
+ * refusal for this record, shown in place and focused; the success is the
+ * screen's to show (the form goes once the seat is no longer held).
  */
 export function CancelRegistrationForm({ recordId, firstName, answer }: { recordId: string; firstName: string; answer: StaffCancelAnswer | undefined }) {
-  const id = useId();
-  const busy = usePostPending("cancel");
   const error = answer && !answer.ok && answer.id === recordId ? answer.error : undefined;
   const alert = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (error) alert.current?.focus();
   }, [error]);
   return (
-    <Form
-      method="post"
-      preventScrollReset
-      // Not `disabled` while canceling: a disabled button loses focus, and the keyboard user with it.
-      onSubmit={(e) => {
-        if (busy) e.preventDefault();
-      }}
-      aria-labelledby={`${id}-heading`}
-      className="mt-6 border-t border-plum-100 pt-5"
+    <RecordActionForm
+      intent="cancel"
+      recordId={recordId}
+      heading="Cancel this registration"
+      explanation={`For a registrant who asked us to cancel. Their seat is released (offered to the first person on the waiting list, if anyone is waiting), and ${firstName || "the registrant"} gets an email saying our team canceled the registration, with a calendar update that removes the session.`}
+      label="Cancel registration"
+      busyLabel="Canceling..."
+      buttonClass="mt-4 inline-flex min-h-12 items-center rounded-full border border-danger/50 bg-white px-5 font-semibold text-danger hover:bg-danger/10 aria-disabled:opacity-60"
     >
-      <h3 id={`${id}-heading`} className="text-lg font-semibold text-plum-900">
-        Cancel this registration
-      </h3>
-      <p className="mt-2 text-sm text-muted">
-        For a registrant who asked us to cancel. Their seat is released (offered to the first person on the waiting
-        list, if anyone is waiting), and {firstName || "the registrant"} gets an email saying our team canceled the
-        registration, with a calendar update that removes the session.
-      </p>
-      <input type="hidden" name="intent" value="cancel" />
-      <input type="hidden" name="id" value={recordId} />
       {error ? (
         <p ref={alert} tabIndex={-1} role="alert" className="mt-3 rounded-xl bg-red-50 p-3 text-sm font-semibold text-danger ring-1 ring-red-200">
           {error}
         </p>
       ) : null}
-      <button
-        type="submit"
-        aria-disabled={busy || undefined}
-        className="mt-4 inline-flex min-h-12 items-center rounded-full border border-danger/50 bg-white px-5 font-semibold text-danger hover:bg-danger/10 aria-disabled:opacity-60"
-      >
-        {busy ? "Canceling..." : "Cancel registration"}
-      </button>
-    </Form>
+    </RecordActionForm>
   );
 }
