@@ -15,6 +15,10 @@
 #    instances keep their own release (Node runs the real path of server.ts);
 #    each one restarted afterwards starts from the new one.
 #
+# 4. Old releases removed (deploy/prune-releases.sh): all but the newest
+#    KEEP_RELEASES (default 3), never the one in use, the one before it, or one
+#    a running instance still runs from.
+#
 # BASE (default /srv/mindful-path) and REPO (default: the current release's
 # origin) may be set in the environment. Nothing is switched when a step fails.
 # Rollback: point BASE/app back at the previous release the same way and
@@ -66,6 +70,7 @@ ln -sfn "releases/$stamp" "$BASE/app.next"
 mv -T "$BASE/app.next" "$BASE/app"
 
 echo "release: $BASE/app -> releases/$stamp (was ${current##*/})"
+BASE="$BASE" sh "$new/deploy/prune-releases.sh"
 echo "Next, one instance at a time, each answering before the next:"
 echo "  sudo systemctl restart mindful-path@PORT && until curl -fsS http://127.0.0.1:PORT/healthz; do sleep 1; done"
 echo "Rollback: ln -sfn releases/${current##*/} $BASE/app.next && mv -T $BASE/app.next $BASE/app, then restart each instance the same way."
