@@ -47,6 +47,7 @@ export default [
       // TASSO is a program like DECODE and ICH (D4), with the same screen (decision 0068).
       route("tasso", "routes/admin/programmes.tsx", { id: "admin-tasso" }),
       route("settings", "routes/admin/settings.tsx"),
+      route("account", "routes/admin/account.tsx"),
       route(":section", "routes/admin/section.tsx"),
     ]),
   ]),

@@ -54,6 +54,7 @@ const staffPages: Record<string, string[]> = {
   "routes/admin/index.tsx": ["/admin"],
   "routes/admin/audit.tsx": ["/admin/audit"],
   "routes/admin/settings.tsx": ["/admin/settings"],
+  "routes/admin/account.tsx": ["/admin/account"],
   "routes/admin/requests.tsx": ["/admin/requests"],
   "routes/admin/approvals.tsx": ["/admin/approvals"],
   "routes/admin/attendance.tsx": ["/admin/attendance"],

@@ -120,6 +120,7 @@ test.describe("staff sign-in", () => {
       "Attendance",
       "Audit trail",
       "Settings",
+      "Your account and password",
     ]);
     await expect(nav.getByRole("button", { name: "Sign out" })).toBeVisible();
     await expect(page.getByText(`Signed in as ${email}`)).toBeVisible();

@@ -1,4 +1,4 @@
-import { SlidersHorizontal, ClipboardCheck, ClipboardList, FileClock, Inbox, ListOrdered, LogOut, Menu, Sparkles, UserCheck, Users, X, CalendarDays, BookOpen, Brain, GraduationCap } from "lucide-react";
+import { KeyRound, SlidersHorizontal, ClipboardCheck, ClipboardList, FileClock, Inbox, ListOrdered, LogOut, Menu, Sparkles, UserCheck, Users, X, CalendarDays, BookOpen, Brain, GraduationCap } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { Form, NavLink, useLocation } from "react-router";
 import { LogoMark } from "./logo";
@@ -126,6 +126,16 @@ export function StaffShell({ orgName, email, children }: Props) {
           <p className="pb-2 text-sm text-plum-200 wrap-anywhere">
             Signed in as <span className="font-semibold text-white">{email}</span>
           </p>
+          <NavLink
+            to="/admin/account"
+            onClick={() => setOpenOn(null)}
+            className={({ isActive }) =>
+              `mb-3 inline-flex min-h-11 items-center gap-2 rounded-lg px-1 font-medium underline-offset-4 hover:underline ${isActive ? "underline decoration-2" : ""}`
+            }
+          >
+            <KeyRound aria-hidden="true" className="size-5" />
+            Your account and password
+          </NavLink>
           <Form method="post" action="/admin/logout" onSubmit={dropAllDrafts}>
             <button type="submit" className="inline-flex min-h-11 items-center gap-2 rounded-full border border-white/40 px-4 font-semibold hover:bg-white/10">
               <LogOut aria-hidden="true" className="size-5" />

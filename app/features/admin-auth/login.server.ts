@@ -41,6 +41,37 @@ async function spend(limiter: AppServices["loginLimiters"]["account"], key: stri
 }
 
 /**
+ * Counts one password attempt for an account (by its normalised email) against
+ * the client's address and the account, before anything is hashed: a sign-in,
+ * or a staff member's current password checked when they change it. Null
+ * while attempts are left; else the refusal to give. The first refusal of a
+ * window goes into the audit trail.
+ */
+export async function spendSignInAttempt(
+  services: Pick<AppServices, "db" | "loginLimiters">,
+  request: Pick<RequestInfo, "ip">,
+  email: string,
+  via: SessionKind | "password-change",
+): Promise<{ message: string; retryAfterSeconds: number } | null> {
+  const refusals = [await spend(services.loginLimiters.address, addressKey(request.ip)), await spend(services.loginLimiters.account, accountKeyOf(email))].filter(
+    (r) => r !== null,
+  );
+  if (refusals.length === 0) return null;
+  const wait = Math.max(...refusals.map((r) => r.wait));
+  // Once per address and per account a window: an anonymous client that goes
+  // on trying (with a new email each time) does not add a row an attempt.
+  if (refusals.some((r) => r.first)) {
+    await recordAudit(services.db, { action: "sign-in-limited", actor: { id: null, email }, ip: request.ip, detail: { via } });
+  }
+  return { message: limitedMessage(wait), retryAfterSeconds: wait };
+}
+
+/** The sign-in limiter's key of an account: the SHA-256 of its normalised address, whether or not the account exists. */
+export function accountKeyOf(email: string): string {
+  return crypto.createHash("sha256").update(email).digest("base64url");
+}
+
+/**
  * One sign-in attempt (browser form or POST /api/admin/login). The attempt is
  * counted against the address and the account before any password is hashed;
  * an address with no account is checked against a decoy hash, so the answer
@@ -61,17 +92,8 @@ export async function signIn(
 
   const email = normaliseEmail(input.email);
   const { db } = services;
-  const accountKey = crypto.createHash("sha256").update(email).digest("base64url");
-  const refusals = [await spend(services.loginLimiters.address, addressKey(request.ip)), await spend(services.loginLimiters.account, accountKey)].filter((r) => r !== null);
-  if (refusals.length > 0) {
-    const wait = Math.max(...refusals.map((r) => r.wait));
-    // Once per address and per account a window: an anonymous client that goes
-    // on trying (with a new email each time) does not add a row an attempt.
-    if (refusals.some((r) => r.first)) {
-      await recordAudit(db, { action: "sign-in-limited", actor: { id: null, email }, ip: request.ip, detail: { via: kind } });
-    }
-    return { status: "limited", message: limitedMessage(wait), retryAfterSeconds: wait };
-  }
+  const limited = await spendSignInAttempt(services, request, email, kind);
+  if (limited) return { status: "limited", ...limited };
 
   const account = await findStaffAccount(db, email);
   // Too long to be ours: still hashed (against the decoy), so it takes as long as any other refusal.
@@ -88,7 +110,7 @@ export async function signIn(
   }
 
   // The right password: this account's count starts again; the address keeps its count.
-  await services.loginLimiters.account.delete(accountKey).catch(() => {});
+  await services.loginLimiters.account.delete(accountKeyOf(email)).catch(() => {});
   const maxAgeSeconds = sessionSeconds(input.remember);
   const { secret, expiresAt } = await createSession(db, account.id, kind, maxAgeSeconds);
   const actor = { id: account.id, email: account.email };

@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { promisify } from "node:util";
 import { dictionary } from "@zxcvbn-ts/language-common";
+import { PASSWORD_MIN_LENGTH } from "./schema.ts";
 
 const scryptRaw = promisify(crypto.scrypt) as (
   password: string | Buffer,
@@ -39,7 +40,7 @@ async function scrypt(password: string | Buffer, salt: Buffer, keylen: number, c
  */
 export const SCRYPT_PARAMS = { logN: 17, r: 8, p: 1, keyLength: 32, saltLength: 16 } as const;
 
-export const PASSWORD_MIN_LENGTH = 12;
+export { PASSWORD_MIN_LENGTH };
 /** Long enough for any passphrase or manager-generated password; bounds the work a request can ask for. */
 export const PASSWORD_MAX_LENGTH = 256;
 

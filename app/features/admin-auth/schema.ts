@@ -1,6 +1,9 @@
 /** The sign-in form (spec part 2 §2.8): what the browser and the server agree on. */
 export type LoginField = "email" | "password";
 
+/** The shortest password an account may have (NIST SP 800-63B; decision 0016). */
+export const PASSWORD_MIN_LENGTH = 12;
+
 export const LOGIN_FALLBACK_ERROR = "Login failed. Please try again.";
 
 /** Same-site paths only: anything else (another host, a scheme, `//evil`) goes to the default. */

@@ -5,6 +5,7 @@ export const AUDIT_ACTIONS = {
   "sign-in-limited": "Sign-in refused (too many attempts)",
   "sign-out": "Signed out",
   "token-issued": "API token issued",
+  "password-change": "Password changed",
   view: "Viewed",
   export: "Exported",
   create: "Created",
