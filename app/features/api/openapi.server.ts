@@ -908,6 +908,24 @@ export function openApiDocument(publicUrl: string, orgName: string): Json {
           parameters: [idParameter],
           responses: { 200: answer("The booking, wrapped in data", staffConsultationOneResponse), 404: refusal("No such booking"), ...staffRefusals },
         },
+        patch: {
+          summary: "Cancels a booking for its booker: the seat is freed (offered to the waiting list first) and the booker is emailed with the calendar's CANCEL (staff)",
+          description:
+            "Only a confirmed booking (status Booked, not waiting or offered) of a session still to come and not canceled, whose details were not erased. `status` may be sent as `cancelled` or as the wire's `Cancelled`. Recorded in the audit trail. Decision 0082.",
+          security: staffSecurity,
+          parameters: [idParameter],
+          requestBody: {
+            required: true,
+            content: { "application/json": { schema: { type: "object", required: ["status"], properties: { status: { enum: ["cancelled", "Cancelled"] } } } } },
+          },
+          responses: {
+            200: answer("Canceled; the booker's email is queued", staffDeleteResponse),
+            400: refusal("The body is not `{ \"status\": \"cancelled\" }`"),
+            404: refusal("No such booking"),
+            409: refusal("Already canceled, on the waiting list or offered a seat, erased, started, or its session was canceled"),
+            ...staffRefusals,
+          },
+        },
         delete: {
           summary: "Delete a booking; its seat is free at once (recorded in the audit trail)",
           security: staffSecurity,

@@ -12,7 +12,7 @@ export const AUDIT_ACTIONS = {
   update: "Edited",
   delete: "Deleted",
   cancel: "Canceled by the registrant",
-  "staff-cancel": "Registration canceled by staff",
+  "staff-cancel": "Canceled by staff (for the registrant or booker)",
   purge: "Removed by the retention job",
   "erasure-request": "Erasure requested by the registrant",
   erase: "Erased on request",

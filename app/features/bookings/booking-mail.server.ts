@@ -6,6 +6,7 @@ import type { OutgoingMail } from "~/features/mail/outbox.server";
 import type { SiteSettings } from "~/site-settings";
 import { formatUsPhone, type BookingInput } from "./schema";
 import { calendarUid } from "~/features/mail/calendar-uid.server";
+import { replyAddress } from "~/features/mail/addressing";
 
 /**
  * D8: the booker's confirmation (the session's date and time in the venue's
@@ -67,6 +68,68 @@ export function bookingMails(
     subject: noticeSubject,
     text: `A new booking arrived.\n\n${factsText([...session, ...person])}\nBooking id: ${b.id}\n`,
     html: htmlPage(noticeSubject, ["A new booking arrived."], [...session, ...person, ["Booking id", b.id]], []),
+  };
+  return [booker, notice];
+}
+
+/**
+ * A staff member canceled a booking for its booker (decision 0082), who asked
+ * by phone or email, say: the booker's mail, as the registrant's of decision
+ * 0080 ("Our team has canceled…"), with the calendar's CANCEL for the entry
+ * their confirmation carried (same UID, the next SEQUENCE). The session's own
+ * organizer, when it has one apart from the team, had the booking's notice and
+ * gets the cancel's; the team itself is not told (it did it, and the audit
+ * trail has it).
+ */
+export function bookingCancelledMails(
+  site: Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">,
+  b: { id: string; fullName: string; email: string; event: EventRow; sequence: number; waitingList: boolean },
+): OutgoingMail[] {
+  const { event } = b;
+  const when = formatSessionWhen(event.starts_at, event.ends_at, event.time_zone);
+  const where = [event.venue, event.city].filter(Boolean).join(", ");
+  const session: Facts = [
+    ["Session", event.title],
+    ["Date and time", when],
+    ["Location", where],
+  ];
+  const ics = bookingCalendarFile(site, b.id, event, { sequence: b.sequence + 1, cancelled: true });
+  const subject = `Booking canceled: ${event.title} | ${site.orgName}`;
+  const greeting = `Dear ${b.fullName},`;
+  const intro = "Our team has canceled your booking for the Family Constellation session below and released your seat.";
+  const outro = [
+    "The attached calendar file removes the session from your calendar.",
+    `If you did not expect this, or would like to book another session, reply to this email or write to ${site.contactEmail}.`,
+    `Warm regards,\nThe ${site.orgName} team`,
+  ];
+  const booker: OutgoingMail = {
+    topic: `family-booking:${b.id}`,
+    to: b.email,
+    // Where the booking's confirmation replied to: one person's mails about one seat reach one inbox.
+    replyTo: replyAddress(site, event),
+    subject,
+    text: `${greeting}\n\n${intro}\n\n${factsText(session)}\n\n${outro.join("\n\n")}\n`,
+    html: htmlPage(subject, [greeting, intro], session, outro),
+    attachments: [{ filename: "session.ics", contentType: "text/calendar; charset=utf-8; method=CANCEL", content: ics }],
+  };
+  const organiser = event.organiser_email;
+  if (!organiser || organiser.toLowerCase() === site.contactEmail.toLowerCase()) return [booker];
+  const noticeSubject = `Booking canceled by our team: ${event.city} (${formatSessionDate(event.starts_at, event.time_zone)})`;
+  const noticeIntro = `Our team canceled this booking and told the booker. ${
+    b.waitingList ? "The seat goes to the waiting list: the first person in line is offered it." : "The seat is free again."
+  }`;
+  const person: Facts = [
+    ["Name", b.fullName],
+    ["Email", b.email],
+    ["Booking id", b.id],
+  ];
+  const notice: OutgoingMail = {
+    topic: `family-booking:${b.id}`,
+    to: organiser,
+    replyTo: site.contactEmail,
+    subject: noticeSubject,
+    text: `${noticeIntro}\n\n${factsText([...session, ...person])}\n`,
+    html: htmlPage(noticeSubject, [noticeIntro], [...session, ...person], []),
   };
   return [booker, notice];
 }

@@ -9,7 +9,8 @@ import type { Database } from "~/db/db.server";
 import { offerSeatsNow } from "~/features/waiting-list/offers.server";
 import { badListQuery as badQuery, csvDownload } from "~/features/exports/csv-download.server";
 import { recordListRead } from "~/features/audit/audit.server";
-import { jsonError } from "~/lib/http.server";
+import { jsonError, readJsonObjectOrRefusal } from "~/lib/http.server";
+import { BOOKING_CANCEL_REFUSED, BOOKING_CANCELLED_BY_STAFF, cancelBookingByStaff } from "./booking-cancel.server";
 import { parseListQuery } from "~/lib/list-query";
 import {
   CONSULTATION_DELETED,
@@ -42,11 +43,33 @@ export function consultationCsvApi(db: Database, request: Request, who: StaffAct
   return csvDownload(request, CONSULTATIONS_CSV_BASE, (query) => exportConsultations(db, query, who));
 }
 
-/** GET /api/family-consultation/{id}: one booking (a recorded view). DELETE: `{ success, message }`, the seat freed and offered to the waiting list. */
-export async function consultationOneApi(services: Pick<AppServices, "db" | "config" | "mailWorker">, request: Request, id: string | undefined, who: StaffActor) {
+export const BOOKING_CANCEL_BODY = 'Only { "status": "cancelled" } can be sent: it cancels the booking and emails the booker.';
+
+/**
+ * PATCH /api/family-consultation/{id} with `{ "status": "cancelled" }` (the
+ * wire's own "Cancelled" too): a staff member cancels for the booker (decision
+ * 0082). The freed seat goes to the waiting list at once.
+ */
+async function consultationCancelApi(services: Pick<AppServices, "db" | "config" | "mailWorker" | "logger">, request: Request, id: string | undefined, who: StaffActor) {
+  const body = await readJsonObjectOrRefusal(request);
+  if (body instanceof Response) return body;
+  if (body.status !== "cancelled" && body.status !== "Cancelled") return jsonError(400, "Some values cannot be used.", { status: BOOKING_CANCEL_BODY });
+  if (!id || id.length > 100) return jsonError(404, CONSULTATION_NOT_FOUND);
+  const { outcome, eventId } = await cancelBookingByStaff(services, id, { ...who, via: "api" });
+  if (outcome !== "cancelled") {
+    const refused = BOOKING_CANCEL_REFUSED[outcome];
+    return jsonError(refused.status, refused.error);
+  }
+  if (eventId) await offerSeatsNow(services, eventId).catch((error: unknown) => services.logger.error({ err: error }, "waiting-list offer after a staff cancel failed"));
+  return Response.json({ success: true, message: BOOKING_CANCELLED_BY_STAFF });
+}
+
+/** GET /api/family-consultation/{id}: one booking (a recorded view). PATCH: consultationCancelApi. DELETE: `{ success, message }`, the seat freed and offered to the waiting list. */
+export async function consultationOneApi(services: Pick<AppServices, "db" | "config" | "mailWorker" | "logger">, request: Request, id: string | undefined, who: StaffActor) {
   const { db } = services;
   const method = request.method.toUpperCase();
-  if (method !== "GET" && method !== "DELETE") return jsonError(405, "Use GET or DELETE.", undefined, { Allow: "GET, DELETE" });
+  if (method !== "GET" && method !== "DELETE" && method !== "PATCH") return jsonError(405, "Use GET, PATCH or DELETE.", undefined, { Allow: "GET, PATCH, DELETE" });
+  if (method === "PATCH") return consultationCancelApi(services, request, id, who);
   if (!id || id.length > 100) return jsonError(404, CONSULTATION_NOT_FOUND);
   if (method === "GET") {
     const consultation = await viewConsultation(db, id, who);

@@ -1,5 +1,6 @@
 import { data, redirect, type RouterContextProvider } from "react-router";
 import { requestContext, servicesContext } from "~/context.server";
+import type { Database } from "~/db/db.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
 import { BadRequest, readForm } from "~/lib/http.server";
 import { parseListQuery } from "~/lib/list-query";
@@ -14,8 +15,22 @@ import {
   viewConsultation,
   type StaffActor,
 } from "./consultations.server";
+import { BOOKING_CANCEL_REFUSED, BOOKING_CANCELLED_BY_STAFF, bookingCancellable, cancelBookingByStaff, type BookingCancelAnswer } from "./booking-cancel.server";
+
+export type { BookingCancelAnswer };
 
 export const CONSULTATION_ERASED = "The booker's personal details were erased.";
+
+/** Whether the details dialog offers "Cancel this booking": the rule the cancel itself checks under the session's lock. */
+async function canCancelBooking(db: Database, id: string): Promise<boolean> {
+  const row = await db
+    .selectFrom("family_bookings as b")
+    .innerJoin("events as e", "e.id", "b.event_id")
+    .select(["b.status", "b.anonymised_at", "e.status as event_status", "e.starts_at"])
+    .where("b.id", "=", id)
+    .executeTakeFirst();
+  return row ? bookingCancellable(row, { status: row.event_status, starts_at: row.starts_at }) : false;
+}
 
 /**
  * Loader and action of /admin/family-consultations. Everything comes from the
@@ -36,7 +51,9 @@ export async function consultationsPageLoader(request: Request, context: Ctx) {
   const { query, errors } = parseListQuery(params, { defaultLimit: CONSULTATIONS_PAGE_SIZE });
   const { consultations, pagination } = await listConsultations(db, { ...query, limit: CONSULTATIONS_PAGE_SIZE });
   const viewId = params.get("view")?.slice(0, 100) || null;
-  const detail = viewId ? await viewConsultation(db, viewId, actorOf(context)) : null;
+  const viewed = viewId ? await viewConsultation(db, viewId, actorOf(context)) : null;
+  // Staff may cancel it for the booker (decision 0082): a confirmed seat, details kept, its session still to come.
+  const detail = viewed ? { ...viewed, canCancel: await canCancelBooking(db, viewed._id) } : null;
   const removeId = params.get("remove")?.slice(0, 100) || null;
   let remove: { id: string; name: string } | null = null;
   if (removeId) {
@@ -80,6 +97,19 @@ export async function consultationsPageAction(request: Request, context: Ctx) {
     if (outcome === "already") return data({ erase: { ok: false, id, error: ALREADY_ERASED } satisfies EraseAnswer }, { status: 409 });
     if (outcome.released) await offerSeatsNow(services, outcome.released).catch((error: unknown) => logger.error({ err: error }, "waiting-list offer after an erasure failed"));
     return data({ erase: { ok: true, id, message: CONSULTATION_ERASED } satisfies EraseAnswer });
+  }
+  if (form.intent === "cancel") {
+    // The details dialog's "Cancel booking" (decision 0082): for a booker who asked the team to cancel.
+    if (!form.id) return data({ cancel: { ok: false, id: "", error: BOOKING_CANCEL_REFUSED["not-found"].error } satisfies BookingCancelAnswer }, { status: 400 });
+    const id = form.id.slice(0, 100);
+    const { outcome, eventId } = await cancelBookingByStaff(services, id, { ...actorOf(context), via: "staff screen" });
+    if (outcome !== "cancelled") {
+      const refused = BOOKING_CANCEL_REFUSED[outcome];
+      return data({ cancel: { ok: false, id, error: refused.error } satisfies BookingCancelAnswer }, { status: refused.status });
+    }
+    // The freed seat goes to the session's waiting list at once; if that fails, the periodic job offers it later.
+    if (eventId) await offerSeatsNow(services, eventId).catch((error: unknown) => logger.error({ err: error }, "waiting-list offer after a staff cancel failed"));
+    return data({ cancel: { ok: true, id, message: BOOKING_CANCELLED_BY_STAFF } satisfies BookingCancelAnswer });
   }
   if (form.intent !== "delete" || !form.id) return data({ error: `Delete failed: ${CONSULTATION_DELETE_FAILED}` }, { status: 400 });
   let sessionId: string | null = null;

@@ -22,6 +22,8 @@ import { EraseDetailsForm } from "~/components/admin/erase-details-form";
 import { ERASED_NAME, type EraseAnswer } from "~/features/retention/erase";
 import { pressOnSpace } from "~/lib/link-as-button";
 import { countOf } from "~/lib/count-of";
+import { CancelBookingForm } from "./cancel-booking-form";
+import type { BookingCancelAnswer } from "./booking-cancel.server";
 
 export const CONSULTATIONS_TITLE = "Family Consultation Management";
 /** Spec part 2 §8: the list could not load. */
@@ -36,13 +38,15 @@ type Props = {
   dateErrors: { startDate: string | null; endDate: string | null };
   typed: { startDate: string; endDate: string };
   viewId: string | null;
-  detail: ConsultationJson | null;
+  detail: (ConsultationJson & { canCancel: boolean }) | null;
   removeId: string | null;
   remove: { id: string; name: string } | null;
   deleted: boolean;
   deleteError: string | null;
   /** The details dialog's erase form's answer. */
   erase?: EraseAnswer;
+  /** The details dialog's cancel form's answer. */
+  cancel?: BookingCancelAnswer;
 };
 
 /** The booker's name, or what an erased one reads as. */
@@ -114,11 +118,13 @@ function DateFilter({ p }: { p: Props }) {
   );
 }
 
-function ConsultationDetails({ c, erase }: { c: ConsultationJson; erase: EraseAnswer | undefined }) {
+function ConsultationDetails({ c, erase, cancel }: { c: ConsultationJson & { canCancel: boolean }; erase: EraseAnswer | undefined; cancel: BookingCancelAnswer | undefined }) {
   const mine = erase && erase.id === c._id ? erase : undefined;
+  const cancelled = cancel && cancel.id === c._id ? cancel : undefined;
   return (
     <div>
       <ActionResult answered={mine?.ok ? mine : undefined} />
+      <ActionResult answered={cancelled?.ok ? cancelled : undefined} />
       <DetailSection
         title="Personal Information"
         items={[
@@ -152,6 +158,7 @@ function ConsultationDetails({ c, erase }: { c: ConsultationJson; erase: EraseAn
           { label: "Session ID", value: <span className="font-mono text-sm">{c.sessionId}</span> },
         ]}
       />
+      {c.canCancel || (cancelled && !cancelled.ok) ? <CancelBookingForm recordId={c._id} bookerName={c.fullName} answer={cancel} /> : null}
       {c.erasedAt ? null : (
         <EraseDetailsForm
           recordId={c._id}
@@ -166,7 +173,19 @@ function ConsultationDetails({ c, erase }: { c: ConsultationJson; erase: EraseAn
 /** The list's columns (spec part 2 §2.9); `keep` keeps the list's place in the links it builds. */
 function consultationColumns(keep: (extra: Record<string, string>) => string): DataColumn<ConsultationJson>[] {
   return [
-    { header: "Name", cell: (c) => <span className="font-semibold text-ink">{bookerName(c)}</span>, className: "sm:min-w-32" },
+    {
+      header: "Name",
+      cell: (c) => (
+        <span className="font-semibold text-ink">
+          {bookerName(c)}
+          {/* Anything but a seat booked in a session still on (canceled, waiting, offered…) says so, as on the registration lists. */}
+          {c.statusLabel !== "Booked" ? (
+            <span className="mt-1 block w-fit rounded-full bg-sand-100 px-2 py-0.5 text-xs font-semibold text-muted">{c.statusLabel}</span>
+          ) : null}
+        </span>
+      ),
+      className: "sm:min-w-32",
+    },
     { header: "Email", cell: (c) => c.email, className: "max-w-56" },
     {
       header: "Location",
@@ -278,7 +297,7 @@ export function ConsultationsScreen(p: Props) {
 
       <StaffDialog open={view.open} onClose={view.close} closeHref={view.closeHref} title="Consultation Details" subtitle={p.detail ? bookerName(p.detail) : undefined} closeLabel="Close consultation details">
         {p.detail && p.detail._id === p.viewId ? (
-          <ConsultationDetails c={p.detail} erase={p.erase} />
+          <ConsultationDetails c={p.detail} erase={p.erase} cancel={p.cancel} />
         ) : (
           <p className="text-muted">{p.viewId && !pending ? "This consultation no longer exists." : "Loading..."}</p>
         )}

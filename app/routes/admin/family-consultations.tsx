@@ -16,6 +16,7 @@ export default function FamilyConsultations({ loaderData, actionData }: Route.Co
       {...loaderData}
       deleteError={actionData && "error" in actionData ? actionData.error : null}
       erase={actionData && "erase" in actionData ? actionData.erase : undefined}
+      cancel={actionData && "cancel" in actionData ? actionData.cancel : undefined}
     />
   );
 }
