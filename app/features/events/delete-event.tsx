@@ -7,10 +7,17 @@ import type { EventActionResult } from "./event-form";
 import type { AdminEventJson } from "./events-admin.server";
 import { DELETE_FAILED, EVENT_DELETED } from "./schema";
 
-type Props = { event: AdminEventJson; onCancel: () => void; onDeleted: () => void; onBusyChange: (busy: boolean) => void };
+type Props = {
+  event: AdminEventJson;
+  onCancel: () => void;
+  onDeleted: () => void;
+  onBusyChange: (busy: boolean) => void;
+  /** In the page without JavaScript (decision 0083): a plain form posted to `action`, and Cancel a link to the list. */
+  plain?: { action: string; cancelHref: string };
+};
 
 /** The delete confirmation (spec part 2 §2.10, §8): it says the action cannot be undone. */
-export function DeleteEvent({ event, onCancel, onDeleted, onBusyChange }: Props) {
+export function DeleteEvent({ event, onCancel, onDeleted, onBusyChange, plain }: Props) {
   const fetcher = useFetcher<EventActionResult>();
   const busy = fetcher.state !== "idle";
   const handled = useRef<EventActionResult | undefined>(undefined);
@@ -53,16 +60,22 @@ export function DeleteEvent({ event, onCancel, onDeleted, onBusyChange }: Props)
           </div>
         </div>
         <div className="mt-6 flex flex-wrap justify-end gap-3">
-          <button type="button" onClick={onCancel} className="inline-flex min-h-12 items-center rounded-full border border-plum-200 bg-white px-6 font-semibold text-plum-800 hover:bg-plum-50">
-            Close
-          </button>
+          {plain ? (
+            <a href={plain.cancelHref} className="inline-flex min-h-12 items-center rounded-full border border-plum-200 bg-white px-6 font-semibold text-plum-800 hover:bg-plum-50">
+              Close
+            </a>
+          ) : (
+            <button type="button" onClick={onCancel} className="inline-flex min-h-12 items-center rounded-full border border-plum-200 bg-white px-6 font-semibold text-plum-800 hover:bg-plum-50">
+              Close
+            </button>
+          )}
         </div>
       </div>
     );
   }
 
-  return (
-    <fetcher.Form method="post" aria-label="Confirm deletion">
+  const fields = (
+    <>
       <input type="hidden" name="intent" value="delete" />
       <input type="hidden" name="id" value={event._id} />
       <div className="flex gap-4">
@@ -74,13 +87,36 @@ export function DeleteEvent({ event, onCancel, onDeleted, onBusyChange }: Props)
           </p>
         </div>
       </div>
+    </>
+  );
+  const submit = (
+    <button type="submit" aria-disabled={busy || undefined} onClick={(e) => busy && e.preventDefault()} className="inline-flex min-h-12 items-center rounded-full bg-danger px-6 font-semibold text-white hover:bg-red-800 aria-disabled:opacity-50">
+      {busy ? "Deleting..." : "Delete Event"}
+    </button>
+  );
+  if (plain) {
+    // Posted as a page (no JavaScript): the answer is the list with what happened said on it.
+    return (
+      <form method="post" action={plain.action} aria-label="Confirm deletion">
+        <input type="hidden" name="plain" value="1" />
+        {fields}
+        <div className="mt-6 flex flex-wrap justify-end gap-3">
+          <a href={plain.cancelHref} className="inline-flex min-h-12 items-center rounded-full border border-plum-200 bg-white px-6 font-semibold text-plum-800 hover:bg-plum-50">
+            Cancel
+          </a>
+          {submit}
+        </div>
+      </form>
+    );
+  }
+  return (
+    <fetcher.Form method="post" aria-label="Confirm deletion">
+      {fields}
       <div className="mt-6 flex flex-wrap justify-end gap-3">
         <button type="button" onClick={onCancel} disabled={busy} className="inline-flex min-h-12 items-center rounded-full border border-plum-200 bg-white px-6 font-semibold text-plum-800 hover:bg-plum-50 disabled:opacity-50">
           Cancel
         </button>
-        <button type="submit" aria-disabled={busy || undefined} onClick={(e) => busy && e.preventDefault()} className="inline-flex min-h-12 items-center rounded-full bg-danger px-6 font-semibold text-white hover:bg-red-800 aria-disabled:opacity-50">
-          {busy ? "Deleting..." : "Delete Event"}
-        </button>
+        {submit}
       </div>
     </fetcher.Form>
   );

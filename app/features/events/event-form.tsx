@@ -33,6 +33,11 @@ type Props = {
   onBusyChange: (busy: boolean) => void;
   /** Whether the form holds anything other than what it opened with (decision 0062). */
   onChangedChange?: (changed: boolean) => void;
+  /**
+   * In the page without JavaScript (decision 0083): a plain form posted to `action` (Cancel a link to the
+   * list), opened with what a refused post typed (`values`, its `updatedAt` among them) and the server's messages.
+   */
+  plain?: { action: string; cancelHref: string; values?: Record<string, string> | undefined; errors?: Partial<Record<EventField, string>> | undefined };
 };
 
 /** The form's texts for an event being edited (times at its venue, D13). */
@@ -60,19 +65,26 @@ export function formValuesOf(event: AdminEventJson): EventFormValues {
  * schema the server checks again; the server's answer (a capacity below the
  * seats already booked, say) is shown the same way, and as a toast (§8).
  */
-export function EventForm({ event, onCancel, onSaved, onBusyChange, onChangedChange }: Props) {
-  const draft = draftKey("event", event?._id);
+export function EventForm({ event, onCancel, onSaved, onBusyChange, onChangedChange, plain }: Props) {
+  // A plain form (no JavaScript) keeps no draft: the page it is answered with shows what was typed.
+  const draft = plain ? null : draftKey("event", event?._id);
   // What the form opened with, and changes kept from an earlier opening that were never saved (decision 0062).
   const [opened, setOpened] = useState<EventFormValues>(() => (event ? formValuesOf(event) : emptyEventForm()));
   const [kept] = useState(() => {
-    const found = readDraft<EventFormValues>(draft);
+    const found = draft ? readDraft<EventFormValues>(draft) : null;
     return found && JSON.stringify(found.values) !== JSON.stringify(opened) ? found : null;
   });
-  const [values, setValues] = useState<EventFormValues>(kept?.values ?? opened);
+  const [values, setValues] = useState<EventFormValues>(() => {
+    if (kept) return kept.values;
+    if (!plain?.values) return opened;
+    // What a refused plain post typed, field by field over what the form opened with.
+    const typed = Object.fromEntries(Object.keys(opened).filter((k) => typeof plain.values![k] === "string").map((k) => [k, plain.values![k]!]));
+    return { ...opened, ...typed };
+  });
   const [restored, setRestored] = useState(kept !== null);
   // The event's version these changes were made against: a restored draft keeps its own, so a save over someone else's is refused.
-  const [version, setVersion] = useState<string | null>(kept ? kept.version : (event?.updatedAt ?? null));
-  const [errors, setErrors] = useState<Partial<Record<EventField, string>>>({});
+  const [version, setVersion] = useState<string | null>(kept ? kept.version : (plain?.values?.updatedAt ?? event?.updatedAt ?? null));
+  const [errors, setErrors] = useState<Partial<Record<EventField, string>>>(plain?.errors ?? {});
   const formRef = useRef<HTMLFormElement>(null);
   const focusFirstInvalid = useFocusFirstInvalid(formRef);
   const fetcher = useFetcher<EventActionResult>();
@@ -94,6 +106,7 @@ export function EventForm({ event, onCancel, onSaved, onBusyChange, onChangedCha
     const answer = fetcher.data;
     if (fetcher.state !== "idle" || !answer || handled.current === answer) return;
     handled.current = answer;
+    if (!draft) return;
     if (answer.ok) {
       dropDraft(draft);
       void toast.success(answer.message || (event ? EVENT_UPDATED : EVENT_CREATED), { duration: 4000 });
@@ -143,6 +156,8 @@ export function EventForm({ event, onCancel, onSaved, onBusyChange, onChangedCha
   }
 
   function onSubmit(e: React.FormEvent<HTMLFormElement>) {
+    // A plain form goes to the server as a page, as it does without JavaScript.
+    if (!draft) return;
     e.preventDefault();
     if (busy) return;
     const found = check(values);
@@ -188,7 +203,16 @@ export function EventForm({ event, onCancel, onSaved, onBusyChange, onChangedCha
   );
 
   return (
-    <form ref={formRef} method="post" noValidate onSubmit={onSubmit} aria-label={event ? "Edit event" : "Add event"} aria-busy={busy || undefined}>
+    <form ref={formRef} method="post" action={plain?.action} noValidate onSubmit={onSubmit} aria-label={event ? "Edit event" : "Add event"} aria-busy={busy || undefined}>
+      {plain ? (
+        <>
+          <input type="hidden" name="plain" value="1" />
+          <input type="hidden" name="intent" value="save" />
+          {event ? <input type="hidden" name="id" value={event._id} /> : null}
+          {/* The version this form was opened with (decision 0060); a refused post's form keeps the one it was made against. */}
+          {event ? <input type="hidden" name="updatedAt" value={version ?? event.updatedAt} /> : null}
+        </>
+      ) : null}
       {restored ? (
         <DraftRestoredNote
           onPutBack={() => {
@@ -199,7 +223,7 @@ export function EventForm({ event, onCancel, onSaved, onBusyChange, onChangedCha
             setErrors({});
             setRestored(false);
             setVersion(event?.updatedAt ?? null);
-            dropDraft(draft);
+            if (draft) dropDraft(draft);
           }}
         />
       ) : null}
@@ -255,9 +279,11 @@ export function EventForm({ event, onCancel, onSaved, onBusyChange, onChangedCha
               />
             )}
           </Field>
+          {plain ? null : (
           <button type="button" onClick={resetEnd} disabled={!values.startDate} className="absolute top-0 right-0 inline-flex min-h-6 items-center text-sm font-semibold text-plum-700 underline underline-offset-2 hover:text-plum-900 disabled:cursor-not-allowed disabled:opacity-50">
             Reset End Time
           </button>
+          )}
         </div>
         {text("location", "Location", { required: true, placeholder: "Austin, TX", autoComplete: "address-level2" })}
         {text("facilitator", "Facilitator (optional)")}
@@ -280,9 +306,15 @@ export function EventForm({ event, onCancel, onSaved, onBusyChange, onChangedCha
         </Field>
       </div>
       <div className="mt-2 flex flex-wrap justify-end gap-3">
-        <button type="button" onClick={onCancel} disabled={busy} className="inline-flex min-h-12 items-center rounded-full border border-plum-200 bg-white px-6 font-semibold text-plum-800 hover:bg-plum-50 disabled:opacity-50">
-          Cancel
-        </button>
+        {plain ? (
+          <a href={plain.cancelHref} className="inline-flex min-h-12 items-center rounded-full border border-plum-200 bg-white px-6 font-semibold text-plum-800 hover:bg-plum-50">
+            Cancel
+          </a>
+        ) : (
+          <button type="button" onClick={onCancel} disabled={busy} className="inline-flex min-h-12 items-center rounded-full border border-plum-200 bg-white px-6 font-semibold text-plum-800 hover:bg-plum-50 disabled:opacity-50">
+            Cancel
+          </button>
+        )}
         <SubmitButton blocked={busy} className="inline-flex min-h-12 items-center rounded-full bg-plum-800 px-6 font-semibold text-white hover:bg-plum-700">
           {busy ? "Saving..." : event ? "Update Event" : "Create Event"}
         </SubmitButton>

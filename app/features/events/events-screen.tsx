@@ -1,6 +1,9 @@
 import { Plus, Search } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { Form, Link } from "react-router";
+import { Form, Link, useLocation, useNavigate } from "react-router";
+import { DialogOpener } from "~/components/admin/dialog-opener";
+import { PlainAnswer, PlainPanel, screenHref } from "~/components/admin/plain-panel";
+import { useHydrated } from "~/hooks/use-hydrated";
 import { inputClass } from "~/components/ui/field";
 import { draftKey, dropDraft, pendingDrafts } from "~/components/admin/staff-draft";
 import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
@@ -8,8 +11,9 @@ import { ModalDialog } from "~/components/ui/modal-dialog";
 import { CancelSessionConfirm, CANCEL_SESSION_TITLE } from "~/features/session-mail/cancel-session-confirm";
 import { eventDateText } from "./admin-format";
 import { DeleteEvent } from "./delete-event";
-import { EventForm } from "./event-form";
+import { EventForm, type EventActionResult } from "./event-form";
 import type { AdminEventJson } from "./events-admin.server";
+import type { EventsDialog, PlainEcho } from "./events-screen.server";
 import { EventsPagination } from "./events-pagination";
 import { EventsTable } from "./events-table";
 import { useSyncedValue } from "~/hooks/use-synced-value";
@@ -21,7 +25,12 @@ export type EventsScreenData = {
   currentPage: number;
   limit: number;
   search: string;
+  /** The form the address asks for (`?new=1`, `?edit=<id>`, `?delete=<id>`, `?cancel=<id>`; decision 0083). */
+  dialog?: EventsDialog;
 };
+
+/** The action's answer as the route hands it over: only a plain form post's (no JavaScript) carries `plain`. */
+export type EventsAnswer = { ok: boolean; message: string; errors?: Extract<EventActionResult, { ok: false }>["errors"]; plain?: PlainEcho } | undefined;
 
 type Mode =
   | { kind: "add" }
@@ -45,8 +54,24 @@ export function eventsHref(search: string, page: number): string {
  * found', the pagination, and one dialog that holds the add/edit form or the
  * delete confirmation. Saving or deleting reloads the list on the same page.
  */
-export function EventsScreen({ data }: { data: EventsScreenData }) {
+export function EventsScreen({ data, answer }: { data: EventsScreenData; answer?: EventsAnswer }) {
   const { events, totalEvents, totalPages, currentPage, limit, search } = data;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
+  // The list as it is (search and page), and the same list with one form asked for in its address.
+  const listHref = screenHref(location.pathname, location.search, {});
+  const hrefFor = (kind: "new" | "edit" | "delete" | "cancel", id: string) => screenHref(location.pathname, location.search, { [kind]: id });
+  const plain = answer?.plain ? answer : null;
+  const echo = plain?.plain;
+  // The form shown in the page (decision 0083): before JavaScript, the one the address asks for; after a plain
+  // post that was refused, the same form again with what was typed and its field messages.
+  let inline: EventsDialog = null;
+  if (plain && echo && !plain.ok) {
+    const event = events.find((e) => e._id === echo.id);
+    if (echo.intent === "save") inline = echo.id ? (event ? { kind: "edit", event } : null) : { kind: "add" };
+    else if ((echo.intent === "delete" || echo.intent === "cancel") && event && event.status !== "Cancelled") inline = { kind: echo.intent, event };
+  } else if (!plain && !hydrated) inline = data.dialog ?? null;
   const [typedSearch, setTypedSearch] = useSyncedValue(search);
   const [mode, setMode] = useState<Mode>(null);
   const [busy, setBusy] = useState(false);
@@ -85,6 +110,16 @@ export function EventsScreen({ data }: { data: EventsScreenData }) {
     setMode(event ? { kind: "edit", event } : { kind: "add" });
     setFormKey((k) => k + 1);
   }, [events]);
+  // Once the script runs, a form asked for in the address opens as the dialog it is, and the address goes back to the list.
+  const asked = plain ? null : (data.dialog ?? null);
+  useEffect(() => {
+    if (!asked) return;
+    // oxlint-disable-next-line react/set-state-in-effect -- the address is read once the page is hydrated
+    setMode(asked.kind === "add" ? { kind: "add" } : { kind: asked.kind, event: asked.event });
+    setFormChanged(false);
+    setFormKey((k) => k + 1);
+    void navigate(listHref, { replace: true, preventScrollReset: true });
+  }, [asked, navigate, listHref]);
   const deleted = useCallback(() => {
     setMode(null);
     setFocusRequest({ closedWith: null });
@@ -114,15 +149,51 @@ export function EventsScreen({ data }: { data: EventsScreenData }) {
             Total events: <span className="font-semibold text-ink">{totalEvents}</span>
           </p>
         </div>
-        <button
-          type="button"
-          onClick={() => open({ kind: "add" })}
+        <DialogOpener
+          href={hrefFor("new", "1")}
+          onOpen={() => open({ kind: "add" })}
           className="inline-flex min-h-12 items-center gap-2 rounded-full bg-plum-800 px-6 font-semibold text-white hover:bg-plum-700"
         >
           <Plus aria-hidden="true" className="size-5" />
           Add Event
-        </button>
+        </DialogOpener>
       </div>
+
+      {plain ? <PlainAnswer ok={plain.ok} message={plain.message} /> : null}
+      {inline ? (
+        <PlainPanel
+          title={inline.kind === "add" ? "Add Event" : inline.kind === "edit" ? "Edit Event" : inline.kind === "cancel" ? CANCEL_SESSION_TITLE : "Delete Event"}
+          closeLabel={inline.kind === "delete" ? "Close without deleting" : inline.kind === "cancel" ? "Close without canceling" : "Close event form"}
+          closeHref={listHref}
+        >
+          {inline.kind === "cancel" ? (
+            <CancelSessionConfirm
+              intent="cancel"
+              session={{
+                id: inline.event._id,
+                title: inline.event.title,
+                when: eventDateText(inline.event.startDate, inline.event.endDate, inline.event.timeZone),
+                city: inline.event.city,
+                seatsTaken: inline.event.seatsTaken,
+              }}
+              onCancel={close}
+              onDone={close}
+              onBusyChange={setBusy}
+              plain={{ action: listHref, cancelHref: listHref }}
+            />
+          ) : inline.kind === "delete" ? (
+            <DeleteEvent event={inline.event} onCancel={close} onDeleted={deleted} onBusyChange={setBusy} plain={{ action: listHref, cancelHref: listHref }} />
+          ) : (
+            <EventForm
+              event={inline.kind === "edit" ? inline.event : null}
+              onCancel={close}
+              onSaved={close}
+              onBusyChange={setBusy}
+              plain={{ action: listHref, cancelHref: listHref, values: echo?.values, errors: plain?.errors }}
+            />
+          )}
+        </PlainPanel>
+      ) : null}
 
       <Form method="get" role="search" aria-label="Search events" className="mt-6 flex flex-wrap items-end gap-3">
         <div className="min-w-0 grow sm:max-w-md">
@@ -158,6 +229,7 @@ export function EventsScreen({ data }: { data: EventsScreenData }) {
         ) : (
           <EventsTable
             events={events}
+            hrefFor={hrefFor}
             onEdit={(event) => open({ kind: "edit", event })}
             onDelete={(event) => open({ kind: "delete", event })}
             onCancelSession={(event) => open({ kind: "cancel", event })}

@@ -1,5 +1,6 @@
 import { CalendarX, Pencil, Trash2 } from "lucide-react";
 import { eventDateCell, LEGACY_FORMAT, NO_DATE_SET } from "./admin-format";
+import { DialogOpener } from "~/components/admin/dialog-opener";
 import type { AdminEventJson } from "./events-admin.server";
 import { formatPrice, formatSessionDate } from "./format";
 
@@ -9,6 +10,8 @@ type Props = {
   onDelete: (e: AdminEventJson) => void;
   /** Staff 'Cancel session' (decision 0032): offered until the session starts. */
   onCancelSession: (e: AdminEventJson) => void;
+  /** The screen with a row's form in its address (`?edit=<id>`…): each action's link before JavaScript (decision 0083). */
+  hrefFor: (kind: "edit" | "delete" | "cancel", id: string) => string;
 };
 
 const statusStyle: Record<string, string> = {
@@ -25,7 +28,7 @@ const cell =
 const pinnedEnd = "md:sticky md:right-0 md:z-[1] md:shadow-[inset_1px_0_0_var(--color-plum-100)]";
 
 /** The events table of spec part 2 §2.10. */
-export function EventsTable({ events, onEdit, onDelete, onCancelSession }: Props) {
+export function EventsTable({ events, onEdit, onDelete, onCancelSession, hrefFor }: Props) {
   return (
     // Scrolls sideways inside its own box when the screen is too narrow for every column (a tablet
     // beside the staff sidebar); `relative` keeps the cells' visually hidden texts inside that box too.
@@ -85,34 +88,34 @@ export function EventsTable({ events, onEdit, onDelete, onCancelSession }: Props
                 <td data-label="Actions" className={`${cell} ${pinnedEnd} md:bg-white`}>
                   <span className="flex gap-2">
                     {e.status !== "Cancelled" ? (
-                      <button
-                        type="button"
-                        onClick={() => onEdit(e)}
+                      <DialogOpener
+                        href={hrefFor("edit", e._id)}
+                        onOpen={() => onEdit(e)}
                         aria-label={`Edit ${label}`}
                         className="grid size-11 place-items-center rounded-full text-plum-800 ring-1 ring-plum-200 hover:bg-plum-50"
                       >
                         <Pencil aria-hidden="true" className="size-5" />
-                      </button>
+                      </DialogOpener>
                     ) : null}
                     {e.status !== "Cancelled" && e.availability !== "past" ? (
-                      <button
-                        type="button"
-                        onClick={() => onCancelSession(e)}
+                      <DialogOpener
+                        href={hrefFor("cancel", e._id)}
+                        onOpen={() => onCancelSession(e)}
                         aria-label={`Cancel session ${label}`}
                         title="Cancel session"
                         className="grid size-11 place-items-center rounded-full text-danger ring-1 ring-red-200 hover:bg-red-50"
                       >
                         <CalendarX aria-hidden="true" className="size-5" />
-                      </button>
+                      </DialogOpener>
                     ) : null}
-                    <button
-                      type="button"
-                      onClick={() => onDelete(e)}
+                    <DialogOpener
+                      href={hrefFor("delete", e._id)}
+                      onOpen={() => onDelete(e)}
                       aria-label={`Delete ${label}`}
                       className="grid size-11 place-items-center rounded-full text-danger ring-1 ring-red-200 hover:bg-red-50"
                     >
                       <Trash2 aria-hidden="true" className="size-5" />
-                    </button>
+                    </DialogOpener>
                   </span>
                 </td>
               </tr>

@@ -1,6 +1,10 @@
 import { CalendarX, ChevronDown, Loader2, Pencil, Plus, Search, Trash2 } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState } from "react";
-import { Link, useFetcher, useNavigation, useSearchParams } from "react-router";
+import { Link, useFetcher, useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { DialogOpener } from "~/components/admin/dialog-opener";
+import { PlainAnswer, PlainPanel, screenHref } from "~/components/admin/plain-panel";
+import { useHydrated } from "~/hooks/use-hydrated";
+import { ProgramPlainForm } from "./program-plain-form";
 import { pendingDrafts } from "~/components/admin/staff-draft";
 import { inputClass } from "~/components/ui/field";
 import { ModalDialog } from "~/components/ui/modal-dialog";
@@ -10,7 +14,7 @@ import { CancelSessionConfirm, CANCEL_SESSION_TITLE } from "~/features/session-m
 import type { EventJson } from "~/features/events/events.server";
 import { ProgramFormDialog, type SaveResult } from "./program-form-dialog";
 import type { ProgrammeJson } from "./programmes.server";
-import { PROGRAM_DELETE_FAILED, type AdminProgramKind } from "./schema";
+import { PROGRAM_DELETE_FAILED, type AdminProgramKind, type ProgramErrors } from "./schema";
 import { whileBusy } from "~/components/ui/submit-button";
 
 export type AdminKind = AdminProgramKind;
@@ -36,6 +40,25 @@ function seatsText(e: EventJson, counts: SessionCounts): string {
   return `${c.held} of ${e.seats} seats taken${c.waiting > 0 ? ` · ${c.waiting} waiting` : ""}`;
 }
 
+/** The form the address asks for (decision 0083): `?new=1`, `?edit=<program>`, `?delete=<program>`, `?cancel=<session>`. */
+export type ProgramDialog =
+  | { kind: "add" }
+  | { kind: "edit"; program: ProgrammeJson }
+  | { kind: "delete"; program: ProgrammeJson }
+  | { kind: "cancel"; program: ProgrammeJson; session: EventJson }
+  | null;
+
+/**
+ * The screen action's answer. Only a plain form post's (no JavaScript) carries
+ * `plain`: which form it came from and, for a save, its fields as typed.
+ */
+export type ProgramAnswer = {
+  ok: boolean;
+  message: string;
+  errors?: ProgramErrors;
+  plain?: { intent: string; id: string; values?: Record<string, string> };
+};
+
 type Props = {
   kind: AdminKind;
   /** Every program of the kind, for the form's 'Required level'. */
@@ -48,6 +71,8 @@ type Props = {
   /** False on the TASSO screen once its one program exists (decision 0068). */
   canAdd?: boolean;
   counts?: SessionCounts;
+  dialog?: ProgramDialog;
+  answer?: ProgramAnswer | undefined;
 };
 
 function StatusBadge({ status }: { status: string }) {
@@ -81,7 +106,10 @@ function ProgramCard({
   onDelete,
   onCancelSession,
   counts,
+  hrefFor,
 }: {
+  /** The screen's address with a form or this card asked for: each control's link before JavaScript (decision 0083). */
+  hrefFor: (changes: Record<string, string | null>) => string;
   program: ProgrammeJson;
   counts: SessionCounts;
   kind: AdminKind;
@@ -100,10 +128,16 @@ function ProgramCard({
         <div className="min-w-0 grow">
           <div className="flex flex-wrap items-start justify-between gap-2">
             <h2 className="min-w-0 text-xl text-plum-900">
-              <button type="button" aria-expanded={expanded} aria-controls={panelId} onClick={onToggle} className="inline-flex max-w-full items-start gap-2 text-left font-serif hover:underline">
+              <DialogOpener
+                href={hrefFor({ open: expanded ? null : program._id })}
+                aria-expanded={expanded}
+                aria-controls={panelId}
+                onOpen={onToggle}
+                className="inline-flex max-w-full items-start gap-2 text-left font-serif hover:underline"
+              >
                 <span className="min-w-0 break-words">{program.title}</span>
                 <ChevronDown aria-hidden="true" className={`mt-1 size-5 shrink-0 transition-transform ${expanded ? "rotate-180" : ""}`} />
-              </button>
+              </DialogOpener>
             </h2>
             <StatusBadge status={program.status} />
           </div>
@@ -184,14 +218,14 @@ function ProgramCard({
                         Register Now<span className="sr-only"> for {e.eventName} (opens in a new tab)</span>
                       </a>
                     ) : null}
-                    <button
-                      type="button"
-                      onClick={() => onCancelSession(e)}
+                    <DialogOpener
+                      href={hrefFor({ open: program._id, cancel: e._id })}
+                      onOpen={() => onCancelSession(e)}
                       className="inline-flex min-h-10 items-center gap-1.5 rounded-full px-4 text-sm font-semibold text-danger ring-1 ring-red-200 hover:bg-red-50"
                     >
                       <CalendarX aria-hidden="true" className="size-4" />
                       Cancel session<span className="sr-only">: {e.eventName}, {formatSessionDate(e.startDate, e.timeZone)}</span>
-                    </button>
+                    </DialogOpener>
                   </div>
                 </li>
               ))}
@@ -200,18 +234,22 @@ function ProgramCard({
             <p className="mt-1 text-muted">No upcoming events</p>
           )}
           <div className="mt-5 flex flex-wrap gap-3">
-            <button
-              type="button"
-              onClick={(ev) => onEdit(ev.currentTarget)}
+            <DialogOpener
+              href={hrefFor({ open: program._id, edit: program._id })}
+              onOpen={onEdit}
               className="inline-flex min-h-11 items-center gap-2 rounded-full bg-plum-800 px-5 font-semibold text-white hover:bg-plum-700"
             >
               <Pencil aria-hidden="true" className="size-4" />
               Edit Program
-            </button>
-            <button type="button" onClick={onDelete} className="inline-flex min-h-11 items-center gap-2 rounded-full border border-red-200 bg-white px-5 font-semibold text-danger hover:bg-red-50">
+            </DialogOpener>
+            <DialogOpener
+              href={hrefFor({ open: program._id, delete: program._id })}
+              onOpen={onDelete}
+              className="inline-flex min-h-11 items-center gap-2 rounded-full border border-red-200 bg-white px-5 font-semibold text-danger hover:bg-red-50"
+            >
               <Trash2 aria-hidden="true" className="size-4" />
               Delete
-            </button>
+            </DialogOpener>
           </div>
         </div>
       ) : null}
@@ -266,16 +304,42 @@ function ConfirmDelete({ program, onClose }: { program: ProgrammeJson | null; on
   );
 }
 
+/** 'Confirm Deletion' in the page, posted as a plain form (decision 0083). */
+function PlainDeleteProgram({ program, action, cancelHref }: { program: ProgrammeJson; action: string; cancelHref: string }) {
+  return (
+    <form method="post" action={action} aria-label="Confirm deletion">
+      <input type="hidden" name="plain" value="1" />
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="id" value={program._id} />
+      <p>
+        Are you sure you want to delete the program <strong>{program.title}</strong> and its upcoming events? This action cannot be undone.
+      </p>
+      <div className="mt-6 flex flex-wrap justify-end gap-3">
+        <a href={cancelHref} className="inline-flex min-h-11 items-center rounded-full border border-plum-200 bg-white px-5 font-semibold text-plum-800 hover:bg-plum-50">
+          Cancel
+        </a>
+        <button type="submit" className="inline-flex min-h-11 items-center rounded-full bg-danger px-5 font-semibold text-white hover:opacity-90">
+          Delete
+        </button>
+      </div>
+    </form>
+  );
+}
+
 /**
  * The Hypnotherapy, DECODE and TASSO programme screens (spec part 2 §2.10; TASSO: decision 0068): total,
  * 'Add New Program', a server-side search kept in the URL (D9), expandable
  * cards one at a time, the add/edit modal and the delete confirmation.
  */
-export function ProgramAdminScreen({ kind, programs, totalPrograms, totalPages, currentPage, search, levelChoices, canAdd = true, counts = {} }: Props) {
+export function ProgramAdminScreen({ kind, programs, totalPrograms, totalPages, currentPage, search, levelChoices, canAdd = true, counts = {}, dialog = null, answer }: Props) {
   const [params, setParams] = useSearchParams();
   const navigation = useNavigation();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const hydrated = useHydrated();
   const [query, setQuery] = useState(search);
-  const [expanded, setExpanded] = useState<string | null>(null);
+  // Before JavaScript a card opens by its link (`?open=<id>`), which the page keeps through its forms (decision 0083).
+  const [expanded, setExpanded] = useState<string | null>(() => params.get("open"));
   const [editing, setEditing] = useState<{ program: ProgrammeJson | null } | null>(null);
   const [openCount, setOpenCount] = useState(0);
   const [deleting, setDeleting] = useState<ProgrammeJson | null>(null);
@@ -318,6 +382,40 @@ export function ProgramAdminScreen({ kind, programs, totalPrograms, totalPages, 
     setOpenCount((n) => n + 1);
   }, [kind, programs]);
   const closeDelete = useCallback(() => setDeleting(null), []);
+
+  // Decision 0083: the list as it is (search, page, the open card), the same with one form asked for in its address,
+  // and the form the page shows in place: before JavaScript the one the address asks for; after a plain post that
+  // was refused, the same form again with what was typed and the server's messages.
+  const listHref = screenHref(location.pathname, location.search, {});
+  const hrefFor = (changes: Record<string, string | null>) => screenHref(location.pathname, location.search, changes);
+  const plain = answer?.plain ? answer : null;
+  const echo = plain?.plain;
+  let inline: ProgramDialog = null;
+  if (plain && echo && !plain.ok) {
+    const program = programs.find((p) => p._id === echo.id);
+    if (echo.intent === "save") inline = echo.id ? (program ? { kind: "edit", program } : null) : { kind: "add" };
+    else if (echo.intent === "delete" && program) inline = { kind: "delete", program };
+    else if (echo.intent === "cancel-session") {
+      const owner = programs.find((p) => p.upcomingEvents.some((e) => e._id === echo.id));
+      const session = owner?.upcomingEvents.find((e) => e._id === echo.id);
+      if (owner && session) inline = { kind: "cancel", program: owner, session };
+    }
+  } else if (!plain && !hydrated) inline = dialog;
+  // Once the script runs, a form asked for in the address opens as the dialog it is, and the address goes back to the list.
+  const asked = plain ? null : dialog;
+  useEffect(() => {
+    if (!asked) return;
+    if (asked.kind === "add" || asked.kind === "edit") {
+      // oxlint-disable-next-line react/set-state-in-effect -- the address is read once the page is hydrated
+      setEditing({ program: asked.kind === "edit" ? asked.program : null });
+      // oxlint-disable-next-line react/set-state-in-effect -- the same
+      setOpenCount((n) => n + 1);
+    } else if (asked.kind === "delete") setDeleting(asked.program);
+    else setCancelling({ session: asked.session, key: Date.now() });
+    void navigate(listHref, { replace: true, preventScrollReset: true });
+  }, [asked, navigate, listHref]);
+  const sessionSeats = (session: EventJson) => (session.seats === null ? null : (counts[session._id]?.held ?? session.seats - (session.seatsLeft ?? 0)));
+
   const pageHref = (page: number) => {
     const next = new URLSearchParams(params);
     if (page > 1) next.set("page", String(page));
@@ -336,14 +434,53 @@ export function ProgramAdminScreen({ kind, programs, totalPrograms, totalPages, 
           </p>
         </div>
         {canAdd ? (
-          <button type="button" onClick={() => openForm(null)} className="inline-flex min-h-12 items-center gap-2 rounded-full bg-plum-800 px-6 font-semibold text-white hover:bg-plum-700">
+          <DialogOpener href={hrefFor({ new: "1" })} onOpen={() => openForm(null)} className="inline-flex min-h-12 items-center gap-2 rounded-full bg-plum-800 px-6 font-semibold text-white hover:bg-plum-700">
             <Plus aria-hidden="true" className="size-5" />
             Add New Program
-          </button>
+          </DialogOpener>
         ) : (
           <p className="max-w-md text-sm text-muted">TASSO has one program, the one its page shows. Open it to add or change its sessions.</p>
         )}
       </div>
+
+      {plain ? <PlainAnswer ok={plain.ok} message={plain.message} /> : null}
+      {inline ? (
+        <PlainPanel
+          title={inline.kind === "add" ? "Add New Program" : inline.kind === "edit" ? "Edit Program" : inline.kind === "cancel" ? CANCEL_SESSION_TITLE : "Confirm Deletion"}
+          subtitle={inline.kind === "add" || inline.kind === "edit" ? `${KIND_LABEL[kind]} program` : undefined}
+          closeLabel={inline.kind === "delete" ? "Cancel deletion" : inline.kind === "cancel" ? "Close without canceling" : "Close program form"}
+          closeHref={listHref}
+        >
+          {inline.kind === "add" || inline.kind === "edit" ? (
+            <ProgramPlainForm
+              kindLabel={KIND_LABEL[kind]}
+              program={inline.kind === "edit" ? inline.program : null}
+              levelChoices={levelChoices}
+              action={listHref}
+              cancelHref={listHref}
+              typed={echo?.values}
+              errors={plain?.errors}
+            />
+          ) : inline.kind === "delete" ? (
+            <PlainDeleteProgram program={inline.program} action={listHref} cancelHref={listHref} />
+          ) : (
+            <CancelSessionConfirm
+              intent="cancel-session"
+              session={{
+                id: inline.session._id,
+                title: inline.session.eventName,
+                when: formatSessionWhen(inline.session.startDate, inline.session.endDate, inline.session.timeZone),
+                city: inline.session.location || LOCATION_NOT_AVAILABLE,
+                seatsTaken: sessionSeats(inline.session),
+              }}
+              onCancel={closeCancel}
+              onDone={closeCancel}
+              onBusyChange={setCancelBusy}
+              plain={{ action: listHref, cancelHref: listHref }}
+            />
+          )}
+        </PlainPanel>
+      ) : null}
 
       <search className="mt-6 block max-w-xl">
         <label htmlFor={searchId} className="mb-1.5 block text-sm font-semibold text-ink">
@@ -379,6 +516,7 @@ export function ProgramAdminScreen({ kind, programs, totalPrograms, totalPages, 
                 key={p._id}
                 program={p}
                 counts={counts}
+                hrefFor={hrefFor}
                 kind={kind}
                 expanded={expanded === p._id}
                 onToggle={() => setExpanded((x) => (x === p._id ? null : p._id))}
@@ -437,7 +575,7 @@ export function ProgramAdminScreen({ kind, programs, totalPrograms, totalPages, 
               title: cancelling.session.eventName,
               when: formatSessionWhen(cancelling.session.startDate, cancelling.session.endDate, cancelling.session.timeZone),
               city: cancelling.session.location || LOCATION_NOT_AVAILABLE,
-              seatsTaken: cancelling.session.seats === null ? null : (counts[cancelling.session._id]?.held ?? cancelling.session.seats - (cancelling.session.seatsLeft ?? 0)),
+              seatsTaken: sessionSeats(cancelling.session),
             }}
             onCancel={closeCancel}
             onDone={closeCancel}

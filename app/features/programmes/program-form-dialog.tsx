@@ -95,7 +95,7 @@ type Props = {
   levelChoices: ReadonlyArray<{ id: string; title: string; requiresId: string | null }>;
 };
 
-function FieldError({ id, message }: { id: string; message: string | undefined }) {
+export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   return (
     <p id={id} className="mt-1 min-h-5 text-sm font-medium text-danger">
       {message ?? ""}
@@ -104,7 +104,7 @@ function FieldError({ id, message }: { id: string; message: string | undefined }
 }
 
 /** A message about a whole list (sessions, sections): focusable, so a refused save brings it into view and to the keyboard. */
-function GroupError({ message }: { message: string }) {
+export function GroupError({ message }: { message: string }) {
   return (
     <p data-group-error tabIndex={-1} className="rounded-md text-sm font-medium text-danger outline-none focus-visible:ring-2 focus-visible:ring-danger">
       {message}
@@ -112,7 +112,7 @@ function GroupError({ message }: { message: string }) {
   );
 }
 
-function Label({ htmlFor, id, children, optional }: { htmlFor?: string; id?: string; children: string; optional?: boolean }) {
+export function Label({ htmlFor, id, children, optional }: { htmlFor?: string; id?: string; children: string; optional?: boolean }) {
   return (
     <label htmlFor={htmlFor} id={id} className="mb-1.5 block text-sm font-semibold text-ink">
       {children}

@@ -16,6 +16,8 @@ type Props = {
   onCancel: () => void;
   onDone: () => void;
   onBusyChange: (busy: boolean) => void;
+  /** In the page without JavaScript (decision 0083): a plain form posted to `action`, and 'Keep session' a link back to the list. */
+  plain?: { action: string; cancelHref: string };
 };
 
 /**
@@ -24,7 +26,7 @@ type Props = {
  * calendar update that removes it, people waiting are told, the session leaves
  * the public pages), that it cannot be undone, then the screen's action.
  */
-export function CancelSessionConfirm({ session, intent, onCancel, onDone, onBusyChange }: Props) {
+export function CancelSessionConfirm({ session, intent, onCancel, onDone, onBusyChange, plain }: Props) {
   const fetcher = useFetcher<CancelSessionResult>();
   const busy = fetcher.state !== "idle";
   const handled = useRef<CancelSessionResult | undefined>(undefined);
@@ -43,8 +45,8 @@ export function CancelSessionConfirm({ session, intent, onCancel, onDone, onBusy
   }, [fetcher.state, fetcher.data, onDone]);
 
   const holders = session.seatsTaken === null ? "" : session.seatsTaken === 1 ? " (1 person)" : ` (${session.seatsTaken} people)`;
-  return (
-    <fetcher.Form method="post" aria-label="Confirm the cancellation">
+  const fields = (
+    <>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="sessionId" value={session.id} />
       <div className="flex gap-4">
@@ -62,23 +64,42 @@ export function CancelSessionConfirm({ session, intent, onCancel, onDone, onBusy
           </p>
         </div>
       </div>
+    </>
+  );
+  const submit = (
+    <button
+      type="submit"
+      aria-disabled={busy || undefined}
+      onClick={(e) => busy && e.preventDefault()}
+      className="inline-flex min-h-12 items-center rounded-full bg-danger px-6 font-semibold text-white hover:bg-red-800 aria-disabled:opacity-50"
+    >
+      {busy ? "Canceling..." : "Cancel session"}
+    </button>
+  );
+  const keepClass = "inline-flex min-h-12 items-center rounded-full border border-plum-200 bg-white px-6 font-semibold text-plum-800 hover:bg-plum-50 disabled:opacity-50";
+  if (plain) {
+    // Posted as a page (no JavaScript): the answer is the list with what happened said on it.
+    return (
+      <form method="post" action={plain.action} aria-label="Confirm the cancellation">
+        <input type="hidden" name="plain" value="1" />
+        {fields}
+        <div className="mt-6 flex flex-wrap justify-end gap-3">
+          <a href={plain.cancelHref} className={keepClass}>
+            Keep session
+          </a>
+          {submit}
+        </div>
+      </form>
+    );
+  }
+  return (
+    <fetcher.Form method="post" aria-label="Confirm the cancellation">
+      {fields}
       <div className="mt-6 flex flex-wrap justify-end gap-3">
-        <button
-          type="button"
-          onClick={onCancel}
-          disabled={busy}
-          className="inline-flex min-h-12 items-center rounded-full border border-plum-200 bg-white px-6 font-semibold text-plum-800 hover:bg-plum-50 disabled:opacity-50"
-        >
+        <button type="button" onClick={onCancel} disabled={busy} className={keepClass}>
           Keep session
         </button>
-        <button
-          type="submit"
-          aria-disabled={busy || undefined}
-          onClick={(e) => busy && e.preventDefault()}
-          className="inline-flex min-h-12 items-center rounded-full bg-danger px-6 font-semibold text-white hover:bg-red-800 aria-disabled:opacity-50"
-        >
-          {busy ? "Canceling..." : "Cancel session"}
-        </button>
+        {submit}
       </div>
     </fetcher.Form>
   );

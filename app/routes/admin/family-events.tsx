@@ -4,10 +4,10 @@ import { revalidateWhenChangedMeanwhile } from "~/lib/revalidate-when-changed";
 import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
 import { ADMIN_EVENTS_PAGE_SIZE } from "~/features/events/events-admin.server";
-import { eventsScreenData, eventsScreenFormAction } from "~/features/events/events-screen.server";
+import { eventsScreenData, eventsScreenFormAction, plainEchoOf } from "~/features/events/events-screen.server";
 import { cancelSessionAction } from "~/features/session-mail/cancel-session-action.server";
 import { BadRequest, readForm } from "~/lib/http.server";
-import { EventsScreen } from "~/features/events/events-screen";
+import { EventsScreen, type EventsAnswer } from "~/features/events/events-screen";
 import { FETCH_FAILED } from "~/features/events/schema";
 import type { Route } from "./+types/family-events";
 
@@ -30,7 +30,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw e;
   }
   const result = form.intent === "cancel" ? await cancelSessionAction(services, actor, form.sessionId, ["family"]) : await eventsScreenFormAction(form, services.db, actor);
-  return data(result.body, { status: result.status });
+  // A plain form post (no JavaScript) is answered with the page: it needs to know which form to show again (decision 0083).
+  const plain = plainEchoOf(form);
+  return data(plain ? { ...result.body, plain } : result.body, { status: result.status });
 }
 
 /** A save refused because the record changed or went meanwhile reloads the list (and the next form opened from it). */
@@ -39,8 +41,9 @@ export const shouldRevalidate = revalidateWhenChangedMeanwhile;
 /** A save whose answer never arrives is said in its form, which keeps what was typed (decision 0065). */
 export const clientAction = answerOrConnectionLost;
 
-export default function FamilyEvents({ loaderData }: Route.ComponentProps) {
-  return <EventsScreen data={loaderData} />;
+export default function FamilyEvents({ loaderData, actionData }: Route.ComponentProps) {
+  // The client action's type is the server's answer or ConnectionLost; a plain post's answer (decision 0083) carries `plain`.
+  return <EventsScreen data={loaderData} answer={actionData as EventsAnswer} />;
 }
 
 export function ErrorBoundary() {

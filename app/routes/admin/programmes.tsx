@@ -10,7 +10,9 @@ import { seatsTaken, waitingCounts } from "~/features/events/events.server";
 import { readProgramSubmission } from "~/features/programmes/programmes-admin-api.server";
 import { canAddProgramme, deleteProgramme, PROGRAM_CHANGED_MEANWHILE, saveProgramme, type ManagedKind } from "~/features/programmes/programmes-admin.server";
 import { cancelSessionAction } from "~/features/session-mail/cancel-session-action.server";
-import { levelChoices, listProgrammes } from "~/features/programmes/programmes.server";
+import { getProgramme, levelChoices, listProgrammes } from "~/features/programmes/programmes.server";
+import { plainRowErrors, programValuesFromPlain } from "~/features/programmes/plain-form";
+import type { ProgramAnswer, ProgramDialog } from "~/features/programmes/program-admin-screen";
 import { listQueryFrom } from "~/features/programmes/query";
 import {
   ADMIN_PROGRAMS_PAGE_SIZE,
@@ -47,7 +49,30 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ids = result.programs.flatMap((p) => p.upcomingEvents.map((e) => e._id));
   const [taken, waiting] = await Promise.all([seatsTaken(db, ids), waitingCounts(db, ids)]);
   const counts: SessionCounts = Object.fromEntries(ids.map((id) => [id, { held: (taken.get(id) ?? 0) - (waiting.get(id) ?? 0), waiting: waiting.get(id) ?? 0 }]));
-  return { kind, search: query.search, ...result, levelChoices: await levelChoices(db, kind), canAdd: await canAddProgramme(db, kind), counts };
+  return { kind, search: query.search, ...result, levelChoices: await levelChoices(db, kind), canAdd: await canAddProgramme(db, kind), counts, dialog: await dialogOf(db, kind, params, result.programs) };
+}
+
+/**
+ * The form a plain link asked for (decision 0083): `?new=1`, `?edit=<program>`,
+ * `?delete=<program>`, `?cancel=<session>` (of a program listed on this page).
+ * Rendered in the page before JavaScript; opened as its dialog once the script runs.
+ */
+async function dialogOf(db: Parameters<typeof listProgrammes>[0], kind: ManagedKind, params: URLSearchParams, listed: Awaited<ReturnType<typeof listProgrammes>>["programs"]): Promise<ProgramDialog> {
+  if (params.get("new") === "1") return { kind: "add" };
+  for (const k of ["edit", "delete"] as const) {
+    const id = params.get(k)?.trim().slice(0, 100);
+    if (!id) continue;
+    const program = listed.find((p) => p._id === id) ?? (await getProgramme(db, kind, id));
+    if (!program) return null;
+    return k === "edit" ? { kind: "edit", program } : { kind: "delete", program };
+  }
+  const sessionId = params.get("cancel")?.trim().slice(0, 100);
+  if (!sessionId) return null;
+  for (const program of listed) {
+    const session = program.upcomingEvents.find((e) => e._id === sessionId);
+    if (session) return { kind: "cancel", program, session };
+  }
+  return null;
 }
 
 /** Save (multipart: the form with its thumbnail) or delete; answers the dialog with a message and field errors. */
@@ -56,27 +81,42 @@ export async function action({ request, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const { db } = services;
   const actor = { staff: currentStaff(context), ip: context.get(requestContext).ip };
-  const submission = await readProgramSubmission(request);
-  if (submission instanceof Response) {
-    const body = (await submission.json()) as { message?: string };
-    return data({ ok: false as const, message: body.message ?? PROGRAM_INVALID }, { status: submission.status });
+  const posted = await readProgramSubmission(request);
+  if (posted instanceof Response) {
+    const body = (await posted.json()) as { message?: string };
+    return data<ProgramAnswer>({ ok: false, message: body.message ?? PROGRAM_INVALID }, { status: posted.status });
   }
+  // A plain form post (no JavaScript, decision 0083) is answered with the page: it carries which form to show
+  // again and, for a save, what was typed; its rows and rich text are turned into what the dialog sends.
+  const raw = posted.values;
+  const isPlain = raw.plain === "1";
+  const plainValues = isPlain && raw.intent === "save" ? programValuesFromPlain(raw) : null;
+  const submission = plainValues ? { values: plainValues.values, thumbnail: posted.thumbnail } : posted;
+  const str = (v: unknown) => (typeof v === "string" ? v.slice(0, 100) : "");
+  const plain = isPlain
+    ? {
+        intent: str(raw.intent),
+        id: str(raw.intent === "cancel-session" ? raw.sessionId : raw.id),
+        ...(plainValues ? { values: Object.fromEntries(Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === "string")) } : {}),
+      }
+    : undefined;
+  const answer = (body: ProgramAnswer, status = 200) => data<ProgramAnswer>(plain ? { ...body, plain } : body, { status });
   if (submission.values.intent === "cancel-session") {
     // One of the program's sessions (decision 0032).
     const result = await cancelSessionAction(services, actor, submission.values.sessionId, [kind]);
-    return data(result.body, { status: result.status });
+    return answer(result.body, result.status);
   }
   const id = typeof submission.values.id === "string" && submission.values.id ? submission.values.id : undefined;
   if (submission.values.intent === "delete") {
     const outcome = id ? await deleteProgramme(db, kind, actor, id) : ({ status: "not-found" } as const);
-    if (outcome.status === "deleted") return { ok: true as const, message: PROGRAM_DELETED };
-    return data({ ok: false as const, message: outcome.status === "refused" ? outcome.message : PROGRAM_NOT_FOUND }, { status: outcome.status === "refused" ? 409 : 404 });
+    if (outcome.status === "deleted") return answer({ ok: true, message: PROGRAM_DELETED });
+    return answer({ ok: false, message: outcome.status === "refused" ? outcome.message : PROGRAM_NOT_FOUND }, outcome.status === "refused" ? 409 : 404);
   }
   const outcome = await saveProgramme(db, kind, actor, submission, id);
-  if (outcome.status === "invalid") return data({ ok: false as const, message: PROGRAM_INVALID, errors: outcome.errors }, { status: 400 });
-  if (outcome.status === "not-found") return data({ ok: false as const, message: PROGRAM_NOT_FOUND }, { status: 404 });
-  if (outcome.status === "stale") return data({ ok: false as const, message: PROGRAM_CHANGED_MEANWHILE }, { status: 409 });
-  return { ok: true as const, message: outcome.status === "created" ? PROGRAM_CREATED : PROGRAM_UPDATED };
+  if (outcome.status === "invalid") return answer({ ok: false, message: PROGRAM_INVALID, errors: plainValues ? plainRowErrors(outcome.errors, plainValues) : outcome.errors }, 400);
+  if (outcome.status === "not-found") return answer({ ok: false, message: PROGRAM_NOT_FOUND }, 404);
+  if (outcome.status === "stale") return answer({ ok: false, message: PROGRAM_CHANGED_MEANWHILE }, 409);
+  return answer({ ok: true, message: outcome.status === "created" ? PROGRAM_CREATED : PROGRAM_UPDATED });
 }
 
 /** A save refused because the record changed or went meanwhile reloads the list (and the next form opened from it). */
@@ -85,7 +125,7 @@ export const shouldRevalidate = revalidateWhenChangedMeanwhile;
 /** A save whose answer never arrives is said in its form, which keeps what was typed (decision 0065). */
 export const clientAction = answerOrConnectionLost;
 
-export default function AdminProgrammes({ loaderData }: Route.ComponentProps) {
+export default function AdminProgrammes({ loaderData, actionData }: Route.ComponentProps) {
   return (
     <ProgramAdminScreen
       // A new kind is a new screen (its search box, expanded card and dialogs start afresh).
@@ -99,6 +139,9 @@ export default function AdminProgrammes({ loaderData }: Route.ComponentProps) {
       levelChoices={loaderData.levelChoices}
       canAdd={loaderData.canAdd}
       counts={loaderData.counts}
+      dialog={loaderData.dialog}
+      // The client action's type is the server's answer or ConnectionLost; a plain post's answer carries `plain`.
+      answer={actionData as ProgramAnswer | undefined}
     />
   );
 }
