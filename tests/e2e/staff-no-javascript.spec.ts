@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
-import { createStaffAccount, expectNoAxeViolations, queryDb } from "./fixtures";
+import sharp from "sharp";
+import { createStaffAccount, expectNoAxeViolations, queryDb, writeDb } from "./fixtures";
 
 /**
  * Decision 0083: staff manage Family Constellation events and programs with
@@ -137,6 +138,108 @@ test.describe("staff screens without JavaScript", () => {
     await expectAnswer(page, "Event deleted successfully");
     expect(queryDb("select id from events where id = ?", row!.id)).toEqual([]);
     await expect(page.getByText("No events found")).toBeVisible();
+    await expectNoAxeViolationsWithoutScript(page);
+  });
+
+  test("programs: add (refused, then saved with a thumbnail), edit keeping its formatting, cancel a session, delete", async ({ page }) => {
+    await signIn(page);
+    const t = tag();
+    const title = `Evening Hypnosis Practicum ${t}`;
+    const when = day(150 + crypto.randomInt(300));
+    await page.goto("/admin/hypnotherapy");
+
+    await page.getByRole("link", { name: "Add New Program" }).click();
+    await expect(page).toHaveURL(/\?new=1$/);
+    const form = page.getByRole("form", { name: "Add Hypnotherapy program" });
+    await form.getByLabel(/^Title/).fill("Shor");
+    await form.getByLabel(/^Subtitle/).fill("Practice under supervision, in small groups");
+    await form.getByRole("button", { name: "Create Program" }).click();
+    await expectAnswer(page, "Please fix the errors below before submitting");
+    const again = page.getByRole("form", { name: "Add Hypnotherapy program" });
+    await expect(again.getByText("Title must be at least 5 characters")).toBeVisible();
+    await expect(again.getByLabel(/^Title/)).toHaveAttribute("aria-invalid", "true");
+    await expect(again.getByText("Card points are required")).toBeVisible();
+    await expect(again.getByLabel(/^Subtitle/)).toHaveValue("Practice under supervision, in small groups");
+    await expectNoAxeViolationsWithoutScript(page);
+    expect(queryDb("select id from programmes where title like ?", `%${t}%`)).toEqual([]);
+
+    await again.getByLabel(/^Title/).fill(title);
+    await again.getByLabel(/^Duration/).fill("2 Days");
+    await again.getByLabel(/^Card Points/).fill("Supervised practice\n- Certified trainers\n- Small <groups>");
+    await again.getByLabel("Section 1 title").fill("Inductions");
+    await again.getByLabel("Section 1 content").fill("1. Progressive relaxation\n2. Eye fixation");
+    const image = await sharp({ create: { width: 320, height: 180, channels: 3, background: { r: 90, g: 40, b: 140 } } }).png().toBuffer();
+    await again.getByLabel(/^Thumbnail/).setInputFiles({ name: "cover.png", mimeType: "image/png", buffer: image });
+    const session = again.getByRole("group", { name: "Event 1 (new)" });
+    await session.getByLabel(/^Event name/).fill(`Practicum ${t}`);
+    await session.getByLabel(/^Start date and time/).fill(`${when}T09:00`);
+    await session.getByLabel(/^End date and time/).fill(`${when}T17:00`);
+    await session.getByLabel(/^Location/).fill("Tucson");
+    await session.getByLabel(/^Organizer \*/).fill("Dr. Hale");
+    await session.getByLabel(/^Price/).fill("$750");
+    await session.getByLabel(/^Seats/).fill("15");
+    await session.getByLabel(/^Payment link/).fill("https://pay.example.org/practicum");
+    await again.getByRole("button", { name: "Create Program" }).click();
+    await expectAnswer(page, "Program created successfully");
+    const [row] = queryDb<{ id: string; card_points: string; learning_sections: string; thumbnail: string | null }>(
+      "select id, card_points, learning_sections, thumbnail from programmes where title = ?",
+      title,
+    );
+    // The plain text became the editor's HTML, escaped and sanitised; the file came with the multipart post.
+    expect(JSON.parse(row!.card_points)).toEqual(["<p>Supervised practice</p><ul><li><p>Certified trainers</p></li><li><p>Small &lt;groups&gt;</p></li></ul>"]);
+    expect(JSON.parse(row!.learning_sections)).toMatchObject([{ title: "Inductions", content: "<ol><li><p>Progressive relaxation</p></li><li><p>Eye fixation</p></li></ol>" }]);
+    expect(row!.thumbnail).toMatch(/\.png$/);
+    const [stored] = queryDb<{ id: string; capacity: number; status: string }>("select id, capacity, status from events where programme_id = ?", row!.id);
+    expect(stored).toMatchObject({ capacity: 15, status: "Open" });
+
+    // Formatting the plain field cannot show is kept by a save that leaves the field as it was.
+    writeDb("update programmes set card_points = ? where id = ?", JSON.stringify(["<p><strong>Certified</strong> trainers only</p>"]), row!.id);
+
+    // Search (Enter in a GET form), open the card by its link, then Edit.
+    const search = page.getByRole("searchbox", { name: "Search programs" });
+    await search.fill(t);
+    await search.press("Enter");
+    await expect(page.getByText(/^Total Programs: 1$/)).toBeVisible();
+    await page.getByRole("link", { name: title }).click();
+    await page.getByRole("link", { name: "Edit Program" }).click();
+    await expect(page).toHaveURL(new RegExp(`edit=${row!.id}`));
+    const edit = page.getByRole("form", { name: "Edit Hypnotherapy program" });
+    await expect(edit.getByLabel(/^Card Points/)).toHaveValue("Certified trainers only");
+    await edit.getByLabel(/^Subtitle/).fill("Supervised practice in groups of six");
+    const first = edit.getByRole("group", { name: "Event 1", exact: true });
+    await first.getByLabel(/^Price/).fill("lots");
+    await edit.getByRole("button", { name: "Update Program" }).click();
+    await expectAnswer(page, "Please fix the errors below before submitting");
+    const refused = page.getByRole("form", { name: "Edit Hypnotherapy program" });
+    await expect(refused.getByRole("group", { name: "Event 1", exact: true }).getByText("Invalid price format (e.g., $99 or 99.99)")).toBeVisible();
+    await expect(refused.getByLabel(/^Subtitle/)).toHaveValue("Supervised practice in groups of six");
+    await expectNoAxeViolationsWithoutScript(page);
+    await refused.getByRole("group", { name: "Event 1", exact: true }).getByLabel(/^Seats/).fill("20");
+    await refused.getByRole("group", { name: "Event 1", exact: true }).getByLabel(/^Price/).fill("$800");
+    await refused.getByRole("button", { name: "Update Program" }).click();
+    await expectAnswer(page, "Program updated successfully");
+    expect(queryDb("select subtitle, card_points from programmes where id = ?", row!.id)).toEqual([
+      { subtitle: "Supervised practice in groups of six", card_points: JSON.stringify(["<p><strong>Certified</strong> trainers only</p>"]) },
+    ]);
+    expect(queryDb("select capacity, price_cents from events where id = ?", stored!.id)).toEqual([{ capacity: 20, price_cents: 80000 }]);
+
+    // Cancel the session, from the open card, with its confirmation.
+    await page.getByRole("link", { name: new RegExp(`^Cancel session.*Practicum ${t}`) }).click();
+    await expect(page.getByRole("heading", { name: "Cancel Session" })).toBeVisible();
+    await expectNoAxeViolationsWithoutScript(page);
+    await page.getByRole("form", { name: "Confirm the cancellation" }).getByRole("button", { name: "Cancel session" }).click();
+    await expectAnswer(page, "Session canceled. Everyone who held a seat is being emailed.");
+    expect(queryDb("select status from events where id = ?", stored!.id)).toEqual([{ status: "Cancelled" }]);
+
+    // Delete, with its confirmation (the card is still open: its address came back with the answer); 'Cancel' leaves it.
+    await page.getByRole("link", { name: "Delete", exact: true }).click();
+    await expect(page.getByRole("heading", { name: "Confirm Deletion" })).toBeVisible();
+    await page.getByRole("form", { name: "Confirm deletion" }).getByRole("link", { name: "Cancel" }).click();
+    expect(queryDb("select id from programmes where id = ?", row!.id)).toHaveLength(1);
+    await page.getByRole("link", { name: "Delete", exact: true }).click();
+    await page.getByRole("form", { name: "Confirm deletion" }).getByRole("button", { name: "Delete" }).click();
+    await expectAnswer(page, "Program deleted successfully");
+    expect(queryDb("select id from programmes where id = ?", row!.id)).toEqual([]);
     await expectNoAxeViolationsWithoutScript(page);
   });
 });

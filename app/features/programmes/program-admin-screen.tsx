@@ -483,21 +483,36 @@ export function ProgramAdminScreen({ kind, programs, totalPrograms, totalPages, 
       ) : null}
 
       <search className="mt-6 block max-w-xl">
-        <label htmlFor={searchId} className="mb-1.5 block text-sm font-semibold text-ink">
-          Search programs
-        </label>
-        <div className="relative">
-          <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted" />
-          <input
-            id={searchId}
-            type="search"
-            value={query}
-            onChange={(e) => setQuery(e.target.value)}
-            placeholder="Search programs by title, subtitle, or status..."
-            className={`${inputClass} pl-12`}
-            maxLength={100}
-          />
-        </div>
+        {/* A GET form, so Enter searches without JavaScript too (decision 0083); with it, Enter searches at once. */}
+        <form
+          method="get"
+          action={location.pathname}
+          onSubmit={(e) => {
+            e.preventDefault();
+            const next = new URLSearchParams(params);
+            if (query.trim()) next.set("search", query.trim());
+            else next.delete("search");
+            next.delete("page");
+            setParams(next, { replace: true, preventScrollReset: true });
+          }}
+        >
+          <label htmlFor={searchId} className="mb-1.5 block text-sm font-semibold text-ink">
+            Search programs
+          </label>
+          <div className="relative">
+            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted" />
+            <input
+              id={searchId}
+              name="search"
+              type="search"
+              value={query}
+              onChange={(e) => setQuery(e.target.value)}
+              placeholder="Search programs by title, subtitle, or status..."
+              className={`${inputClass} pl-12`}
+              maxLength={100}
+            />
+          </div>
+        </form>
       </search>
 
       <div className="mt-6" aria-busy={loading || undefined}>
