@@ -1,6 +1,6 @@
 /**
  * The path as the request log writes it. The secret in a private page's
- * address (a registrant's own page, a waiting-list offer, its calendar file, and
+ * address (a registrant's or a booker's own page, a waiting-list offer, its calendar file, and
  * their `.data` twins) opens that page to whoever holds it, so it is never
  * written: anyone who can read the logs could otherwise cancel a registration.
  */
@@ -28,5 +28,5 @@ export function loggedPath(path: string): string {
   return anywhere === decoded ? path : anywhere;
 }
 
-const PRIVATE = /^\/(my-registration|waiting-list)\/[^/]+?(?=\.data$|\/|$)/i;
-const PRIVATE_ANYWHERE = /(my-registration|waiting-list)[/\\].+$/i;
+const PRIVATE = /^\/(my-registration|my-booking|waiting-list)\/[^/]+?(?=\.data$|\/|$)/i;
+const PRIVATE_ANYWHERE = /(my-registration|my-booking|waiting-list)[/\\].+$/i;

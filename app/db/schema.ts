@@ -277,6 +277,13 @@ export interface RegistrationLinksTable {
   created_at: string;
 }
 
+/** A link to a Family Constellation booking's private page (migration 0030): only the token's SHA-256. */
+export interface FamilyBookingLinksTable {
+  token_hash: string;
+  booking_id: string;
+  created_at: string;
+}
+
 /** The staff search's narrow copy of each registration (migration 0017, kept by triggers; never written by the app). */
 export interface RegistrationSearchTable {
   registration_id: string;
@@ -311,6 +318,7 @@ export interface DB {
   session_notices: SessionNoticesTable;
   registration_search: RegistrationSearchTable;
   registration_links: RegistrationLinksTable;
+  family_booking_links: FamilyBookingLinksTable;
   settings: SettingsTable;
 }
 

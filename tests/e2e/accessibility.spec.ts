@@ -43,6 +43,7 @@ const publicPages: Record<string, string[]> = {
   "routes/_public/level.tsx": ["/level/1", "/level-two", "/level/7"],
   "routes/_public/register.tsx": ["/register/s-ich-1-a", "/register/no-such-session"],
   "routes/_public/my-registration.tsx": ["/my-registration/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"],
+  "routes/_public/my-booking.tsx": ["/my-booking/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"],
   "routes/_public/waiting-list-offer.tsx": ["/waiting-list/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA"],
   "routes/_public/privacy-policy.tsx": ["/privacy-policy"],
   "routes/_public/coming-soon.tsx": ["/coming-soon"],

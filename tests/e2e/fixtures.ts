@@ -369,3 +369,26 @@ export function createStaffAccount(email: string, password: string) {
 export function toastWith(page: Page, text: string) {
   return page.locator("[data-sonner-toast]").filter({ hasText: text });
 }
+
+/**
+ * A Family Constellation session of its own for one test, in a city nobody else uses, written straight into
+ * the e2e server's database (which has its own data folder); `prefix` names the spec that made it.
+ */
+export function addFamilySessionRow(prefix: string, capacity: number): { id: string; city: string } {
+  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const id = `s-fc-${prefix}-${tag}`;
+  const city = `Bookerville ${tag}`;
+  const start = new Date(Date.now() + 120 * 86_400_000 + Math.floor(Math.random() * 86_400_000));
+  const db = new DatabaseSync(path.join(process.env.E2E_DATA_DIR!, "site.db"));
+  try {
+    db.exec("PRAGMA busy_timeout = 5000");
+    const now = new Date().toISOString();
+    db.prepare(
+      `INSERT INTO events (id, programme_id, kind, title, starts_at, ends_at, time_zone, city, venue, time_slot, capacity, price_cents, currency, organiser, organiser_email, facilitator, status, no_enrol, created_at, updated_at)
+       VALUES (?, NULL, 'family', 'Family Constellation', ?, ?, 'America/Chicago', ?, 'Riverside Hall', 'Afternoon', ?, 15000, 'USD', 'Mindful Path Institute', 'fc@mindfulpath.example', 'Daniel Brooks', 'Open', 0, ?, ?)`,
+    ).run(id, start.toISOString(), new Date(start.getTime() + 5 * 3_600_000).toISOString(), city, capacity, now, now);
+  } finally {
+    db.close();
+  }
+  return { id, city };
+}

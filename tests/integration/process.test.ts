@@ -98,6 +98,51 @@ describe("the server process", () => {
     expect(s.output().out).toContain("SIGTERM received");
   });
 
+  it("never writes a booker's private link to the request log: the page, its calendar file and its cancel are logged as /my-booking/[token] (decision 0087)", async () => {
+    const dataDir = tempDir();
+    // PORT=0 would make the calendar files' URL http://localhost:0, which they refuse: a public address of its own.
+    const s = startServer({ DATA_DIR: dataDir, LOG_LEVEL: "info", PUBLIC_URL: "https://site.example" });
+    children.push(s.child);
+    const url = await s.url;
+    const booked = await fetch(`${url}/api/familyConsitalation/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: url },
+      body: JSON.stringify({ programId: "s-fc-austin", fullName: "Log Reader", email: "log.reader@example.com", phone: "5125550142", termsAndCondition: true }),
+    });
+    expect(booked.status).toBe(201);
+    const outbox = path.join(dataDir, "outbox");
+    let token = "";
+    await expect
+      .poll(
+        () => {
+          for (const name of fs.existsSync(outbox) ? fs.readdirSync(outbox) : []) {
+            // Quoted-printable, soft line breaks joined.
+            const raw = fs.readFileSync(path.join(outbox, name), "utf8").replace(/=\r?\n/g, "");
+            const found = /\/my-booking\/([A-Za-z0-9_-]{43})/.exec(raw);
+            if (found) token = found[1]!;
+          }
+          return token;
+        },
+        { timeout: 60_000 },
+      )
+      .not.toBe("");
+    expect((await fetch(`${url}/my-booking/${token}`)).status).toBe(200);
+    expect((await fetch(`${url}/my-booking/${token}/calendar.ics`)).status).toBe(200);
+    const cancel = await fetch(`${url}/my-booking/${token}`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: url },
+      body: "intent=cancel",
+    });
+    expect(cancel.status).toBe(302);
+    s.child.kill("SIGTERM");
+    expect(await s.exited).toBe(0);
+    const { out, err } = s.output();
+    expect(out).toContain('"path":"/my-booking/[token]"');
+    expect(out).toContain('"path":"/my-booking/[token]/calendar.ics"');
+    expect(out + err).not.toContain(token);
+  }, 120_000);
+
   it("answers a write to an address that only reads with 405 and Allow, logged as a warning, not an error", async () => {
     const s = startServer({ DATA_DIR: tempDir() });
     children.push(s.child);

@@ -1,9 +1,11 @@
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, type DbHandle } from "~/db/db.server";
 import { toldSession } from "~/features/events/told";
+import { findBookingByToken } from "~/features/bookings/booking-access.server";
 import { findByAccessToken } from "~/features/registrations/access.server";
 import { eraseRegistration } from "~/features/retention/retention.server";
 import { queueDueReminders, queueScheduleUpdates } from "~/features/session-mail/session-mail.server";
@@ -175,11 +177,18 @@ describe.each(dialects)("session mail on %s", { timeout: 60_000 }, (dialect) => 
     expect(calendarOf(mails[0]!)).toContain("\r\nUID:registration-r-early\r\n");
     expect(calendarOf(mails[1]!)).toContain("\r\nUID:family-booking-b-early\r\n");
     expect(calendarOf(mails[0]!)).toContain("SEQUENCE:0");
-    // The registrant's reminder links to their private page with a link of its own; the booker has no such page.
+    // Each reminder links to its reader's private page with a link of its own: the registrant's, and the booker's (decision 0087).
     const link = /See your registration, download the calendar file or cancel at any time before the session: https:\/\/site\.example\/my-registration\/([A-Za-z0-9_-]{43})\n/.exec(mails[0]!.text_body);
     expect(link).not.toBeNull();
     expect((await findByAccessToken(a.db, link![1]!, now))?.registration.id).toBe("r-early");
     expect(mails[1]!.text_body).not.toContain("my-registration");
+    const bookerLink = /See your booking, download the calendar file or cancel at any time before the session: https:\/\/site\.example\/my-booking\/([A-Za-z0-9_-]{43})\n/.exec(mails[1]!.text_body);
+    expect(bookerLink).not.toBeNull();
+    expect((await findBookingByToken(a.db, bookerLink![1]!, now))?.booking.id).toBe("b-early");
+    // Only its hash is stored.
+    const stored = await a.db.selectFrom("family_booking_links").select("token_hash").where("booking_id", "=", "b-early").execute();
+    expect(stored.map((l) => l.token_hash)).toContain(crypto.createHash("sha256").update(bookerLink![1]!).digest("hex"));
+    expect(JSON.stringify(stored)).not.toContain(bookerLink![1]!);
     // Run again (a restart, another tick): nothing more.
     expect(await queueDueReminders(a.db, site, [7, 1], new Date(t0 + 3_600_000))).toBe(0);
     // Erased registrants and bookers hold their seats but get nothing: no mail to an empty address, no claim row.
@@ -316,6 +325,9 @@ describe.each(dialects)("session mail on %s", { timeout: 60_000 }, (dialect) => 
     expect(mail("maria2@example.com").text_body).toContain("Location: Garden Room, Chicago\n");
     expect(mail("maria2@example.com").text_body).toContain("Previous location: Lakeside Hall, Chicago\n");
     expect(mail("maria2@example.com").text_body).not.toContain("Venue");
+    // The booker's update links to their private page (decision 0087).
+    expect(mail("maria2@example.com").text_body).toMatch(/See your booking, download the calendar file or cancel at any time before the session: https:\/\/site\.example\/my-booking\/[A-Za-z0-9_-]{43}\n/);
+    expect(mail("maria2@example.com").html_body).toContain("View or cancel your booking");
     // Registered after the move to the 11th: only the room changed for them.
     expect(mail("between@example.com").text_body).toContain("Previous venue: Lakeside Hall, Chicago\n");
     expect(mail("between@example.com").text_body).not.toContain("Previous date and time");

@@ -261,16 +261,21 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
     expect(bookingCreatedResponse.parse(await (await book("fam2@example.com", true)).json())).toMatchObject({ waitingList: true, data: { position: 1 } });
     const row = await s.db.selectFrom("family_bookings").select("status").where("email_key", "=", "fam2@example.com").executeTakeFirstOrThrow();
     expect(row.status).toBe("waiting");
-    // Offered and confirmed: the page promises what a booking's mail carries (no private link: bookings have none).
+    // Offered and confirmed: the page promises what a booking's mail carries (its own private link, decision 0087).
     await s.db.updateTable("events").set({ capacity: 2 }).where("id", "=", sessionId).execute();
     await runWaitingList(s.db, s.config.site, 24);
     const offer = (await mailTo("fam2@example.com", "A seat is free for you"))[0]!;
     const offerPath = linkIn(offer.text_body, "waiting-list")!;
     expect((await post(offerPath, "")).status).toBe(302);
     const done = await (await fetch(`${s.url}${offerPath}?confirmed=1`)).text();
-    expect(done).toContain("Your confirmation, with the calendar file, is on its way by email.");
-    expect(done).not.toContain("private link");
-    expect((await mailTo("fam2@example.com", "Booking confirmed"))[0]!.text_body).not.toContain("/my-registration/");
+    expect(done).toContain("Your confirmation, with the calendar file and your booking&#x27;s private link, is on its way by email.");
+    const confirmation = (await mailTo("fam2@example.com", "Booking confirmed"))[0]!.text_body;
+    expect(confirmation).not.toContain("/my-registration/");
+    // The confirmed offer's booking opens its private page from the confirmation's link.
+    const bookingPath = linkIn(confirmation, "my-booking")!;
+    const bookingPage = await fetch(`${s.url}${bookingPath}`);
+    expect(bookingPage.status).toBe(200);
+    expect(await bookingPage.text()).toContain("Family one seat");
   });
 
   it("joins at once give each entry its own place, in the order they were stored, for registrations and bookings", async () => {

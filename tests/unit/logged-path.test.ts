@@ -7,6 +7,11 @@ describe("the path the request log writes", () => {
     [`/my-registration/${token}`, "/my-registration/[token]"],
     [`/my-registration/${token}.data`, "/my-registration/[token].data"],
     [`/my-registration/${token}/calendar.ics`, "/my-registration/[token]/calendar.ics"],
+    [`/my-booking/${token}`, "/my-booking/[token]"],
+    [`/my-booking/${token}.data`, "/my-booking/[token].data"],
+    [`/my-booking/${token}/calendar.ics`, "/my-booking/[token]/calendar.ics"],
+    [`/My-Booking/${token}`, "/My-Booking/[token]"],
+    [`/x/../my-booking/${token}`, "/my-booking/[token]"],
     [`/waiting-list/${token}`, "/waiting-list/[token]"],
     [`/waiting-list/${token}.data`, "/waiting-list/[token].data"],
     // The router matches paths in any case, so the log must too.

@@ -24,6 +24,7 @@ import * as m0026 from "./0026-audit-without-personal-data.ts";
 import * as m0027 from "./0027-fts-secure-delete.ts";
 import * as m0028 from "./0028-programme-closed.ts";
 import * as m0029 from "./0029-seat-confirmed-at.ts";
+import * as m0030 from "./0030-family-booking-links.ts";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   "0027-fts-secure-delete": m0027,
   "0028-programme-closed": m0028,
   "0029-seat-confirmed-at": m0029,
+  "0030-family-booking-links": m0030,
 };

@@ -11,7 +11,7 @@ export const AUDIT_ACTIONS = {
   create: "Created",
   update: "Edited",
   delete: "Deleted",
-  cancel: "Canceled by the registrant",
+  cancel: "Canceled by the registrant or booker",
   "staff-cancel": "Canceled by staff (for the registrant or booker)",
   purge: "Removed by the retention job",
   "erasure-request": "Erasure requested by the registrant",
@@ -25,5 +25,8 @@ export const AUDIT_ACTIONS = {
 
 export type AuditAction = keyof typeof AUDIT_ACTIONS;
 
-/** Actions a registrant takes on their private page: recorded without their email or address, shown as "The registrant". */
+/**
+ * Actions a registrant (or a Family Constellation booker: cancel, decision 0087) takes on their private page:
+ * recorded without their email or address, shown as "The registrant" (or "The booker").
+ */
 export const REGISTRANT_ACTIONS: ReadonlySet<string> = new Set<AuditAction>(["cancel", "erasure-request"]);

@@ -12,6 +12,7 @@ import type { AuditActor } from "~/features/audit/audit.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { availability, scheduleSequence, waitingCounts } from "~/features/events/events.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
+import { BY_LINK_HOLDER } from "~/features/private-links/token.server";
 import { bookingCancelledMails } from "./booking-mail.server";
 
 export type BookingCancelOutcome = "cancelled" | "not-found" | "already-cancelled" | "not-holding" | "erased" | "started" | "session-cancelled";
@@ -36,6 +37,9 @@ export function bookingCancellable(b: { status: string; anonymised_at: string | 
   return b.status === "booked" && !b.anonymised_at && event.status !== "Cancelled" && Date.parse(event.starts_at) > now.getTime();
 }
 
+/** Who cancels a booking: its booker from their private page (decision 0087), or a staff member for them (decision 0082). */
+export type BookingCancelledBy = { by: "booker" } | { by: "team"; actor: AuditActor; ip: string | null; via: "staff screen" | "api" };
+
 export async function cancelBookingByStaff(
   services: Pick<AppServices, "db" | "mailWorker" | "config">,
   bookingId: string,
@@ -45,17 +49,34 @@ export async function cancelBookingByStaff(
   if (bookingId.length === 0 || bookingId.length > 100) return { outcome: "not-found", eventId: null };
   const where = await services.db.selectFrom("family_bookings").select("event_id").where("id", "=", bookingId).executeTakeFirst();
   if (!where) return { outcome: "not-found", eventId: null };
+  return { outcome: await cancelBookingCore(services, bookingId, where.event_id, { by: "team", ...who }, now), eventId: where.event_id };
+}
+
+/**
+ * The cancel itself, for staff and booker alike, re-checked under the
+ * session's lock: one transaction for the status, the mails and the audit
+ * entry. The caller offers the freed seat (`offerSeatsNow`) once it is
+ * "cancelled". A booker's link no longer opens an erased booking, so only
+ * staff meet "erased".
+ */
+export async function cancelBookingCore(
+  services: Pick<AppServices, "db" | "mailWorker" | "config">,
+  bookingId: string,
+  eventId: string,
+  who: BookingCancelledBy,
+  now = new Date(),
+): Promise<BookingCancelOutcome> {
   const outcome = await writeTransaction(services.db, async (trx) => {
     // The session's lock before the row is read: a cancel, erasure or offer committed meanwhile is seen.
-    await lockEvent(trx, where.event_id);
+    await lockEvent(trx, eventId);
     const booking = await trx
       .selectFrom("family_bookings")
       .select(["id", "event_id", "full_name", "email", "status", "anonymised_at"])
       .where("id", "=", bookingId)
       .executeTakeFirst();
-    if (!booking) return "not-found" as const;
+    if (!booking || booking.event_id !== eventId) return "not-found" as const;
     if (booking.status === "cancelled") return "already-cancelled" as const;
-    if (booking.anonymised_at) return "erased" as const;
+    if (booking.anonymised_at) return who.by === "team" ? ("erased" as const) : ("not-found" as const);
     if (booking.status !== "booked") return "not-holding" as const;
     const event = await trx.selectFrom("events").selectAll().where("id", "=", booking.event_id).executeTakeFirst();
     if (!event || event.status === "Cancelled") return "session-cancelled" as const;
@@ -70,23 +91,36 @@ export async function cancelBookingByStaff(
     const waiting = (await waitingCounts(trx, [event.id])).get(event.id) ?? 0;
     await enqueueMail(
       trx,
-      bookingCancelledMails(services.config.site, {
-        id: booking.id,
-        fullName: booking.full_name,
-        email: booking.email,
-        event,
-        sequence: await scheduleSequence(trx, event.id),
-        waitingList: waiting > 0 && availability(event, 0, now) === "open",
-      }),
+      bookingCancelledMails(
+        services.config.site,
+        {
+          id: booking.id,
+          fullName: booking.full_name,
+          email: booking.email,
+          event,
+          sequence: await scheduleSequence(trx, event.id),
+          waitingList: waiting > 0 && availability(event, 0, now) === "open",
+        },
+        who.by,
+      ),
       now,
     );
     await recordAudit(
       trx,
-      { action: "staff-cancel", actor: who.actor, ip: who.ip, target: { type: "family-booking", id: booking.id }, detail: { via: who.via, session: event.id } },
+      who.by === "booker"
+        ? {
+            action: "cancel",
+            // The booker, named by the target alone: no email or address of theirs is kept here (decision 0056).
+            actor: BY_LINK_HOLDER,
+            ip: null,
+            target: { type: "family-booking", id: booking.id },
+            detail: { via: "private page", session: event.id },
+          }
+        : { action: "staff-cancel", actor: who.actor, ip: who.ip, target: { type: "family-booking", id: booking.id }, detail: { via: who.via, session: event.id } },
       now,
     );
     return "cancelled" as const;
   });
   if (outcome === "cancelled") services.mailWorker.kick();
-  return { outcome, eventId: where.event_id };
+  return outcome;
 }

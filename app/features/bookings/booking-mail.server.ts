@@ -7,15 +7,17 @@ import type { SiteSettings } from "~/site-settings";
 import { formatUsPhone, type BookingInput } from "./schema";
 import { calendarUid } from "~/features/mail/calendar-uid.server";
 import { replyAddress } from "~/features/mail/addressing";
+import { manageButton, manageSentence } from "~/features/private-links/manage-link.server";
 
 /**
  * D8: the booker's confirmation (the session's date and time in the venue's
  * zone, location, facilitator, price and payment link, with the session as an
- * .ics file) and a notice to the session's organiser (else the organisation).
+ * .ics file, and the link to the booking's private page, decision 0087) and a
+ * notice to the session's organiser (else the organisation).
  */
 export function bookingMails(
   site: Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">,
-  b: { id: string; input: Pick<BookingInput, "fullName" | "email" | "phone" | "communicationPreferences">; event: EventRow },
+  b: { id: string; input: Pick<BookingInput, "fullName" | "email" | "phone" | "communicationPreferences">; event: EventRow; accessUrl: string },
 ): OutgoingMail[] {
   const { input, event } = b;
   const when = formatSessionWhen(event.starts_at, event.ends_at, event.time_zone);
@@ -48,8 +50,8 @@ export function bookingMails(
     to: input.email,
     replyTo: event.organiser_email ?? site.contactEmail,
     subject,
-    text: `${greeting}\n\n${intro}\n\n${factsText(session)}\n\n${outro.join("\n\n")}\n`,
-    html: htmlPage(subject, [greeting, intro], session, outro),
+    text: `${greeting}\n\n${intro}\n\n${factsText(session)}\n\n${manageSentence(b.accessUrl, "booking")}\n\n${outro.join("\n\n")}\n`,
+    html: htmlPage(subject, [greeting, intro], session, outro, manageButton(b.accessUrl, "booking")),
     attachments: [{ filename: "session.ics", contentType: "text/calendar; charset=utf-8; method=PUBLISH", content: ics }],
   };
 
@@ -73,17 +75,23 @@ export function bookingMails(
 }
 
 /**
- * A staff member canceled a booking for its booker (decision 0082), who asked
- * by phone or email, say: the booker's mail, as the registrant's of decision
- * 0080 ("Our team has canceled…"), with the calendar's CANCEL for the entry
- * their confirmation carried (same UID, the next SEQUENCE). The session's own
- * organizer, when it has one apart from the team, had the booking's notice and
- * gets the cancel's; the team itself is not told (it did it, and the audit
- * trail has it).
+ * A booking canceled, with the calendar's CANCEL for the entry the booker's
+ * confirmation carried (same UID, the next SEQUENCE).
+ *
+ * - By a staff member for its booker (decision 0082), who asked by phone or
+ *   email, say: "Our team has canceled…", as the registrant's of decision
+ *   0080. The session's own organizer, when it has one apart from the team,
+ *   had the booking's notice and gets the cancel's; the team itself is not
+ *   told (it did it, and the audit trail has it).
+ * - By the booker from their private page (decision 0087): "As you asked…",
+ *   as the registrant's own cancel. The notice goes where the booking's notice
+ *   went (the session's organizer, else the organization), as the registrant's
+ *   goes to the team that had their registration's notice.
  */
 export function bookingCancelledMails(
   site: Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">,
   b: { id: string; fullName: string; email: string; event: EventRow; sequence: number; waitingList: boolean },
+  by: "team" | "booker" = "team",
 ): OutgoingMail[] {
   const { event } = b;
   const when = formatSessionWhen(event.starts_at, event.ends_at, event.time_zone);
@@ -96,10 +104,15 @@ export function bookingCancelledMails(
   const ics = bookingCalendarFile(site, b.id, event, { sequence: b.sequence + 1, cancelled: true });
   const subject = `Booking canceled: ${event.title} | ${site.orgName}`;
   const greeting = `Dear ${b.fullName},`;
-  const intro = "Our team has canceled your booking for the Family Constellation session below and released your seat.";
+  const intro =
+    by === "team"
+      ? "Our team has canceled your booking for the Family Constellation session below and released your seat."
+      : "As you asked, your booking for the Family Constellation session below is canceled and your seat has been released.";
   const outro = [
     "The attached calendar file removes the session from your calendar.",
-    `If you did not expect this, or would like to book another session, reply to this email or write to ${site.contactEmail}.`,
+    by === "team"
+      ? `If you did not expect this, or would like to book another session, reply to this email or write to ${site.contactEmail}.`
+      : `If this was a mistake, or you would like to book another session, reply to this email or write to ${site.contactEmail}.`,
     `Warm regards,\nThe ${site.orgName} team`,
   ];
   const booker: OutgoingMail = {
@@ -113,11 +126,27 @@ export function bookingCancelledMails(
     attachments: [{ filename: "session.ics", contentType: "text/calendar; charset=utf-8; method=CANCEL", content: ics }],
   };
   const organiser = event.organiser_email;
+  const seat = b.waitingList ? "The seat goes to the waiting list: the first person in line is offered it." : "The seat is free again.";
+  if (by === "booker") {
+    const bookerSubject = `Booking canceled by the booker: ${event.city} (${formatSessionDate(event.starts_at, event.time_zone)})`;
+    const bookerIntro = `A booker canceled from their booking page. ${seat}`;
+    const facts: Facts = [...session, ["Name", b.fullName], ["Email", b.email], ["Booking id", b.id]];
+    return [
+      booker,
+      {
+        topic: `family-booking:${b.id}`,
+        // Where the booking's own notice went (bookingMails).
+        to: organiser ?? site.contactEmail,
+        replyTo: b.email,
+        subject: bookerSubject,
+        text: `${bookerIntro}\n\n${factsText(facts)}\n`,
+        html: htmlPage(bookerSubject, [bookerIntro], facts, []),
+      },
+    ];
+  }
   if (!organiser || organiser.toLowerCase() === site.contactEmail.toLowerCase()) return [booker];
   const noticeSubject = `Booking canceled by our team: ${event.city} (${formatSessionDate(event.starts_at, event.time_zone)})`;
-  const noticeIntro = `Our team canceled this booking and told the booker. ${
-    b.waitingList ? "The seat goes to the waiting list: the first person in line is offered it." : "The seat is free again."
-  }`;
+  const noticeIntro = `Our team canceled this booking and told the booker. ${seat}`;
   const person: Facts = [
     ["Name", b.fullName],
     ["Email", b.email],

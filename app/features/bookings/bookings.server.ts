@@ -14,6 +14,8 @@ import { ALREADY_REGISTERED } from "~/features/events/seats";
 import type { FieldErrors } from "~/lib/validation";
 import { joinedAt, waitingListMail, waitingPosition, wantsWaitingList } from "~/features/waiting-list/join.server";
 import { bookingMails } from "./booking-mail.server";
+import { addBookingLink, bookingAccessPath } from "./booking-access.server";
+import { newAccessToken } from "~/features/private-links/token.server";
 import { validateBooking, type BookingField } from "./schema";
 import { toldSession } from "~/features/events/told";
 
@@ -63,8 +65,11 @@ export async function submitBooking(
   // mail tells an older time or place).
   if (await alreadyEntered(services.db, "family_bookings", input.programId, emailKey)) return { status: "refused", code: 409, message: ALREADY_REGISTERED };
   const id = crypto.randomUUID();
+  // The private page's link (decision 0087): made here for the mails written before the lock, stored with the booking.
+  const access = newAccessToken();
+  const accessUrl = `${services.config.site.publicUrl}${bookingAccessPath(access.token)}`;
   const early = session?.event?.kind === "family" ? session.event : undefined;
-  const prepared = early ? { event: early, mails: bookingMails(services.config.site, { id, input, event: early }) } : null;
+  const prepared = early ? { event: early, mails: bookingMails(services.config.site, { id, input, event: early, accessUrl }) } : null;
   try {
     const outcome = await seatTransaction(services.db, input.programId, session?.event?.capacity, async (trx, found) => {
       const event = found?.kind === "family" ? found : undefined;
@@ -99,7 +104,8 @@ export async function submitBooking(
         await enqueueMail(trx, [waitingListMail(services.config.site, { to: input.email, name: input.fullName, event, position, topic: `family-booking:${id}` })]);
         return { status: "waiting", id, position } as const;
       }
-      await enqueueMail(trx, prepared && sameSessionRow(prepared.event, event) ? prepared.mails : bookingMails(services.config.site, { id, input, event }));
+      await addBookingLink(trx, id, new Date(now), access);
+      await enqueueMail(trx, prepared && sameSessionRow(prepared.event, event) ? prepared.mails : bookingMails(services.config.site, { id, input, event, accessUrl }));
       return { status: "created", id } as const;
     }, { rollbackIf: (o) => o.status === "refused" });
     if (outcome.status === "created" || outcome.status === "waiting") services.mailWorker.kick();

@@ -14,7 +14,7 @@ import { courseDetailDate, formatSessionDate, formatTimeRange } from "~/features
 import { holderStatusLabel, seatStatusLabel } from "~/features/registrations/status";
 import { paginationOf, pageWindow, type ListQuery } from "~/lib/list-query";
 import { deleteMailsAbout } from "~/features/mail/outbox.server";
-import { anonymousBooking } from "~/features/retention/retention.server";
+import { anonymousBooking, dropBookingLinks } from "~/features/retention/retention.server";
 import { formatUsPhone } from "./schema";
 
 /** Spec part 2 §8. */
@@ -202,6 +202,7 @@ export async function eraseConsultation(db: Database, id: string, who: StaffActo
       .set({ ...anonymousBooking(now), ...(leavesList ? { status: "removed", offer_token_hash: null, offer_expires_at: null } : {}) })
       .where("id", "=", id)
       .execute();
+    await dropBookingLinks(trx, [id]);
     await deleteMailsAbout(trx, "family-booking", id);
     await recordAudit(trx, { action: "erase", actor: who.actor, ip: who.ip, target: { type: "family-booking", id }, detail: { sessionId: booking.event_id } }, now);
     return { released: booking.status === "offered" ? booking.event_id : null };

@@ -1,4 +1,3 @@
-import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { AppServices } from "~/context.server";
 import type { Database } from "~/db/db.server";
@@ -10,9 +9,10 @@ import { formatSessionDate } from "~/features/events/format";
 import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { registrationCancelledMails } from "./registration-mail.server";
+import { BY_LINK_HOLDER, hashAccessToken, isAccessToken, newAccessToken } from "~/features/private-links/token.server";
 
 /** Who a registrant's own action is recorded as: nobody by name (see the audit trail's "The registrant"). */
-const REGISTRANT = { id: null, email: null } as const;
+const REGISTRANT = BY_LINK_HOLDER;
 
 /**
  * The private page of a registration (issue 11): reached only through the link
@@ -20,16 +20,7 @@ const REGISTRANT = { id: null, email: null } as const;
  * the database keeps only its SHA-256, so a copy of the database opens no page.
  * A token is good until its session has ended.
  */
-const TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
-
-export function newAccessToken(): { token: string; hash: string } {
-  const token = crypto.randomBytes(32).toString("base64url");
-  return { token, hash: hashAccessToken(token) };
-}
-
-export function hashAccessToken(token: string): string {
-  return crypto.createHash("sha256").update(token, "utf8").digest("hex");
-}
+export { hashAccessToken, newAccessToken } from "~/features/private-links/token.server";
 
 export function accessPath(token: string): string {
   return `/my-registration/${token}`;
@@ -71,7 +62,7 @@ export type RegistrationAccess = {
 
 /** The registration a token opens, or null: a malformed, unknown or expired token all look the same. */
 export async function findByAccessToken(db: Database, token: string, now = new Date()): Promise<RegistrationAccess | null> {
-  if (!TOKEN_PATTERN.test(token)) return null;
+  if (!isAccessToken(token)) return null;
   const registration = await registrationByTokenHash(db, hashAccessToken(token));
   if (!registration) return null;
   const event = await db.selectFrom("events").selectAll().where("id", "=", registration.event_id).executeTakeFirst();

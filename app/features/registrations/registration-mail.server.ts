@@ -6,21 +6,14 @@ import type { OutgoingMail } from "~/features/mail/outbox.server";
 import type { SiteSettings } from "~/site-settings";
 import type { RegistrationInput } from "./schema";
 import { calendarUid } from "~/features/mail/calendar-uid.server";
+import { manageButton, manageSentence } from "~/features/private-links/manage-link.server";
 
 /** What the confirmation says of the registrant: from the form, or from a stored row (a waiting-list offer confirmed). */
 export type MailedRegistration = Pick<RegistrationInput, "firstName" | "email" | "nameAsCertificate" | "mobileNo" | "occupation" | "communicationPreferences"> & {
   hearAbout?: string | null | undefined;
 };
 
-/** What every mail with a link to the registrant's private page says of it (the confirmation, a reminder, an update). */
-export function manageSentence(url: string): string {
-  return `See your registration, download the calendar file or cancel at any time before the session: ${url}`;
-}
-
-/** The HTML part's button to the private page, after the plain text's sentence without its address (the button has it). */
-export function manageButton(url: string): { label: string; url: string; lead: string } {
-  return { label: "View or cancel your registration", url, lead: "See your registration, download the calendar file or cancel at any time before the session." };
-}
+export { manageButton, manageSentence } from "~/features/private-links/manage-link.server";
 
 /**
  * D8: the registrant's confirmation (plain text and HTML, every value escaped,

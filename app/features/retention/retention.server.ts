@@ -95,6 +95,11 @@ async function dropLinks(trx: Kysely<DB>, registrationIds: readonly string[]): P
   if (registrationIds.length) await trx.deleteFrom("registration_links").where("registration_id", "in", registrationIds).execute();
 }
 
+/** Deletes the links to Family Constellation bookings' private pages (decision 0087): an erased booking opens no page. */
+export async function dropBookingLinks(trx: Kysely<DB>, bookingIds: readonly string[]): Promise<void> {
+  if (bookingIds.length) await trx.deleteFrom("family_booking_links").where("booking_id", "in", bookingIds).execute();
+}
+
 /** Deletes the files (photos) of the given registrations and clears their references; returns how many files went. */
 async function dropPhotos(trx: Kysely<DB>, registrationIds: readonly string[]): Promise<number> {
   if (registrationIds.length === 0) return 0;
@@ -200,6 +205,7 @@ export async function purgeExpired(db: Database, policy: RetentionPolicy, now = 
   report.bookings = await inBatches(
     unanonymisedOf("family_bookings"),
     async (trx, ids) => {
+      await dropBookingLinks(trx, ids);
       await trx.updateTable("family_bookings").set(anonymousBooking(now)).where("id", "in", ids).execute();
       return ids.length;
     },

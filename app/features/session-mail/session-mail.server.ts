@@ -11,6 +11,7 @@ import { placeLabel, replyAddress } from "~/features/mail/addressing";
 import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
 import { enqueueMail, type OutgoingMail } from "~/features/mail/outbox.server";
 import { addAccessLink } from "~/features/registrations/access.server";
+import { addBookingLink } from "~/features/bookings/booking-access.server";
 import { manageButton, manageSentence, registrationCalendarFile } from "~/features/registrations/registration-mail.server";
 import { currentSettings } from "~/features/settings/settings.server";
 import type { StaffSettings } from "~/features/settings/schema";
@@ -162,10 +163,11 @@ async function noteTold(trx: Kysely<DB>, who: Recipient, event: EventRow): Promi
   return { before: parseToldSession(row.told_session) };
 }
 
-/** A new link to a registrant's private page for the mail being queued in `trx`; none for a booking (no such page). */
+/** A new link to the private page of a registrant or a booker (decision 0087), for the mail being queued in `trx`. */
 async function accessUrlFor(trx: Kysely<DB>, site: Site, who: Recipient, now: Date): Promise<string | undefined> {
+  if (who.kind === "family-booking") return `${site.publicUrl}${await addBookingLink(trx, who.id, now)}`;
   // Awaiting approval: the private page comes with the approval (decision 0031).
-  return who.kind === "registration" && !who.awaitingApproval ? `${site.publicUrl}${await addAccessLink(trx, who.id, now)}` : undefined;
+  return who.awaitingApproval ? undefined : `${site.publicUrl}${await addAccessLink(trx, who.id, now)}`;
 }
 
 /** 'tomorrow', 'in 2 days', 'in 7 days'. */
@@ -198,14 +200,15 @@ function personalMail(
   const facts = [...sessionFacts(event, who), ...(text.moreFacts ?? [])];
   const questions = text.questions ?? `If you have questions or cannot attend, reply to this email or write to ${site.contactEmail}.`;
   const outro = [text.after, questions, `Warm regards,\nThe ${site.orgName} team`];
-  const manage = text.accessUrl ? `${manageSentence(text.accessUrl)}\n\n` : "";
+  const noun = who.kind === "family-booking" ? "booking" : "registration";
+  const manage = text.accessUrl ? `${manageSentence(text.accessUrl, noun)}\n\n` : "";
   return {
     topic: text.topic,
     to: who.email,
     replyTo: replyAddress(site, event),
     subject: text.subject,
     text: `${greeting}\n\n${text.intro}\n\n${factsText(facts)}\n\n${manage}${outro.join("\n\n")}\n`,
-    html: htmlPage(text.subject, [greeting, text.intro], facts, outro, text.accessUrl ? manageButton(text.accessUrl) : undefined),
+    html: htmlPage(text.subject, [greeting, text.intro], facts, outro, text.accessUrl ? manageButton(text.accessUrl, noun) : undefined),
     // Awaiting approval: no calendar entry yet to update; the approval brings it.
     attachments: who.awaitingApproval
       ? []
@@ -219,7 +222,7 @@ function personalMail(
   };
 }
 
-/** `accessUrl`: a new link to a registrant's private page (`addAccessLink`); a Family Constellation booking has no such page. */
+/** `accessUrl`: a new link to the person's private page (`addAccessLink`, `addBookingLink`). */
 export function reminderMail(
   site: Site,
   who: Recipient,

@@ -11,6 +11,7 @@ import { placeLabel, replyAddress } from "~/features/mail/addressing";
 import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
 import { enqueueMail, type OutgoingMail } from "~/features/mail/outbox.server";
 import { accessPath, hashAccessToken, newAccessToken } from "~/features/registrations/access.server";
+import { addBookingLink } from "~/features/bookings/booking-access.server";
 import { registrationMails } from "~/features/registrations/registration-mail.server";
 import { awaitingApprovalMails, hasAttended, requirementOf } from "~/features/prerequisites/prerequisites.server";
 import { currentSettings } from "~/features/settings/settings.server";
@@ -383,7 +384,13 @@ export async function confirmOffer(
       const b = await trx.selectFrom("family_bookings").selectAll().where("id", "=", offer.id).executeTakeFirstOrThrow();
       await enqueueMail(
         trx,
-        bookingMails(site, { id: b.id, input: { fullName: b.full_name, email: b.email, phone: b.phone, communicationPreferences: b.communication_preferences === 1 }, event }),
+        bookingMails(site, {
+          id: b.id,
+          input: { fullName: b.full_name, email: b.email, phone: b.phone, communicationPreferences: b.communication_preferences === 1 },
+          event,
+          // The booking's private page (decision 0087), as a confirmed registration gets its own.
+          accessUrl: `${site.publicUrl}${await addBookingLink(trx, b.id, now)}`,
+        }),
         now,
       );
     }

@@ -1,9 +1,9 @@
-import { CalendarPlus, CheckCircle2, XCircle } from "lucide-react";
-import { useCallback, useEffect, useRef } from "react";
+import { useCallback, useRef } from "react";
 import { data, Form, Link, redirect, useParams } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
+import { CancelActions, LINK_NOT_VALID, LinkNotValid, PRIVATE_HEADERS, privateMeta, SeatFacts, sessionWhen, StatusBadge } from "~/features/private-links/private-page";
 import { servicesContext } from "~/context.server";
-import { formatPrice, formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { formatPrice } from "~/features/events/format";
 import { cancelByAccessToken, findByAccessToken, requestErasureByAccessToken } from "~/features/registrations/access.server";
 import { offerSeatsNow } from "~/features/waiting-list/offers.server";
 import { siteFrom } from "~/lib/meta";
@@ -17,15 +17,9 @@ import { usePostPending } from "~/hooks/use-settled-action";
  * A registrant's private page (issue 11): what they registered for, the
  * calendar file, and cancelling. Reached only through the link in their mail;
  * a wrong, malformed or expired token gets the same "not valid" page. Never
- * indexed, never cached, and no referrer leaves it for another site (the token is in its URL;
- * same-origin, not no-referrer: its own forms must still carry an Origin, decision 0065).
+ * indexed, never cached, and no referrer leaves it (PRIVATE_HEADERS, shared
+ * with a booker's page, decision 0087).
  */
-const PRIVATE_HEADERS = {
-  "Cache-Control": "private, no-store",
-  "Referrer-Policy": "same-origin",
-  "X-Robots-Tag": "noindex, nofollow",
-};
-
 export const headers: Route.HeadersFunction = () => PRIVATE_HEADERS;
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -71,7 +65,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   }
   if (form.intent === "erase") {
     const asked = await requestErasureByAccessToken(context.get(servicesContext), params.token);
-    if (asked === "not-found") return data({ error: "This link is not valid or has expired." }, { status: 404, headers: PRIVATE_HEADERS });
+    if (asked === "not-found") return data({ error: LINK_NOT_VALID }, { status: 404, headers: PRIVATE_HEADERS });
     throw redirect(`/my-registration/${params.token}?erasure=1`, { headers: PRIVATE_HEADERS });
   }
   if (form.intent !== "cancel") return data({ error: "Unknown request." }, { status: 400, headers: PRIVATE_HEADERS });
@@ -80,7 +74,7 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const outcome = await cancelByAccessToken(services, params.token);
   // The freed seat goes to the waiting list at once (newcomers cannot take it meanwhile: waiting entries count as taken).
   if (outcome === "cancelled" && found) await offerSeatsNow(services, found.event.id);
-  if (outcome === "not-found") return data({ error: "This link is not valid or has expired." }, { status: 404, headers: PRIVATE_HEADERS });
+  if (outcome === "not-found") return data({ error: LINK_NOT_VALID }, { status: 404, headers: PRIVATE_HEADERS });
   if (outcome === "session-cancelled") {
     return data({ error: "This session has been canceled by the organizers, so there is nothing left to cancel." }, { status: 409, headers: PRIVATE_HEADERS });
   }
@@ -94,35 +88,18 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   throw redirect(`/my-registration/${params.token}?cancelled=1`, { headers: PRIVATE_HEADERS });
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
-  const orgName = siteFrom(matches)?.orgName;
-  const title = loaderData?.registration ? "Your registration" : "Link not valid";
-  return [
-    { title: orgName ? `${title} | ${orgName}` : title },
-    { name: "robots", content: "noindex, nofollow" },
-    { name: "referrer", content: "same-origin" },
-  ];
-};
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => privateMeta(siteFrom(matches)?.orgName, loaderData?.registration ? "Your registration" : "Link not valid");
 
 export default function MyRegistration({ loaderData, actionData }: Route.ComponentProps) {
   const { registration } = loaderData;
+  const { token = "" } = useParams();
   const cancelledRef = useRef<HTMLParagraphElement>(null);
   const focusCancelled = useCallback(() => cancelledRef.current?.focus(), []);
   // The question and its buttons are gone once canceled: the answer takes the focus.
   const justCancelled = Boolean(registration && "justCancelled" in loaderData && loaderData.justCancelled);
   useFocusWhenAnswered(justCancelled, focusCancelled);
-  if (!registration) {
-    return (
-      <PageHero title="Link not valid">
-        <p>This link is not valid or has expired. Registration links work until the session has ended.</p>
-        <Link to="/contact-us" className="mt-6 inline-flex min-h-12 items-center rounded-full bg-white px-6 font-semibold text-plum-900 hover:bg-plum-50">
-          Contact Us
-        </Link>
-      </PageHero>
-    );
-  }
-  const range = formatTimeRange(registration.startsAt, registration.endsAt, registration.timeZone);
-  const when = /\d(?:st|nd|rd|th) /.test(range) ? range : `${formatSessionDate(registration.startsAt, registration.timeZone)} · ${range}`;
+  if (!registration) return <LinkNotValid />;
+  const when = sessionWhen(registration.startsAt, registration.endsAt, registration.timeZone);
   const facts: Array<[string, string]> = [
     ["Program", registration.programme],
     ["Session", registration.session],
@@ -164,16 +141,16 @@ export default function MyRegistration({ loaderData, actionData }: Route.Compone
           ) : (
             <p className="mb-6 text-plum-800">Your seat in this session is confirmed. Keep this page private: its address is your key to it.</p>
           )}
-          <dl className="grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
-            {facts.map(([label, value]) => (
-              <div key={label} className="contents">
-                <dt className="font-semibold text-plum-700">{label}</dt>
-                <dd className="text-plum-950 [overflow-wrap:anywhere]">{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <SeatFacts facts={facts} />
           {registration.cancelled || registration.sessionCancelled ? null : (
-            <Actions confirming={loaderData.confirming} started={registration.started} session={registration.session} error={actionData?.error} />
+            <CancelActions
+              noun="registration"
+              calendarHref={`/my-registration/${token}/calendar.ics`}
+              confirming={loaderData.confirming}
+              started={registration.started}
+              session={registration.session}
+              error={actionData?.error}
+            />
           )}
         </section>
         <YourData
@@ -183,87 +160,6 @@ export default function MyRegistration({ loaderData, actionData }: Route.Compone
         />
       </div>
     </>
-  );
-}
-
-function StatusBadge({ cancelled, sessionCancelled }: { cancelled: boolean; sessionCancelled: boolean }) {
-  return cancelled ? (
-    <span className="inline-flex items-center gap-1.5 rounded-full bg-rose-50 px-3 py-1 text-sm font-semibold text-rose-800 ring-1 ring-rose-200">
-      <XCircle aria-hidden="true" className="size-4" />
-      {sessionCancelled ? "Session canceled" : "Canceled"}
-    </span>
-  ) : (
-    <span className="inline-flex items-center gap-1.5 rounded-full bg-emerald-50 px-3 py-1 text-sm font-semibold text-emerald-800 ring-1 ring-emerald-200">
-      <CheckCircle2 aria-hidden="true" className="size-4" />
-      Confirmed
-    </span>
-  );
-}
-
-function Actions({ confirming, started, session, error }: { confirming: boolean; started: boolean; session: string; error?: string }) {
-  const { token = "" } = useParams();
-  const busy = usePostPending("cancel");
-  const confirmHeading = useRef<HTMLHeadingElement>(null);
-  // Asked once more: focus goes to the question, so a screen reader reads it.
-  useEffect(() => {
-    if (confirming) confirmHeading.current?.focus();
-  }, [confirming]);
-  return (
-    <div className="mt-8 border-t border-plum-100 pt-6">
-      {error ? (
-        <p role="alert" className="mb-4 rounded-xl bg-rose-50 p-4 text-rose-900 ring-1 ring-rose-200">
-          {error}
-        </p>
-      ) : null}
-      {confirming && !started ? (
-        <div className="rounded-2xl bg-plum-50 p-5 ring-1 ring-plum-200">
-          <h3 ref={confirmHeading} tabIndex={-1} className="text-xl text-plum-900">
-            Cancel your registration?
-          </h3>
-          <p className="mt-2 text-plum-800">
-            Your seat in {session} will be released for someone else. This cannot be undone.
-          </p>
-          <div className="mt-5 flex flex-wrap gap-3">
-            <Form method="post" replace>
-              <input type="hidden" name="intent" value="cancel" />
-              <button
-                type="submit"
-                {...whileBusy(busy)}
-                className="inline-flex min-h-12 items-center rounded-full bg-rose-700 px-6 font-semibold text-white hover:bg-rose-800 aria-disabled:opacity-60"
-              >
-                {busy ? "Canceling..." : "Yes, cancel my registration"}
-              </button>
-            </Form>
-            <Link
-              to="."
-              replace
-              className="inline-flex min-h-12 items-center rounded-full px-6 font-semibold text-plum-800 ring-1 ring-plum-300 hover:bg-white"
-            >
-              Keep my registration
-            </Link>
-          </div>
-        </div>
-      ) : (
-        <div className="flex flex-wrap gap-3">
-          <a
-            href={`/my-registration/${token}/calendar.ics`}
-            download="session.ics"
-            className="inline-flex min-h-12 items-center gap-2 rounded-full bg-plum-800 px-6 font-semibold text-white hover:bg-plum-900"
-          >
-            <CalendarPlus aria-hidden="true" className="size-5" />
-            Add to calendar (.ics)
-          </a>
-          {started ? null : (
-            <Link
-              to="?step=cancel"
-              className="inline-flex min-h-12 items-center rounded-full px-6 font-semibold text-rose-800 ring-1 ring-rose-300 hover:bg-rose-50"
-            >
-              Cancel my registration
-            </Link>
-          )}
-        </div>
-      )}
-    </div>
   );
 }
 

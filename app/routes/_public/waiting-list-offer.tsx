@@ -91,7 +91,7 @@ export default function WaitingListOffer({ loaderData, actionData }: Route.Compo
         <p className="inline-flex items-start gap-2">
           <CheckCircle2 aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
           {loaderData.booking
-            ? "Thank you! Your confirmation, with the calendar file, is on its way by email."
+            ? "Thank you! Your confirmation, with the calendar file and your booking's private link, is on its way by email."
             : "Thank you! Your confirmation, with the calendar file and your registration's private link, is on its way by email."}
         </p>
       </PageHero>

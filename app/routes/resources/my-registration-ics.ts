@@ -1,4 +1,5 @@
 import { servicesContext } from "~/context.server";
+import { calendarFileResponse } from "~/features/private-links/calendar-response.server";
 import { findByAccessToken } from "~/features/registrations/access.server";
 import { registrationCalendarFile } from "~/features/registrations/registration-mail.server";
 import type { Route } from "./+types/my-registration-ics";
@@ -7,23 +8,11 @@ import type { Route } from "./+types/my-registration-ics";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext);
   const found = await findByAccessToken(db, params.token);
-  const privateHeaders = { "Cache-Control": "private, no-store", "Referrer-Policy": "no-referrer", "X-Robots-Tag": "noindex" };
-  if (!found) {
-    return new Response("This link is not valid or has expired.", {
-      status: 404,
-      headers: { ...privateHeaders, "Content-Type": "text/plain; charset=utf-8" },
-    });
-  }
+  if (!found) return calendarFileResponse(null);
   // Cancelled by the registrant (SEQUENCE one past the session's changes), or the session by staff (its cancellation is one of them, decision 0032).
   const sessionCancelled = found.event.status === "Cancelled";
   const cancelled = found.registration.status === "cancelled" || sessionCancelled;
   const sequence = found.registration.status === "cancelled" ? found.sequence + 1 : found.sequence;
-  const ics = registrationCalendarFile(config.site, found.registration.id, found.event, found.programmeTitle, cancelled ? { sequence, cancelled } : { sequence });
-  return new Response(ics, {
-    headers: {
-      ...privateHeaders,
-      "Content-Type": `text/calendar; charset=utf-8; method=${cancelled ? "CANCEL" : "PUBLISH"}`,
-      "Content-Disposition": 'attachment; filename="session.ics"',
-    },
-  });
+  const content = registrationCalendarFile(config.site, found.registration.id, found.event, found.programmeTitle, cancelled ? { sequence, cancelled } : { sequence });
+  return calendarFileResponse({ content, cancelled });
 }
