@@ -5,6 +5,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, type DbHandle } from "~/db/db.server";
 import { seatsTaken } from "~/features/events/events.server";
+import { addAccessLink, findByAccessToken } from "~/features/registrations/access.server";
 import { claimRetentionRun, eraseRegistration, purgeExpired, purgeOldMailFiles, retentionCheck } from "~/features/retention/retention.server";
 import { createPostgresDatabase, dialects } from "../helpers/databases";
 
@@ -201,6 +202,10 @@ describe.each(dialects)("retention on %s", { timeout: 60_000 }, (dialect) => {
     expect(await eraseRegistration(h.db, "r-secret", { id: null, email: "boss@example.org" }, null)).toBe(true);
     const after = await fileText();
     for (const secret of ["Quillfeather", "zephyrine.quillfeather@example.com", "77 Obscura Lane", "PHOTO-BYTES-OF-ZEPHYRINE"]) expect(after).not.toContain(secret);
+    // The search index holds trigrams, never a whole word, so the file's text cannot show what it kept: its
+    // 'secure-delete' option (decision 0056), stored with the index, is what removes an erased row's terms.
+    const option = await sql<{ v: number | string }>`select v from registration_search_fts_config where k = 'secure-delete'`.execute(h.db);
+    expect(option.rows.map((r) => Number(r.v))).toEqual([1]);
     // The later tests count this session's registrations.
     await h.db.deleteFrom("registrations").where("id", "=", "r-secret").execute();
     await h.db.deleteFrom("audit_events").where("target_id", "=", "r-secret").execute();
@@ -211,8 +216,14 @@ describe.each(dialects)("retention on %s", { timeout: 60_000 }, (dialect) => {
     const c = await h.db.selectFrom("contact_messages").selectAll().where("id", "=", "c1").executeTakeFirstOrThrow();
     expect([c.first_name, c.last_name, c.email, c.phone_number, c.zip_code, c.message, c.country]).toEqual(["", "", "", "", "", null, "United States"]);
 
+    // A later mail's link to r1's private page (decision 0048): it goes with r1's details.
+    const laterLink = await addAccessLink(h.db, "r1", new Date(ended - 2 * DAY));
+    const linkToken = laterLink.split("/").pop()!;
+    expect((await findByAccessToken(h.db, linkToken, new Date(ended - DAY)))?.registration.id).toBe("r1");
     const report = await purgeExpired(h.db, policy, new Date(ended + 3 * 365 * DAY + 2 * DAY));
     expect(report).toEqual({ photos: 0, registrations: 1, bookings: 1, contacts: 0, mails: 0, signIns: 0 }); // r2 was already erased
+    expect(await h.db.selectFrom("registration_links").select("token_hash").where("registration_id", "=", "r1").execute()).toEqual([]);
+    expect(await findByAccessToken(h.db, linkToken, new Date(ended - DAY))).toBeNull();
     const r1 = await reg("r1");
     expect([r1.first_name, r1.middle_name, r1.last_name, r1.name_on_certificate, r1.email, r1.mobile_no, r1.date_of_birth, r1.permanent_address, r1.access_token_hash]).toEqual(["", null, "", "", "", "", "", null, null]);
     expect(r1.level_name).toBe("ICH Level I");
