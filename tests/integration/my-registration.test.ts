@@ -150,6 +150,27 @@ describe.each(dialects)("a registration's private page on %s", (dialect) => {
     await register(sessionId, "canceller@example.com");
   });
 
+  it("refuses a cancel once the session has started: the seat stays taken and nothing is mailed", async () => {
+    const sessionId = await addSession(s, { capacity: 5, title: "Started session" });
+    const { id, path } = await register(sessionId, "latecomer@example.com");
+    await s.db.deleteFrom("outbox").execute();
+    // The session began an hour ago and runs two hours more: the link still opens the page until it ends.
+    await s.db
+      .updateTable("events")
+      .set({ starts_at: new Date(Date.now() - 3_600_000).toISOString(), ends_at: new Date(Date.now() + 2 * 3_600_000).toISOString() })
+      .where("id", "=", sessionId)
+      .execute();
+    const res = await page(path, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: s.url }, body: "intent=cancel" });
+    expect(res.status).toBe(409);
+    expect(await mainText(res)).toContain("This session has already started, so the registration can no longer be canceled here. Please contact us.");
+    const row = await s.db.selectFrom("registrations").select(["status", "cancelled_at"]).where("id", "=", id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "registered", cancelled_at: null });
+    expect((await seatsTaken(s.db, [sessionId])).get(sessionId)).toBe(1);
+    // Neither the registrant's cancellation nor the team's notice (the move itself may be announced by the session job).
+    expect(await s.db.selectFrom("outbox").select("subject").where("subject", "like", "%anceled%").execute()).toEqual([]);
+    expect(await s.db.selectFrom("audit_events").select("id").where("target_id", "=", id).execute()).toEqual([]);
+  });
+
   it("a later mail's own link opens the same page and cancels, while the confirmation's still works", async () => {
     const sessionId = await addSession(s, { title: "Moved session" });
     const { id, path } = await register(sessionId, "mover@example.com");
