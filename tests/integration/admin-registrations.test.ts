@@ -132,6 +132,13 @@ describe.each(dialects)("staff registration lists on %s", { timeout: 120_000 }, 
       await s.db.updateTable("registrations").set({ email: "renamed.address@example.com", first_name: "Anon" }).where("id", "=", row!.id).execute();
       expect(await total("quillon")).toBe(0);
       expect(await total("renamed.address")).toBe(1);
+      // Each searched column on its own: an email changed alone, and the session's label alone (what a staff
+      // edit of the session writes to its registrations, events-admin.server.ts), are searched at once.
+      await s.db.updateTable("registrations").set({ email: "third.address@example.com" }).where("id", "=", row!.id).execute();
+      expect(await total("renamed.address")).toBe(0);
+      expect(await total("third.address")).toBe(1);
+      await s.db.updateTable("registrations").set({ session_label: "Harborview Quillmoor" }).where("id", "=", row!.id).execute();
+      expect(await total("quillmoor")).toBe(1);
     } finally {
       await s.db.deleteFrom("registrations").where("id", "=", row!.id).execute();
     }
