@@ -293,6 +293,49 @@ describe("staff sign-in limits", { timeout: 120_000 }, () => {
   });
 });
 
+describe.each(dialects)("staff sign-in limits per address and account, behind a proxy (TRUST_PROXY), on %s", { timeout: 120_000 }, (dialect) => {
+  let s: RunningSite;
+  beforeAll(async () => {
+    s = await startSite(dialect, { TRUST_PROXY: "1", ADMIN_LOGIN_ACCOUNT_LIMIT: "3", ADMIN_LOGIN_ADDRESS_LIMIT: "3", ADMIN_LOGIN_WINDOW_SECONDS: "900" });
+    await createStaffAccount(s.db, "boss@example.org", PASSWORD);
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+  const loginFrom = (address: string, n: number) =>
+    fetch(`${s.url}/api/admin/login`, {
+      method: "POST",
+      headers: { "content-type": "application/json", "x-forwarded-for": address },
+      body: JSON.stringify({ email: `guess${n}@example.org`, password: "whatever it may be" }),
+    });
+
+  it("counts an IPv6 /64 as one address (decision 0072): new addresses of the same network get no new attempts", async () => {
+    for (let n = 1; n <= 3; n++) expect((await loginFrom(`2001:db8:7:7::${n}`, n)).status).toBe(401);
+    const limited = await loginFrom("2001:db8:7:7:a:b:c:d", 4);
+    expect(limited.status).toBe(429);
+    expect(((await limited.json()) as { message: string }).message).toMatch(/^Too many sign-in attempts\. Please try again in \d+ minutes?\.$/);
+    // Another network is another address.
+    expect((await loginFrom("2001:db8:7:8::1", 5)).status).toBe(401);
+  });
+
+  it("the right password starts the account's count again: its earlier failures do not lock it out later", async () => {
+    // Each attempt from an address of its own, so only the account's count (3) is at work.
+    const attempt = (n: number, password: string) =>
+      fetch(`${s.url}/api/admin/login`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": `198.51.100.${n}` },
+        body: JSON.stringify({ email: "boss@example.org", password }),
+      });
+    for (let n = 1; n <= 2; n++) expect((await attempt(n, `wrong guess number ${n}`)).status).toBe(401);
+    expect((await attempt(3, PASSWORD)).status).toBe(200);
+    for (let n = 4; n <= 5; n++) expect((await attempt(n, `wrong guess number ${n}`)).status).toBe(401);
+    expect((await attempt(6, PASSWORD)).status).toBe(200);
+    // Three failures in a row are still limited, the right password too.
+    for (let n = 7; n <= 9; n++) expect((await attempt(n, `wrong guess number ${n}`)).status).toBe(401);
+    expect((await attempt(10, PASSWORD)).status).toBe(429);
+  });
+});
+
 describe("staff cookie in production over https", { timeout: 120_000 }, () => {
   let s: RunningSite;
   beforeAll(async () => {
