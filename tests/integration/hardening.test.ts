@@ -298,6 +298,22 @@ describe.each(dialects)("form hardening on %s (issue 6, points 2–6)", (dialect
     expect(await count()).toBe(0);
   });
 
+  it("refuses an Origin that only begins like ours (another host or port), or a same-site Sec-Fetch-Site, and stores nothing", async () => {
+    const lookalikes = ["https://www.site.example.evil.example", "https://www.site.example:8443", `${s.url}.evil.example`, `${s.url}0`];
+    for (const origin of lookalikes) {
+      for (const target of ["/api/contact", "/contact-us"]) {
+        const res = await fetch(`${s.url}${target}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: origin }, body: form(valid) });
+        expect({ origin, target, status: res.status }).toEqual({ origin, target, status: 403 });
+      }
+    }
+    // Without an Origin, a browser's word that the post came from a sibling site (another subdomain) is refused too.
+    for (const target of ["/api/contact", "/contact-us"]) {
+      const res = await fetch(`${s.url}${target}`, { method: "POST", headers: { "Content-Type": "application/x-www-form-urlencoded", "Sec-Fetch-Site": "same-site" }, body: form(valid) });
+      expect({ target, status: res.status }).toEqual({ target, status: 403 });
+    }
+    expect(await count()).toBe(0);
+  });
+
   it("accepts a genuine no-JavaScript post behind an HTTPS proxy (Origin = PUBLIC_URL)", async () => {
     const res = await fetch(`${s.url}/contact-us`, {
       method: "POST",
