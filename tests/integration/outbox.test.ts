@@ -113,4 +113,22 @@ describe("the outbox on SQLite", () => {
     expect(rows).toHaveLength(75);
     expect(rows.every((r) => r.status === "sent" && r.attempts === 1)).toBe(true);
   });
+
+  it("sends each message once when two instances' workers run at the same time on the one file", async () => {
+    await h.db.deleteFrom("outbox").execute();
+    const mails = Array.from({ length: 30 }, (_, i) => ({ topic: `twice:${i}`, to: `t${i}@example.com`, subject: `Twice ${i}`, text: "Hi" }));
+    await h.db.transaction().execute((trx) => enqueueMail(trx, mails));
+    // A second app instance: its own connection to the same database file.
+    const other = openDatabase({ dataDir: dir });
+    try {
+      const sent: MailMessage[] = [];
+      const [a, b] = await Promise.all([deliverDue(h.db, recordingMailer(sent, 20), silent), deliverDue(other.db, recordingMailer(sent, 20), silent)]);
+      expect(a + b).toBe(30);
+      expect(sent.map((m) => m.to).sort()).toEqual(mails.map((m) => m.to).sort());
+      const rows = await h.db.selectFrom("outbox").select(["status", "attempts"]).execute();
+      expect(rows.every((r) => r.status === "sent" && r.attempts === 1)).toBe(true);
+    } finally {
+      await other.close();
+    }
+  });
 });
