@@ -1,9 +1,7 @@
 /**
  * Family Constellation page copy (spec part 2 §2.4). DEMO CONTENT in American
- * English; the facilitator is the fictional person of content/about.ts, so the
- * two pages never disagree.
+ * English. The facilitator is in content/family-facilitator.ts.
  */
-import { usaTeam, type Person } from "./about";
 
 export const familyConstellation = {
   eyebrow: "Workshop",
@@ -18,6 +16,3 @@ export const familyConstellation = {
   empty: { title: "No upcoming events", text: "Check back later for upcoming family constellation sessions." },
   error: { title: "Error loading events", retry: "Try again" },
 } as const;
-
-/** The facilitator shown on the page: the team member whose role names Family Constellation. */
-export const familyFacilitator: Person = usaTeam.find((p) => /family constellation/i.test(p.role)) ?? usaTeam[0]!;

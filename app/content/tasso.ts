@@ -5,10 +5,9 @@
  * (§9). The videos and thumbnails are the synthetic demo media of
  * content/media.ts until the organization records the real ones. Resource links
  * point at example.org. TASSO's sessions live in the database like every other
- * programme's (D4): this file holds no session date (D12), and its enrolment info
- * is only the fallback shown when the database has no TASSO programme.
+ * programme's (D4): this file holds no session date (D12). The enrolment card's
+ * text is in content/tasso-enrolment.ts.
  */
-import { usaTeam } from "./about";
 import { videos, type ResponsiveImage } from "./media";
 
 export type TassoResource = { name: string; url: string };
@@ -22,13 +21,6 @@ export type TassoModule = {
   thumbnail: ResponsiveImage;
   learningPoints: string[];
   resources: TassoResource[];
-};
-
-export type TassoEnrolment = {
-  title: string;
-  price: { cents: number; currency: "USD" };
-  features: [string, string, string, string];
-  instructor: { name: string; qualification: string; experience: string; label: string };
 };
 
 const clip = (v: (typeof videos)[keyof typeof videos]) => ({
@@ -140,23 +132,3 @@ export const tassoModules: TassoModule[] = [
     ],
   },
 ];
-
-const grace = usaTeam.find((p) => p.name === "Grace Nakamura");
-if (!grace) throw new Error("content/about.ts has no Grace Nakamura");
-
-export const tassoEnrolment: TassoEnrolment = {
-  title: "Enroll in TASSO Program",
-  price: { cents: 150_000, currency: "USD" },
-  features: [
-    "Six modules with guided practice",
-    "Video lessons to review at home",
-    "Downloadable guides and worksheets",
-    "Certificate of completion",
-  ],
-  instructor: {
-    label: "Certified Faculty",
-    name: grace.name,
-    qualification: grace.credentials ?? "",
-    experience: "More than 12 years of mind-body practice and teaching",
-  },
-};

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { directors } from "~/content/about";
 import { fallbackLevel, fallbackLevels, staticDecodeLevels } from "~/content/fallback-levels";
 import { levelInstructors } from "~/content/instructors";
-import { tassoEnrolment, tassoModules } from "~/content/tasso";
+import { tassoModules } from "~/content/tasso";
+import { tassoEnrolment } from "~/content/tasso-enrolment";
 import { formatPrice } from "~/features/events/format";
 
 /** Every string inside a value, for checks over all visible copy. */

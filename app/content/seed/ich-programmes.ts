@@ -5,7 +5,8 @@
  */
 import type { ProgrammeDetails } from "../../features/programmes/details.ts";
 import { fallbackLevels, type FallbackLevelNumber } from "../fallback-levels.ts";
-import { tassoEnrolment, tassoModules } from "../tasso.ts";
+import { tassoModules } from "../tasso.ts";
+import { tassoEnrolment } from "../tasso-enrolment.ts";
 import type { SeedProgramme } from "./decode-programmes.ts";
 
 const escape = (t: string) => t.replace(/[&<>"]/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;" })[c]!);

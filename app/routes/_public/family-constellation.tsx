@@ -2,7 +2,8 @@ import { useEffect, useState } from "react";
 import { data, useLocation, useNavigate, useRevalidator, useSearchParams } from "react-router";
 import { VideoPlayer } from "~/components/media/video-player";
 import { PersonAvatar } from "~/components/people/person-avatar";
-import { familyConstellation as copy, familyFacilitator } from "~/content/family-constellation";
+import { familyConstellation as copy } from "~/content/family-constellation";
+import { familyFacilitator } from "~/content/family-facilitator";
 import { videos } from "~/content/media";
 import { servicesContext } from "~/context.server";
 import { LazyBookingDialog } from "~/features/bookings/lazy-booking-dialog";
@@ -31,12 +32,16 @@ export async function loader({ context }: Route.LoaderArgs) {
     const url = `${config.publicUrl}/family-constellation`;
     // A canceled session is named as EventCancelled, without an offer.
     const jsonLd = [...events, ...cancelled].map((s) => eventJsonLd(s, { url, orgName: config.site.orgName, description: copy.lead }));
-    return { sessions: events, jsonLd, failed: false };
+    // The facilitator travels as data: their module reads the About page's content (decision 0085).
+    return { sessions: events, jsonLd, facilitator: familyFacilitator, failed: false };
   } catch (error) {
     logger.error({ err: error }, "family sessions could not be read");
     // A 503, as the calendar's: the page cache never keeps this state, and while the database is out the
     // outage page answers instead (decision 0033).
-    return data({ sessions: [] as EventJson[], jsonLd: [] as ReturnType<typeof eventJsonLd>[], failed: true }, { status: 503 });
+    return data(
+      { sessions: [] as EventJson[], jsonLd: [] as ReturnType<typeof eventJsonLd>[], facilitator: familyFacilitator, failed: true },
+      { status: 503 },
+    );
   }
 }
 
@@ -52,7 +57,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function FamilyConstellation({ loaderData }: Route.ComponentProps) {
-  const { sessions, failed } = loaderData;
+  const { sessions, facilitator, failed } = loaderData;
   const revalidator = useRevalidator();
   const [params, setParams] = useSearchParams();
   const location = useLocation();
@@ -107,16 +112,16 @@ export default function FamilyConstellation({ loaderData }: Route.ComponentProps
         <section aria-labelledby="facilitator-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-plum-100">
           <p className="text-sm font-semibold tracking-[0.15em] text-plum-600 uppercase">Your Facilitator</p>
           <div className="mt-4 flex items-center gap-4">
-            <PersonAvatar name={familyFacilitator.name} palette={familyFacilitator.portrait} />
+            <PersonAvatar name={facilitator.name} palette={facilitator.portrait} />
             <div>
               <h2 id="facilitator-heading" className="text-xl text-plum-900">
-                {familyFacilitator.name}
+                {facilitator.name}
               </h2>
-              <p className="text-sm text-muted">{familyFacilitator.credentials}</p>
+              <p className="text-sm text-muted">{facilitator.credentials}</p>
             </div>
           </div>
-          <p className="mt-2 text-sm font-semibold text-ink">{familyFacilitator.role}</p>
-          <p className="mt-3 leading-7 text-ink">{familyFacilitator.bio}</p>
+          <p className="mt-2 text-sm font-semibold text-ink">{facilitator.role}</p>
+          <p className="mt-3 leading-7 text-ink">{facilitator.bio}</p>
         </section>
       </div>
 

@@ -3,7 +3,8 @@ import { useState } from "react";
 import { VideoPlayer } from "~/components/media/video-player";
 import { PersonAvatar } from "~/components/people/person-avatar";
 import { videos } from "~/content/media";
-import { tassoEnrolment, tassoModules, type TassoModule } from "~/content/tasso";
+import { tassoModules, type TassoModule } from "~/content/tasso";
+import { tassoEnrolment } from "~/content/tasso-enrolment";
 import { servicesContext } from "~/context.server";
 import { upcomingSessionsOfKind } from "~/features/events/events.server";
 import { formatPrice, formatSessionDate } from "~/features/events/format";
@@ -47,13 +48,15 @@ export async function loader({ context }: Route.LoaderArgs) {
       currency: programme?.currency ?? tassoEnrolment.price.currency,
       features,
     },
+    // The card's title and instructor travel as data: their module reads the About page's content (decision 0085).
+    enrolment: { title: tassoEnrolment.title, instructor: tassoEnrolment.instructor },
     sessions,
   };
 }
 
 export default function Tasso({ loaderData }: Route.ComponentProps) {
   const { site } = useSite();
-  const { programme, sessions } = loaderData;
+  const { programme, enrolment, sessions } = loaderData;
   const [open, setOpen] = useState(false);
   // TASSO's button reads 'Enroll Now' (D4); 'Register Now' belongs to DECODE levels 1 and 5.
   const button = enrolButton({
@@ -82,7 +85,7 @@ export default function Tasso({ loaderData }: Route.ComponentProps) {
       <div className="container-page grid gap-8 py-12 md:py-16 lg:grid-cols-[minmax(0,2fr)_minmax(18rem,1fr)] lg:grid-rows-[auto_1fr] lg:items-start lg:gap-x-10">
         <section aria-labelledby="enrol-heading" className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-plum-100 lg:col-start-2 lg:row-start-1">
           <h2 id="enrol-heading" className="text-2xl text-plum-900">
-            {tassoEnrolment.title}
+            {enrolment.title}
           </h2>
           <p className="mt-4 font-serif text-4xl text-plum-800">{formatPrice(programme.priceCents, programme.currency)}</p>
           <p className="mt-3 flex items-start gap-2 text-ink">
@@ -148,12 +151,12 @@ export default function Tasso({ loaderData }: Route.ComponentProps) {
           </section>
 
           <section aria-labelledby="instructor-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-plum-100">
-            <p className="text-sm font-semibold tracking-[0.15em] text-plum-600 uppercase">{tassoEnrolment.instructor.label}</p>
+            <p className="text-sm font-semibold tracking-[0.15em] text-plum-600 uppercase">{enrolment.instructor.label}</p>
             <div className="mt-4 flex items-center gap-4">
-              <PersonAvatar name={tassoEnrolment.instructor.name} />
+              <PersonAvatar name={enrolment.instructor.name} />
               <div>
                 <h2 id="instructor-heading" className="text-xl text-plum-900">
-                  {tassoEnrolment.instructor.name}
+                  {enrolment.instructor.name}
                 </h2>
                 <p className="text-sm text-muted">Lead Instructor</p>
               </div>
@@ -161,11 +164,11 @@ export default function Tasso({ loaderData }: Route.ComponentProps) {
             <dl className="mt-4 space-y-3 text-sm">
               <div>
                 <dt className="font-semibold text-ink">Qualification</dt>
-                <dd className="text-muted">{tassoEnrolment.instructor.qualification}</dd>
+                <dd className="text-muted">{enrolment.instructor.qualification}</dd>
               </div>
               <div>
                 <dt className="font-semibold text-ink">Experience</dt>
-                <dd className="text-muted">{tassoEnrolment.instructor.experience}</dd>
+                <dd className="text-muted">{enrolment.instructor.experience}</dd>
               </div>
             </dl>
           </section>
