@@ -11,9 +11,13 @@ import type { Plugin } from "vite";
  *
  * - `framework`: React, React DOM and React Router, which every page loads
  *   whole anyway;
- * - `shell`: every module the root route or the public layout imports, directly
- *   or not (header, side menu, footer, their hooks and icons, the outage page).
- *   Every public page runs all of it; a staff page loads it with the root.
+ * - `shell`: every script module the root route or the public layout imports,
+ *   directly or not (header, side menu, footer, their hooks and icons, the
+ *   outage page). Every public page runs all of it; a staff page loads it with
+ *   the root. The two route modules stay files of their own, and so does the
+ *   stylesheet the root imports: in a file that a lazily loaded dialog also
+ *   imports, React Router would mark it as loaded on demand, and the dialog's
+ *   first opening would add the site's stylesheet to the page a second time.
  *
  * Code that only some pages use stays in Rolldown's automatic files, so no page
  * loads another page's code.
@@ -24,6 +28,9 @@ export const FRAMEWORK_MODULE = /node_modules[\\/](?:react|react-dom|react-route
 
 /** The route modules whose imports make the shell: the root route and the public pages' layout. */
 export const SHELL_ROUTE = /[\\/]app[\\/](?:root\.tsx|routes[\\/]_public[\\/]layout\.tsx)(?:\?.*)?$/;
+
+/** Stylesheets (app.css, with or without a query). */
+const STYLESHEET = /\.css(?:\?.*)?$/;
 
 /**
  * lucide-react's index re-exports every icon. Walking through it would put all
@@ -49,6 +56,13 @@ export function staticallyReachable(roots: Iterable<string>, importsOf: (id: str
   return seen;
 }
 
+/** The shell: what the roots reach, less the roots themselves and the stylesheets. */
+export function shellModules(roots: readonly string[], importsOf: (id: string) => readonly string[]): Set<string> {
+  const shell = staticallyReachable(roots, importsOf);
+  for (const id of shell) if (roots.includes(id) || STYLESHEET.test(id)) shell.delete(id);
+  return shell;
+}
+
 /**
  * The client environment's chunk groups, and the plugin that finds the shell's
  * modules once the module graph is complete (`buildEnd` runs before chunks are
@@ -63,7 +77,7 @@ export function clientChunks() {
       shell.clear();
       const roots = [...this.getModuleIds()].filter((id) => SHELL_ROUTE.test(id));
       if (roots.length < 2) this.error(`client-chunks: expected the root route and the public layout, found ${roots.length} of them`);
-      for (const id of staticallyReachable(roots, (m) => this.getModuleInfo(m)?.importedIds ?? [])) shell.add(id);
+      for (const id of shellModules(roots, (m) => this.getModuleInfo(m)?.importedIds ?? [])) shell.add(id);
     },
   };
   const groups = [

@@ -84,7 +84,7 @@ describe.skipIf(!postgresUrl)("PostgreSQL unreachable, then back, without a rest
     expect(page.body).toMatch(/^<!DOCTYPE html>/);
     expect(page.body).toContain("<title>We&#x27;ll be right back | Mindful Path Institute</title>");
     expect(page.body).toContain("Our site can&#x27;t reach its records for a moment. Please try again in a few minutes.");
-    expect(page.body).toMatch(/<link rel="stylesheet" href="\/assets\/[\w-]+\.css"/);
+    expect(page.body).toMatch(/<link rel="stylesheet" href="\/assets\/root-[\w-]+\.css"/);
     expect(page.body).toMatch(/<a href="\/schedule"[^>]*>Try again<\/a>/);
     expect(page.body).toContain("hello@mindfulpath.example");
     expect(page.body).not.toContain("<script");

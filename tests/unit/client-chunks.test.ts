@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { FRAMEWORK_MODULE, SHELL_ROUTE, staticallyReachable } from "../../server/build/client-chunks";
+import { FRAMEWORK_MODULE, SHELL_ROUTE, shellModules } from "../../server/build/client-chunks";
 
 const icons = "/p/node_modules/lucide-react/dist/esm/lucide-react.mjs";
 const menu = "/p/node_modules/lucide-react/dist/esm/icons/menu.mjs";
@@ -7,7 +7,7 @@ const pen = "/p/node_modules/lucide-react/dist/esm/icons/pen.mjs";
 
 describe("the page shell's modules (decision 0085)", () => {
   const graph: Record<string, string[]> = {
-    "/p/app/root.tsx": ["/p/app/components/layout/service-unavailable.tsx", "/p/node_modules/react/index.js"],
+    "/p/app/root.tsx": ["/p/app/components/layout/service-unavailable.tsx", "/p/node_modules/react/index.js", "/p/app/app.css"],
     "/p/app/routes/_public/layout.tsx": ["/p/app/components/layout/site-header.tsx", "/p/app/hooks/use-site.ts"],
     "/p/app/components/layout/site-header.tsx": [icons, menu, "/p/app/hooks/use-modal-dialog.ts"],
     "/p/app/hooks/use-modal-dialog.ts": ["/p/app/lib/focus-trap.ts", "/p/app/components/layout/site-header.tsx"],
@@ -16,7 +16,7 @@ describe("the page shell's modules (decision 0085)", () => {
     "/p/app/routes/admin/audit.tsx": [pen, "/p/app/components/admin/data-table.tsx"],
   };
   const importsOf = (id: string) => graph[id] ?? [];
-  const shell = staticallyReachable(["/p/app/root.tsx", "/p/app/routes/_public/layout.tsx"], importsOf);
+  const shell = shellModules(["/p/app/root.tsx", "/p/app/routes/_public/layout.tsx"], importsOf);
 
   it("holds what the root and the public layout import, through any depth and cycle", () => {
     expect(shell).toContain("/p/app/components/layout/service-unavailable.tsx");
@@ -28,6 +28,12 @@ describe("the page shell's modules (decision 0085)", () => {
   it("takes only the icons the shell names, not every icon lucide-react's index re-exports", () => {
     expect(shell).not.toContain(icons);
     expect(shell).not.toContain(pen);
+  });
+
+  it("leaves out the two route modules and the stylesheet, which keep files of their own", () => {
+    expect(shell).not.toContain("/p/app/root.tsx");
+    expect(shell).not.toContain("/p/app/routes/_public/layout.tsx");
+    expect(shell).not.toContain("/p/app/app.css");
   });
 
   it("leaves out what only other routes import", () => {
