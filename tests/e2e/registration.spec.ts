@@ -221,7 +221,8 @@ test.describe("Registration dialog", () => {
     const banner = dialog.getByRole("alert");
     await expect(banner).toHaveText("Submission failed: HTTP error! status: 502");
     await expect(banner).toBeFocused();
-    await expect(page.getByText("HTTP error! status: 502", { exact: true })).toBeVisible();
+    // The toast itself: the dialog's status region says the same words to screen readers (decision 0076).
+    await expect(page.getByRole("region", { name: /Notifications/ }).getByText("HTTP error! status: 502", { exact: true })).toBeVisible();
     await toastsSettled(page);
     await expectNoAxeViolations(page);
     await dialog.getByRole("button", { name: "Dismiss message" }).click();
