@@ -1,9 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
-import path from "node:path";
-import { DatabaseSync } from "node:sqlite";
 import { expect, request, test, type Cookie, type Page } from "@playwright/test";
-import { axeBuilder, expectNoAxeViolations, expectVisibleFocusRing, hydrated, queryDb, createStaffAccount } from "./fixtures";
+import { addFamilySessionRow, axeBuilder, expectNoAxeViolations, expectVisibleFocusRing, hydrated, queryDb, createStaffAccount } from "./fixtures";
 
 /**
  * The staff lists of contact messages and family consultations (issue 9,
@@ -36,24 +34,7 @@ test.beforeEach(async ({ context }) => {
 });
 
 /** A Family Constellation session of its own (the e2e server has its own database). */
-function addFamilySession(capacity: number): { id: string; city: string } {
-  const t = tag();
-  const id = `s-fc-staff-${t}`;
-  const city = `Staffville ${t}`;
-  const start = new Date(Date.now() + 150 * 86_400_000 + Math.floor(Math.random() * 86_400_000));
-  const db = new DatabaseSync(path.join(process.env.E2E_DATA_DIR!, "site.db"));
-  try {
-    db.exec("PRAGMA busy_timeout = 5000");
-    const now = new Date().toISOString();
-    db.prepare(
-      `INSERT INTO events (id, programme_id, kind, title, starts_at, ends_at, time_zone, city, venue, time_slot, capacity, price_cents, currency, organiser, organiser_email, facilitator, status, no_enrol, created_at, updated_at)
-       VALUES (?, NULL, 'family', 'Family Constellation', ?, ?, 'America/Chicago', ?, 'Riverside Hall', 'Afternoon', ?, 15000, 'USD', 'Mindful Path Institute', 'fc@mindfulpath.example', 'Daniel Brooks', 'Open', 0, ?, ?)`,
-    ).run(id, start.toISOString(), new Date(start.getTime() + 5 * 3_600_000).toISOString(), city, capacity, now, now);
-  } finally {
-    db.close();
-  }
-  return { id, city };
-}
+const addFamilySession = (capacity: number) => addFamilySessionRow("staff", capacity, { town: "Staffville", daysAhead: 150 });
 
 /** Clicks the dialog's 'Download CSV' and reads the saved file. */
 async function downloadCsv(page: Page) {

@@ -1,29 +1,10 @@
-import { DatabaseSync } from "node:sqlite";
-import path from "node:path";
 import { expect, test, type Locator, type Page } from "@playwright/test";
-import { expectNoAxeViolations, queryDb, hydrated } from "./fixtures";
+import { addFamilySessionRow, expectNoAxeViolations, queryDb, hydrated } from "./fixtures";
 
 const uniqueEmail = (who: string) => `${who}.${Date.now()}.${Math.random().toString(36).slice(2, 8)}@example.com`;
 
 /** A Family Constellation session of its own for one test, in a city nobody else uses (the e2e server has its own database). */
-function addFamilySession(capacity: number): { id: string; city: string } {
-  const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-  const id = `s-fc-e2e-${tag}`;
-  const city = `Testville ${tag}`;
-  const start = new Date(Date.now() + 200 * 86_400_000 + Math.floor(Math.random() * 86_400_000));
-  const db = new DatabaseSync(path.join(process.env.E2E_DATA_DIR!, "site.db"));
-  try {
-    db.exec("PRAGMA busy_timeout = 5000");
-    const now = new Date().toISOString();
-    db.prepare(
-      `INSERT INTO events (id, programme_id, kind, title, starts_at, ends_at, time_zone, city, venue, time_slot, capacity, price_cents, currency, organiser, organiser_email, facilitator, status, no_enrol, created_at, updated_at)
-       VALUES (?, NULL, 'family', 'Family Constellation', ?, ?, 'America/Chicago', ?, 'Riverside Hall', 'Afternoon', ?, 15000, 'USD', 'Mindful Path Institute', 'fc@mindfulpath.example', 'Daniel Brooks', 'Open', 0, ?, ?)`,
-    ).run(id, start.toISOString(), new Date(start.getTime() + 5 * 3_600_000).toISOString(), city, capacity, now, now);
-  } finally {
-    db.close();
-  }
-  return { id, city };
-}
+const addFamilySession = (capacity: number) => addFamilySessionRow("e2e", capacity, { town: "Testville", daysAhead: 200 });
 
 /** The session's row in the table (1280 px wide: the table, not the cards). */
 const row = (page: Page, id: string) => page.locator(`tr[data-session="${id}"]`);

@@ -374,11 +374,15 @@ export function toastWith(page: Page, text: string) {
  * A Family Constellation session of its own for one test, in a city nobody else uses, written straight into
  * the e2e server's database (which has its own data folder); `prefix` names the spec that made it.
  */
-export function addFamilySessionRow(prefix: string, capacity: number): { id: string; city: string } {
+export function addFamilySessionRow(
+  prefix: string,
+  capacity: number,
+  { town = "Bookerville", daysAhead = 120 }: { town?: string; daysAhead?: number } = {},
+): { id: string; city: string } {
   const tag = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const id = `s-fc-${prefix}-${tag}`;
-  const city = `Bookerville ${tag}`;
-  const start = new Date(Date.now() + 120 * 86_400_000 + Math.floor(Math.random() * 86_400_000));
+  const city = `${town} ${tag}`;
+  const start = new Date(Date.now() + daysAhead * 86_400_000 + Math.floor(Math.random() * 86_400_000));
   const db = new DatabaseSync(path.join(process.env.E2E_DATA_DIR!, "site.db"));
   try {
     db.exec("PRAGMA busy_timeout = 5000");
