@@ -18,15 +18,33 @@ type LhResult = NonNullable<Awaited<ReturnType<typeof lighthouse>>>["lhr"];
 
 export const PUBLIC_PAGES = ["/", "/about", "/decode", "/decode/level/decode-1", "/ich", "/ich/level/ich-1", "/tasso", "/family-constellation", "/schedule", "/contact-us", "/privacy-policy"];
 
-export type PageRow = { page: string; perf: number; perfRange: string; a11y: number; bp: number; seo: number; cls: number; fcpMs: number; lcpMs: number; tbtMs: number; jsGzipKb: number; bytesKb: number };
+export type PageRow = { page: string; perf: number; perfRange: string; a11y: number; bp: number; seo: number; cls: number; fcpMs: number; lcpMs: number; tbtMs: number; jsGzipKb: number; bytesKb: number; intlMs: number };
 
 export async function measurePages(base: string, pages: string[]): Promise<PageRow[]> {
   const rows: PageRow[] = [];
   // Transfer sizes from a real mobile-sized page load (no video has played: preload="none").
   const browser = await chromium.launch({ executablePath: chromePath, args: flags.slice(1) });
-  const transfer = new Map<string, { js: number; total: number }>();
+  const transfer = new Map<string, { js: number; total: number; intlMs: number }>();
   for (const p of pages) {
     const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2 });
+    // Time spent building Intl formatters while the page loads and hydrates, unthrottled: the first
+    // one loads the browser's locale and zone data, a long task on a phone (decision 0088).
+    await context.addInitScript(() => {
+      const w = window as unknown as { __intlMs: number };
+      w.__intlMs = 0;
+      for (const name of ["DateTimeFormat", "NumberFormat", "PluralRules", "Collator"] as const) {
+        const Original = Intl[name] as unknown as new (...args: unknown[]) => object;
+        const timed = function (...args: unknown[]) {
+          const start = performance.now();
+          const made = new Original(...args);
+          w.__intlMs += performance.now() - start;
+          return made;
+        };
+        timed.prototype = Original.prototype;
+        Object.assign(timed, Original);
+        (Intl as unknown as Record<string, unknown>)[name] = timed;
+      }
+    });
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send("Network.enable");
@@ -46,7 +64,8 @@ export async function measurePages(base: string, pages: string[]): Promise<PageR
     });
     await page.goto(base + p, { waitUntil: "networkidle" });
     await page.waitForTimeout(500);
-    transfer.set(p, { js, total });
+    const intlMs = await page.evaluate(() => (window as unknown as { __intlMs: number }).__intlMs);
+    transfer.set(p, { js, total, intlMs });
     await context.close();
   }
   await browser.close();
@@ -97,6 +116,7 @@ export async function measurePages(base: string, pages: string[]): Promise<PageR
         tbtMs: Math.round(lhr.audits["total-blocking-time"]?.numericValue ?? 0),
         jsGzipKb: Math.round(t.js / 102.4) / 10,
         bytesKb: Math.round(t.total / 102.4) / 10,
+        intlMs: Math.round(t.intlMs * 10) / 10,
       });
       const failing = Object.values(lhr.audits)
         .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative" && a.scoreDisplayMode !== "notApplicable")

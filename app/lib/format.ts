@@ -1,4 +1,4 @@
-import { remembered, zoneMinute } from "./bounded-cache";
+import { rememberedSeedable, seedableCache, zoneMinute } from "./bounded-cache";
 
 /** 75 → "1:15"; 3725 → "1:02:05". Non-finite values show as 0:00. */
 export function formatClock(totalSeconds: number): string {
@@ -53,22 +53,10 @@ export function formatEventDate(value: string | Date | null | undefined, timeZon
   const date = value instanceof Date ? value : new Date(value);
   if (Number.isNaN(date.getTime())) return null;
   // By zone and minute, as the parts in events/format.ts: the same session dates, over and over.
-  return remembered(eventDates, zoneMinute(date, timeZone), 1000, () => {
+  return rememberedSeedable(eventDates, zoneMinute(date, timeZone), 1000, () => {
     const parts = dateTimeFormat(timeZone, { year: "numeric", month: "numeric", day: "numeric" }).formatToParts(date);
     const get = (t: string) => Number(parts.find((p) => p.type === t)?.value);
     return `${ordinal(get("day"))} ${MONTHS[get("month") - 1]} ${get("year")}`;
   });
 }
-const eventDates = new Map<string, string>();
-
-/** Minor units to a price label: 30000, "USD" → "$300"; 150050 → "$1,500.50". */
-export function formatPrice(minor: number | null | undefined, currency = "USD"): string | null {
-  if (minor === null || minor === undefined) return null;
-  const whole = minor % 100 === 0;
-  return new Intl.NumberFormat("en-US", {
-    style: "currency",
-    currency,
-    minimumFractionDigits: whole ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(minor / 100);
-}
+const eventDates = seedableCache<string>("event-date");

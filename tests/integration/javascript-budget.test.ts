@@ -2,6 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { matchRoutes, type RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
+import { PUBLIC_PAGES } from "../helpers/public-pages";
 
 /**
  * The public pages' JavaScript as the browser receives it (decision 0085),
@@ -18,19 +19,6 @@ import { describe, expect, it } from "vitest";
  * budget is reached.
  */
 const LIMIT_KB = 118;
-const PUBLIC_PAGES = [
-  "/",
-  "/about",
-  "/decode",
-  "/decode/level/decode-1",
-  "/ich",
-  "/ich/level/ich-1",
-  "/tasso",
-  "/family-constellation",
-  "/schedule",
-  "/contact-us",
-  "/privacy-policy",
-];
 
 type ManifestRoute = { id: string; parentId?: string; path?: string; index?: boolean; module: string; imports?: string[] };
 type Manifest = { entry: { module: string; imports: string[] }; routes: Record<string, ManifestRoute> };

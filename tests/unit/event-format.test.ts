@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
   courseDetailDate,
@@ -206,5 +207,23 @@ describe("formatPrice", () => {
     expect(formatPrice(60000)).toBe("$600");
     expect(formatPrice(null)).toBe("Price Not Available");
     expect(formatPrice(Number.NaN)).toBe("Price Not Available");
+  });
+
+  it("groups and rounds as Intl.NumberFormat does, without building one (decision 0088)", () => {
+    const intl = (cents: number) => {
+      const digits = cents % 100 === 0 ? 0 : 2;
+      const text = new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(Math.abs(cents) / 100);
+      return `${cents < 0 ? "-" : ""}$${text}`;
+    };
+    fc.assert(
+      fc.property(fc.oneof(fc.integer({ min: -1e12, max: 1e12 }), fc.double({ min: -1e15, max: 1e15, noNaN: true })), (cents) => {
+        expect(formatPrice(cents)).toBe(intl(cents));
+      }),
+      { numRuns: 2000 },
+    );
+    expect(formatPrice(123456789012)).toBe("$1,234,567,890.12");
+    expect(formatPrice(99999)).toBe("$999.99");
+    expect(formatPrice(-150050)).toBe("-$1,500.50");
+    expect(formatPrice(1e25)).toBe(intl(1e25));
   });
 });

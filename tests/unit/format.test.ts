@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { visibleIndices, wrapIndex } from "~/components/media/carousel-logic";
-import { formatClock, formatEventDate, formatPrice, spokenDuration } from "~/lib/format";
+import { formatClock, formatEventDate, spokenDuration } from "~/lib/format";
 
 describe("formatters", () => {
   it("formats clock times", () => {
@@ -24,12 +24,6 @@ describe("formatters", () => {
     expect(formatEventDate("2025-03-06T02:00:00Z", "UTC")).toBe("6th Mar 2025");
     expect(formatEventDate("not a date")).toBeNull();
     expect(formatEventDate(null)).toBeNull();
-  });
-
-  it("formats prices from minor units", () => {
-    expect(formatPrice(30000)).toBe("$300");
-    expect(formatPrice(150050)).toBe("$1,500.50");
-    expect(formatPrice(null)).toBeNull();
   });
 });
 

@@ -6,7 +6,7 @@
  * every date and time is taken in the venue's IANA time zone, never in the zone of
  * the machine that renders it. Choices: docs/decisions/0007-enrolment-rules.md.
  */
-import { remembered, zoneMinute } from "~/lib/bounded-cache";
+import { recordFormats, rememberedSeedable, seedableCache, zoneMinute, type FormatSeed } from "~/lib/bounded-cache";
 import { formatEventDate } from "~/lib/format";
 
 export const DEFAULT_TIME_ZONE = "America/New_York";
@@ -63,10 +63,10 @@ function toDate(value: InstantInput): Date | null {
  * change their offset only on a minute's boundary, so they are kept by zone
  * and minute, a bounded number of them.
  */
-const partsByMinute = new Map<string, LocalParts>();
+const partsByMinute = seedableCache<LocalParts>("local-parts");
 
 function localParts(date: Date, timeZone: string): LocalParts {
-  return remembered(partsByMinute, zoneMinute(date, timeZone), 1000, () => readLocalParts(date, timeZone));
+  return rememberedSeedable(partsByMinute, zoneMinute(date, timeZone), 1000, () => readLocalParts(date, timeZone));
 }
 
 function readLocalParts(date: Date, timeZone: string): LocalParts {
@@ -129,6 +129,18 @@ export function formatSessionWhen(startIso: InstantInput, endIso: InstantInput, 
   if (!start) return range;
   const severalDays = end !== null && end.getTime() >= start.getTime() && isoDay(localParts(start, timeZone)) !== isoDay(localParts(end, timeZone));
   return severalDays ? range : `${formatSessionDate(start, timeZone)}${separator}${range}`;
+}
+
+/**
+ * What a page's session dates need in the browser, recorded by its loader and
+ * put back by the page before it renders (`applyFormatSeed`, decision 0088):
+ * each session's date, time range and both together, as `formatSessionDate`,
+ * `formatTimeRange` and `formatSessionWhen` read them.
+ */
+export function sessionDatesSeed(sessions: Iterable<{ startDate: InstantInput; endDate?: InstantInput; timeZone?: string | null }>): FormatSeed {
+  return recordFormats(() => {
+    for (const s of sessions) formatSessionWhen(s.startDate, s.endDate, s.timeZone ?? undefined);
+  });
 }
 
 /** Spec part 2 §3: the session choice reads 'city or location | event name or title | formatted date'. */
@@ -250,13 +262,18 @@ export function knownCityFallback(city: string | null | undefined): CityFallback
 }
 
 /**
- * Made once, when first used: building an Intl.NumberFormat costs far more than
- * using one (a price is formatted in every mail). Not at module load: a module
- * with top-level work cannot be tree-shaken, and this one is in every page's bundle.
+ * An amount with en-US digit grouping: 1500 → '1,500', 35.5 with 2 digits →
+ * '35.50'. Plain arithmetic, not Intl.NumberFormat: a price shows on pages
+ * whose hydration must not build the browser's first Intl object (decision
+ * 0088). toFixed rounds the number's exact value half up, as Intl does for a
+ * positive amount; amounts too large for plain digits (1e21 and up) go to Intl.
  */
-const groupedFormats: Partial<Record<0 | 2, Intl.NumberFormat>> = {};
-const grouped = (digits: 0 | 2) => (amount: number) =>
-  (groupedFormats[digits] ??= new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits })).format(amount);
+function grouped(amount: number, digits: 0 | 2): string {
+  if (amount >= 1e21) return new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amount);
+  const [whole, fraction] = amount.toFixed(digits).split(".");
+  const withCommas = whole!.replace(/\B(?=(\d{3})+$)/g, ",");
+  return fraction === undefined ? withCommas : `${withCommas}.${fraction}`;
+}
 
 /**
  * Minor units to a price: '$300', '$1,500', '$35.50'; other currencies by their
@@ -264,7 +281,7 @@ const grouped = (digits: 0 | 2) => (amount: number) =>
  */
 export function formatPrice(priceCents: number | null | undefined, currency: string = "USD"): string {
   if (priceCents === null || priceCents === undefined || !Number.isFinite(priceCents)) return PRICE_NOT_AVAILABLE;
-  const amount = grouped(priceCents % 100 === 0 ? 0 : 2)(Math.abs(priceCents) / 100);
+  const amount = grouped(Math.abs(priceCents) / 100, priceCents % 100 === 0 ? 0 : 2);
   const sign = priceCents < 0 ? "-" : "";
   const code = currency.trim().toUpperCase() || "USD";
   return code === "USD" ? `${sign}$${amount}` : `${sign}${code} ${amount}`;

@@ -5,12 +5,19 @@ import { PageHero } from "~/components/layout/page-hero";
 import { focusMainHeading } from "~/hooks/use-route-focus";
 import { useSite } from "~/hooks/use-site";
 import { ANNOUNCE_DELAY_MS } from "~/lib/announce";
+import { applyFormatSeed, type FormatSeed } from "~/lib/bounded-cache";
 import { LevelPage } from "./level-page";
 import type { LevelJsonLd, LevelPageResult } from "./level-page.server";
 import { ERROR_TITLE, LEVEL_NOT_FOUND, LOADING_TEXT, PROGRAM_NOT_FOUND, TRY_AGAIN } from "./level-rules";
 
 /** A level route's data: the result from the server, or (a later visit in the browser) its promise. */
-export type LevelRouteData = { result: LevelPageResult | null; jsonLd?: LevelJsonLd; pending: Promise<{ result: LevelPageResult }> | null };
+export type LevelRouteData = {
+  result: LevelPageResult | null;
+  jsonLd?: LevelJsonLd;
+  pending: Promise<{ result: LevelPageResult }> | null;
+  /** What the first paint's dates need in the browser (decision 0088); later visits do without. */
+  formatSeed?: FormatSeed | null;
+};
 
 function Band({ children }: { children: React.ReactNode }) {
   return (
@@ -92,6 +99,7 @@ function Result({ result }: { result: LevelPageResult }) {
  * program' with 'Try again', 'Level Not Found' and 'Program Not Found'.
  */
 export function LevelPageScreen({ data }: { data: LevelRouteData }) {
+  applyFormatSeed(data.formatSeed);
   // A later visit's answer comes as a promise: kept, once it settles, with the
   // promise it belongs to, so another page's answer is never shown meanwhile.
   const [settled, setSettled] = useState<{ from: Promise<unknown>; result: LevelPageResult } | null>(null);

@@ -10,6 +10,7 @@ import { courseJsonLd } from "./course-jsonld";
 import { fallbackLevel, fallbackLevels, staticDecodeLevels, type CourseLevel, type DecodeLevel, type SessionDetails } from "~/content/fallback-levels";
 import type { Database } from "~/db/db.server";
 import type { EventJson } from "~/features/events/events.server";
+import { sessionDatesSeed } from "~/features/events/format";
 import type { ProgrammeDetails } from "./details";
 import { levelName } from "~/features/prerequisites/rules";
 import { DEFAULT_CERTIFICATION, DEFAULT_DURATION, levelNumber } from "./level-rules";
@@ -195,7 +196,9 @@ export async function levelPageResult(
   what: "level" | "program",
   load: () => Promise<LevelView | null>,
 ) {
-  const answer = (result: LevelPageResult, init?: ResponseInit, jsonLd: LevelJsonLd = null) => data({ result, jsonLd, pending: null }, init);
+  // With the sessions' dates as the browser will show them: hydration builds no Intl formatter (decision 0088).
+  const answer = (result: LevelPageResult, init?: ResponseInit, jsonLd: LevelJsonLd = null) =>
+    data({ result, jsonLd, pending: null, formatSeed: result.state === "ok" ? sessionDatesSeed(result.view.sessions) : null }, init);
   try {
     const v = await load();
     return v ? answer({ state: "ok", view: v }, undefined, levelCourseJsonLd(v, services.config)) : answer({ state: "not-found", what }, { status: 404 });

@@ -10,9 +10,11 @@ import { LazyBookingDialog } from "~/features/bookings/lazy-booking-dialog";
 import { listFamilySessions } from "~/features/bookings/bookings.server";
 import { listCancelledUpcoming } from "~/features/calendar/calendar.server";
 import type { EventJson } from "~/features/events/events.server";
+import { sessionDatesSeed } from "~/features/events/format";
 import { FamilySessionsTable } from "~/features/bookings/family-sessions-table";
 import { eventJsonLd } from "~/features/bookings/event-jsonld";
 import { requestedSessionId } from "~/features/bookings/open-request";
+import { applyFormatSeed } from "~/lib/bounded-cache";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/family-constellation";
 
@@ -33,13 +35,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     // A canceled session is named as EventCancelled, without an offer.
     const jsonLd = [...events, ...cancelled].map((s) => eventJsonLd(s, { url, orgName: config.site.orgName, description: copy.lead }));
     // The facilitator travels as data: their module reads the About page's content (decision 0085).
-    return { sessions: events, jsonLd, facilitator: familyFacilitator, failed: false };
+    // The dates as the browser will show them: hydration builds no Intl formatter (decision 0088).
+    return { sessions: events, jsonLd, facilitator: familyFacilitator, failed: false, formatSeed: sessionDatesSeed(events) };
   } catch (error) {
     logger.error({ err: error }, "family sessions could not be read");
     // A 503, as the calendar's: the page cache never keeps this state, and while the database is out the
     // outage page answers instead (decision 0033).
     return data(
-      { sessions: [] as EventJson[], jsonLd: [] as ReturnType<typeof eventJsonLd>[], facilitator: familyFacilitator, failed: true },
+      { sessions: [] as EventJson[], jsonLd: [] as ReturnType<typeof eventJsonLd>[], facilitator: familyFacilitator, failed: true, formatSeed: null },
       { status: 503 },
     );
   }
@@ -57,7 +60,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function FamilyConstellation({ loaderData }: Route.ComponentProps) {
-  const { sessions, facilitator, failed } = loaderData;
+  const { sessions, facilitator, failed, formatSeed } = loaderData;
+  applyFormatSeed(formatSeed);
   const revalidator = useRevalidator();
   const [params, setParams] = useSearchParams();
   const location = useLocation();

@@ -16,6 +16,8 @@ import { EventCalendar } from "~/features/calendar/event-calendar";
 import { eventsJsonLd } from "~/features/calendar/event-jsonld";
 import { ProgramFilter } from "~/features/calendar/program-filter";
 import { CALENDAR_DEFAULT_LIMIT } from "~/features/calendar/limits";
+import { sessionDatesSeed } from "~/features/events/format";
+import { applyFormatSeed } from "~/lib/bounded-cache";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/schedule";
 
@@ -47,10 +49,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       orgName: config.site.orgName,
       orgUrl: config.publicUrl,
     });
-    return { result: result as CalendarPage, jsonLd, error: null, pending: null, program };
+    // The dates as the browser will show them, so that hydration builds no Intl formatter (decision 0088).
+    return { result: result as CalendarPage, jsonLd, error: null, pending: null, program, formatSeed: sessionDatesSeed(result.events) };
   } catch (error) {
     logger.error({ err: error }, "the event calendar could not be read");
-    return data({ result: null, jsonLd: null, error: FETCH_EVENTS_FAILED, pending: null, program }, { status: 503 });
+    return data({ result: null, jsonLd: null, error: FETCH_EVENTS_FAILED, pending: null, program, formatSeed: null }, { status: 503 });
   }
 }
 
@@ -61,7 +64,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  */
 export function clientLoader({ request }: Route.ClientLoaderArgs) {
   const { program, page } = filterOf(request);
-  return { result: null, jsonLd: null, error: null, pending: fetchCalendar(program, page) as Promise<Loaded>, program };
+  return { result: null, jsonLd: null, error: null, pending: fetchCalendar(program, page) as Promise<Loaded>, program, formatSeed: null };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
@@ -77,7 +80,8 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 };
 
 export default function Schedule({ loaderData }: Route.ComponentProps) {
-  const { result, error, pending, program } = loaderData;
+  const { result, error, pending, program, formatSeed } = loaderData;
+  applyFormatSeed(formatSeed);
   // One live region for the page's whole life: the list under it is made anew for each filter. The
   // status the page arrived with is on screen already and is not read out; every later one is.
   const [announcement, setAnnouncement] = useState("");

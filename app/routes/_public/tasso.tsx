@@ -7,12 +7,13 @@ import { tassoModules, type TassoModule } from "~/content/tasso";
 import { tassoEnrolment } from "~/content/tasso-enrolment";
 import { servicesContext } from "~/context.server";
 import { upcomingSessionsOfKind } from "~/features/events/events.server";
-import { formatPrice, formatSessionDate } from "~/features/events/format";
+import { formatPrice, formatSessionDate, sessionDatesSeed } from "~/features/events/format";
 import { enrolButton } from "~/features/programmes/enrol-button";
 import { listProgrammes } from "~/features/programmes/programmes.server";
 import { EnrolLink } from "~/features/registrations/enrol-link";
 import { LazyRegistrationDialog, preloadRegistrationDialog } from "~/features/programmes/lazy-registration-dialog";
 import { useSite } from "~/hooks/use-site";
+import { applyFormatSeed } from "~/lib/bounded-cache";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/tasso";
 
@@ -51,12 +52,15 @@ export async function loader({ context }: Route.LoaderArgs) {
     // The card's title and instructor travel as data: their module reads the About page's content (decision 0085).
     enrolment: { title: tassoEnrolment.title, instructor: tassoEnrolment.instructor },
     sessions,
+    // The sessions' dates as the browser will show them: hydration builds no Intl formatter (decision 0088).
+    formatSeed: sessionDatesSeed(sessions),
   };
 }
 
 export default function Tasso({ loaderData }: Route.ComponentProps) {
   const { site } = useSite();
-  const { programme, enrolment, sessions } = loaderData;
+  const { programme, enrolment, sessions, formatSeed } = loaderData;
+  applyFormatSeed(formatSeed);
   const [open, setOpen] = useState(false);
   // TASSO's button reads 'Enroll Now' (D4); 'Register Now' belongs to DECODE levels 1 and 5.
   const button = enrolButton({
