@@ -59,4 +59,5 @@ export function formatEventDate(value: string | Date | null | undefined, timeZon
     return `${ordinal(get("day"))} ${MONTHS[get("month") - 1]} ${get("year")}`;
   });
 }
-const eventDates = seedableCache<string>("event-date");
+// Pure: a bundle that never formats a date drops it.
+const eventDates = /* @__PURE__ */ seedableCache<string>("event-date");

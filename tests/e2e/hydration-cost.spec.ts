@@ -63,6 +63,18 @@ test.describe("hydration builds no Intl formatter", () => {
     });
   }
 
+  // The no-JavaScript forms' pages show their session's date in the title and the page (decision 0088).
+  for (const path of ["/register/s-decode-1-a", "/family-constellation/book/s-fc-austin"]) {
+    test(`${path} builds none while it loads`, async ({ page }) => {
+      await page.goto(path);
+      await hydrated(page);
+      await expect(page.locator("main")).toContainText(/\d(st|nd|rd|th) [A-Z][a-z]{2} \d{4}/);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /\d(st|nd|rd|th) [A-Z][a-z]{2} \d{4}/);
+      await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
+      expect(await page.evaluate(() => window.__intlBuilt)).toEqual([]);
+    });
+  }
+
   test("the wrapper counts: a page that formats a date it was not given builds one", async ({ page }) => {
     await page.goto("/privacy-policy");
     await hydrated(page);

@@ -63,7 +63,8 @@ function toDate(value: InstantInput): Date | null {
  * change their offset only on a minute's boundary, so they are kept by zone
  * and minute, a bounded number of them.
  */
-const partsByMinute = seedableCache<LocalParts>("local-parts");
+// Pure: a bundle that never formats a session date drops it, and the module stays tree-shakeable.
+const partsByMinute = /* @__PURE__ */ seedableCache<LocalParts>("local-parts");
 
 function localParts(date: Date, timeZone: string): LocalParts {
   return rememberedSeedable(partsByMinute, zoneMinute(date, timeZone), 1000, () => readLocalParts(date, timeZone));
@@ -265,14 +266,19 @@ export function knownCityFallback(city: string | null | undefined): CityFallback
  * An amount with en-US digit grouping: 1500 → '1,500', 35.5 with 2 digits →
  * '35.50'. Plain arithmetic, not Intl.NumberFormat: a price shows on pages
  * whose hydration must not build the browser's first Intl object (decision
- * 0088). toFixed rounds the number's exact value half up, as Intl does for a
- * positive amount; amounts too large for plain digits (1e21 and up) go to Intl.
+ * 0088). As Intl does, it rounds the number's shortest decimal form (the one
+ * String gives) half away from zero; a form in exponent notation (below 1e-6,
+ * 1e21 and up) goes to Intl.
  */
 function grouped(amount: number, digits: 0 | 2): string {
-  if (amount >= 1e21) return new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amount);
-  const [whole, fraction] = amount.toFixed(digits).split(".");
-  const withCommas = whole!.replace(/\B(?=(\d{3})+$)/g, ",");
-  return fraction === undefined ? withCommas : `${withCommas}.${fraction}`;
+  const shortest = String(amount);
+  if (shortest.includes("e")) return new Intl.NumberFormat("en-US", { minimumFractionDigits: digits, maximumFractionDigits: digits }).format(amount);
+  const [integer = "0", decimals = ""] = shortest.split(".");
+  // The amount × 10^(digits + 1), cut after one more digit than is kept: that digit decides the rounding.
+  const scaled = BigInt(integer + decimals.padEnd(digits + 1, "0").slice(0, digits + 1));
+  const rounded = ((scaled + 5n) / 10n).toString().padStart(digits + 1, "0");
+  const whole = rounded.slice(0, rounded.length - digits).replace(/\B(?=(\d{3})+$)/g, ",");
+  return digits ? `${whole}.${rounded.slice(-digits)}` : whole;
 }
 
 /**

@@ -8,7 +8,9 @@ import { requestContext, servicesContext } from "~/context.server";
 import { BookingForm, sessionWhen, type BookingValues } from "~/features/bookings/booking-form";
 import { BOOKING_INVALID, getFamilySession, submitBooking } from "~/features/bookings/bookings.server";
 import { acceptedWords, RegistrationConfirmation, type Accepted } from "~/features/registrations/registration-confirmation";
+import { sessionDatesSeed } from "~/features/events/format";
 import { useSite } from "~/hooks/use-site";
+import { applyFormatSeed } from "~/lib/bounded-cache";
 import { BadRequest, readSubmission } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
 import type { Route } from "./+types/family-book";
@@ -17,16 +19,20 @@ import type { Route } from "./+types/family-book";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const session = await getFamilySession(context.get(servicesContext).db, params.sessionId);
   if (!session || session.availability === "past") return data({ session: null }, { status: 404 });
-  return { session };
+  // The dates as the browser will show them: hydration builds no Intl formatter (decision 0088).
+  return { session, formatSeed: sessionDatesSeed([session]) };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
-  pageMeta(matches, {
+export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
+  // The head is made before the page: its date needs the seed first.
+  if (loaderData && "formatSeed" in loaderData) applyFormatSeed(loaderData.formatSeed);
+  return pageMeta(matches, {
     title: loaderData?.session ? `Book: Family Constellation, ${loaderData.session.city}` : "Session not found",
     description: loaderData?.session ? `Book a seat: Family Constellation, ${loaderData.session.city}, ${sessionWhen(loaderData.session)}.` : "This session does not exist or has already started.",
     path: `/family-constellation/book/${encodeURIComponent(params.sessionId)}`,
     noindex: true,
   });
+};
 
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) => (actionHeaders.has("Retry-After") ? actionHeaders : loaderHeaders);
 

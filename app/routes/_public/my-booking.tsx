@@ -3,7 +3,8 @@ import { data, Link, redirect, useParams } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
 import { servicesContext } from "~/context.server";
 import { cancelBookingByToken, findBookingByToken } from "~/features/bookings/booking-access.server";
-import { formatPrice } from "~/features/events/format";
+import { formatPrice, sessionDatesSeed } from "~/features/events/format";
+import { applyFormatSeed } from "~/lib/bounded-cache";
 import { CancelActions, LINK_NOT_VALID, LinkNotValid, PRIVATE_HEADERS, privateMeta, SeatFacts, sessionWhen, StatusBadge } from "~/features/private-links/private-page";
 import { offerSeatsNow } from "~/features/waiting-list/offers.server";
 import { useFocusWhenAnswered } from "~/hooks/use-route-focus";
@@ -43,6 +44,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         price: event.price_cents === null ? "To be confirmed" : formatPrice(event.price_cents, event.currency),
         started: Date.parse(event.starts_at) <= Date.now(),
       },
+      // The dates as the browser will show them: hydration builds no Intl formatter (decision 0088).
+      formatSeed: sessionDatesSeed([{ startDate: event.starts_at, endDate: event.ends_at, timeZone: event.time_zone }]),
       confirming: url.searchParams.get("step") === "cancel",
       justCancelled: url.searchParams.get("cancelled") === "1",
     },
@@ -81,6 +84,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => privateMeta
 
 export default function MyBooking({ loaderData, actionData }: Route.ComponentProps) {
   const { booking } = loaderData;
+  if ("formatSeed" in loaderData) applyFormatSeed(loaderData.formatSeed);
   const { token = "" } = useParams();
   const { site } = useSite();
   const cancelledRef = useRef<HTMLParagraphElement>(null);

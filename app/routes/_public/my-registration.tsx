@@ -3,7 +3,8 @@ import { data, Form, Link, redirect, useParams } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
 import { CancelActions, LINK_NOT_VALID, LinkNotValid, PRIVATE_HEADERS, privateMeta, SeatFacts, sessionWhen, StatusBadge } from "~/features/private-links/private-page";
 import { servicesContext } from "~/context.server";
-import { formatPrice } from "~/features/events/format";
+import { formatPrice, sessionDatesSeed } from "~/features/events/format";
+import { applyFormatSeed } from "~/lib/bounded-cache";
 import { cancelByAccessToken, findByAccessToken, requestErasureByAccessToken } from "~/features/registrations/access.server";
 import { offerSeatsNow } from "~/features/waiting-list/offers.server";
 import { siteFrom } from "~/lib/meta";
@@ -47,6 +48,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         started: Date.parse(event.starts_at) <= Date.now(),
         erasureRequested: r.erasure_requested_at !== null,
       },
+      // The dates as the browser will show them: hydration builds no Intl formatter (decision 0088).
+      formatSeed: sessionDatesSeed([{ startDate: event.starts_at, endDate: event.ends_at, timeZone: event.time_zone }]),
       confirming: url.searchParams.get("step") === "cancel",
       justCancelled: url.searchParams.get("cancelled") === "1",
       justAskedErasure: url.searchParams.get("erasure") === "1",
@@ -92,6 +95,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => privateMeta
 
 export default function MyRegistration({ loaderData, actionData }: Route.ComponentProps) {
   const { registration } = loaderData;
+  if ("formatSeed" in loaderData) applyFormatSeed(loaderData.formatSeed);
   const { token = "" } = useParams();
   const cancelledRef = useRef<HTMLParagraphElement>(null);
   const focusCancelled = useCallback(() => cancelledRef.current?.focus(), []);

@@ -5,7 +5,8 @@ import { data, Link } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
 import { ToastHost } from "~/components/ui/toasts";
 import { requestContext, servicesContext } from "~/context.server";
-import { formatPrice, formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { formatPrice, formatSessionDate, formatTimeRange, sessionDatesSeed } from "~/features/events/format";
+import { applyFormatSeed } from "~/lib/bounded-cache";
 import type { FormSession } from "~/features/registrations/form-logic";
 import { acceptedWords, RegistrationConfirmation, type Accepted } from "~/features/registrations/registration-confirmation";
 import { RegistrationForm, type RegistrationValues } from "~/features/registrations/registration-form";
@@ -20,11 +21,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { db } = context.get(servicesContext);
   const page = await loadRegistrationPage(db, params.sessionId);
   if (!page) return data({ page: null, canceled: await isCanceledSession(db, params.sessionId) }, { status: 404 });
-  return { page, canceled: false };
+  // The dates as the browser will show them: hydration builds no Intl formatter (decision 0088).
+  return { page, canceled: false, formatSeed: sessionDatesSeed([page.session, ...page.sessions]) };
 }
 
-export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
-  pageMeta(matches, {
+export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
+  // The head is made before the page: its date needs the seed first.
+  if (loaderData && "formatSeed" in loaderData) applyFormatSeed(loaderData.formatSeed);
+  return pageMeta(matches, {
     title: loaderData?.page ? `Register: ${loaderData.page.programme.title}` : loaderData?.canceled ? "Session canceled" : "Session not found",
     description: loaderData?.page
       ? `Registration form for ${loaderData.page.programme.title}, ${loaderData.page.session.city}, ${formatSessionDate(loaderData.page.session.startDate, loaderData.page.session.timeZone)}.`
@@ -32,6 +36,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) =>
     path: `/register/${encodeURIComponent(params.sessionId)}`,
     noindex: true,
   });
+};
 
 /** The action's headers (Retry-After on a 429) reach the response. */
 export const headers: Route.HeadersFunction = ({ actionHeaders, loaderHeaders }) =>
