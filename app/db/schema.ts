@@ -167,6 +167,8 @@ export interface FamilyBookingsTable {
   told_session: Generated<string | null>;
   /** When the waiting-list offer that gave this booking its seat was confirmed (migration 0029). */
   seat_confirmed_at: Generated<string | null>;
+  /** When the booker asked, from their private page, to have their details erased (migration 0031). */
+  erasure_requested_at: Generated<string | null>;
 }
 
 export type FilePurpose = "profile" | "id_front" | "id_back" | "thumbnail";

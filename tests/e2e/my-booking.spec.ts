@@ -106,3 +106,30 @@ test("without JavaScript, the booking's page asks once more and cancels with pla
     await context.close();
   }
 });
+
+test("by keyboard: ask to erase my details (decision 0089); the answer takes the focus, the request is stored once, axe clean", async ({ page, request }) => {
+  const { id: sessionId } = addFamilySessionRow("eraser", 4);
+  const email = uniqueEmail("eraser");
+  const { id, link } = await book(request, sessionId, email, "Ola Brandt");
+  await page.goto(link);
+  await hydrated(page);
+  await expect(page.getByText("You can ask us to erase your name and contact details from this booking now")).toBeVisible();
+  const ask = page.getByRole("button", { name: "Ask to erase my details" });
+  await page.locator("body").focus();
+  for (let i = 0; i < 60 && !(await ask.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  await expect(ask).toBeFocused();
+  // The ring is measured from unfocused to focused: step back first; the check focuses it again.
+  await page.keyboard.press("Shift+Tab");
+  await expectVisibleFocusRing(page, ask);
+  await expect(ask).toBeFocused();
+  await page.keyboard.press("Enter");
+  const answer = page.getByText("We have your request to erase your personal details.");
+  await expect(answer).toBeFocused();
+  await expect(ask).toHaveCount(0);
+  await expectNoAxeViolations(page);
+  const rows = queryDb<{ erasure_requested_at: string | null; status: string }>("select erasure_requested_at, status from family_bookings where id = ?", id);
+  expect(rows[0]?.erasure_requested_at).toBeTruthy();
+  expect(rows[0]?.status).toBe("booked");
+  // The seat is still booked and can still be canceled from the page.
+  await expect(page.getByRole("link", { name: "Cancel my booking" })).toBeVisible();
+});

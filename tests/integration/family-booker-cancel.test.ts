@@ -1,5 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createStaffAccount } from "~/features/admin-auth/accounts.server";
+import { createSession } from "~/features/admin-auth/sessions.server";
 import { eraseConsultation } from "~/features/bookings/consultations.server";
 import { dialects } from "../helpers/databases";
 import { addSession } from "../helpers/registration";
@@ -296,5 +298,52 @@ describe.each(dialects)("a Family Constellation booker's private page on %s", { 
     expect((await page(erased.path!)).status).toBe(404);
     expect((await post(erased.path!, "intent=cancel")).status).toBe(404);
     expect(await status(erased.id)).toBe("booked");
+  });
+
+  it("takes an erasure request once (decision 0089): stored, audited without a name, the team told; staff carry it out from the requests screen and the seat stays", async () => {
+    const sessionId = await addFamilySession({ city: "Lyons" });
+    const asked = await book(sessionId, "forget.me@example.com", "Wren Okafor");
+    expect(await mainText(await page(asked.path!))).toContain("You can ask us to erase your name and contact details from this booking now");
+    await s.clearOutbox();
+
+    const res = await post(asked.path!, "intent=erase");
+    expect(res.status).toBe(302);
+    expect(res.headers.get("location")).toBe(`${asked.path}?erasure=1`);
+    expect(await mainText(await page(`${asked.path}?erasure=1`))).toContain("We have your request to erase your personal details.");
+    const row = await s.db.selectFrom("family_bookings").select(["erasure_requested_at", "status", "full_name"]).where("id", "=", asked.id).executeTakeFirstOrThrow();
+    expect(row.erasure_requested_at).toBeTruthy();
+    expect([row.status, row.full_name]).toEqual(["booked", "Wren Okafor"]);
+    expect((await auditOf(asked.id)).filter((a) => a.action === "erasure-request").map((a) => [a.actor_email, a.ip, a.target_type])).toEqual([[null, null, "family-booking"]]);
+    const told = await mailsAbout(asked.id);
+    expect(told.map((m) => [m.to_address, m.subject])).toEqual([[s.config.site.contactEmail, `Erasure requested: Family Constellation booking ${asked.id}`]]);
+    expect(told[0]!.text_body).toContain(`${s.config.site.publicUrl}/admin/requests`);
+    expect(told[0]!.text_body).not.toContain("forget.me@example.com");
+
+    // Asked again: nothing more is stored, recorded or sent.
+    expect((await post(asked.path!, "intent=erase")).status).toBe(302);
+    expect((await auditOf(asked.id)).filter((a) => a.action === "erasure-request")).toHaveLength(1);
+    expect(await mailsAbout(asked.id)).toHaveLength(1);
+    // A wrong link asks nothing.
+    expect((await post(`/my-booking/${"A".repeat(43)}`, "intent=erase")).status).toBe(404);
+
+    // Staff see it beside the registrants' requests, and erase it there.
+    const account = await createStaffAccount(s.db, `eraser-${dialect}@example.org`, "Lantern orchard 73 quietly");
+    const cookie = `staff_session=${(await createSession(s.db, account.id, "browser", 3600)).secret}`;
+    const screen = (init?: RequestInit) => fetch(`${s.url}/admin/requests`, { redirect: "manual", ...init, headers: { cookie, Origin: s.url, ...init?.headers } });
+    const listed = await mainText(await screen());
+    expect(listed).toContain("Wren Okafor · forget.me@example.com");
+    expect(listed).toContain("Family Constellation booking: Family Constellation Evening");
+    const erase = (body: string) => screen({ method: "POST", body, headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    const done = await erase(`intent=erase&kind=family-booking&id=${asked.id}`);
+    expect(done.status).toBe(200);
+    expect(await mainText(done)).toContain("The booker's personal details were erased.");
+    const after = await s.db.selectFrom("family_bookings").select(["status", "full_name", "email", "anonymised_at"]).where("id", "=", asked.id).executeTakeFirstOrThrow();
+    expect(after.status).toBe("booked");
+    expect(after.anonymised_at).toBeTruthy();
+    expect([after.full_name, after.email]).not.toContain("Wren Okafor");
+    expect(JSON.stringify(after)).not.toContain("forget.me@example.com");
+    expect((await page(asked.path!)).status).toBe(404);
+    expect(await mainText(await screen())).not.toContain("forget.me@example.com");
+    expect((await erase(`intent=erase&kind=family-booking&id=${asked.id}`)).status).toBe(404);
   });
 });

@@ -25,6 +25,7 @@ import * as m0027 from "./0027-fts-secure-delete.ts";
 import * as m0028 from "./0028-programme-closed.ts";
 import * as m0029 from "./0029-seat-confirmed-at.ts";
 import * as m0030 from "./0030-family-booking-links.ts";
+import * as m0031 from "./0031-booking-erasure-requests.ts";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   "0028-programme-closed": m0028,
   "0029-seat-confirmed-at": m0029,
   "0030-family-booking-links": m0030,
+  "0031-booking-erasure-requests": m0031,
 };

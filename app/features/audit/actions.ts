@@ -14,7 +14,7 @@ export const AUDIT_ACTIONS = {
   cancel: "Canceled by the registrant or booker",
   "staff-cancel": "Canceled by staff (for the registrant or booker)",
   purge: "Removed by the retention job",
-  "erasure-request": "Erasure requested by the registrant",
+  "erasure-request": "Erasure requested by the registrant or booker",
   erase: "Erased on request",
   attendance: "Attendance marked",
   approve: "Approved (earlier level elsewhere)",

@@ -10,8 +10,13 @@ import type { Kysely } from "kysely";
 import type { AppServices } from "~/context.server";
 import type { Database } from "~/db/db.server";
 import type { DB, EventRow, FamilyBookingRow } from "~/db/schema";
+import { lockEvent, writeTransaction } from "~/db/transactions.server";
+import { recordAudit } from "~/features/audit/audit.server";
 import { scheduleSequence } from "~/features/events/events.server";
-import { hashAccessToken, isAccessToken, newAccessToken } from "~/features/private-links/token.server";
+import { formatSessionDate } from "~/features/events/format";
+import { enqueueMail } from "~/features/mail/outbox.server";
+import { erasureRequestMail } from "~/features/retention/erasure-request-mail.server";
+import { BY_LINK_HOLDER, hashAccessToken, isAccessToken, newAccessToken } from "~/features/private-links/token.server";
 import { cancelBookingCore, type BookingCancelOutcome } from "./booking-cancel.server";
 
 export function bookingAccessPath(token: string): string {
@@ -69,4 +74,52 @@ export async function cancelBookingByToken(
   const outcome = await cancelBookingCore(services, found.booking.id, found.event.id, { by: "booker" }, now);
   // The booker's variant never answers "erased" (an erased booking's link opens nothing).
   return { outcome: outcome === "erased" ? "not-found" : outcome, eventId: found.event.id };
+}
+
+/**
+ * A booker asks, from their private page, for their details to be erased
+ * (decision 0089), as a registrant can (0025): the request is stored for staff
+ * to carry out from "Waiting lists and requests", recorded in the audit trail
+ * (no actor, no address), and the team is told by mail, in one transaction.
+ * Asking twice changes nothing. The seat is not touched.
+ */
+export async function requestBookingErasureByToken(
+  services: Pick<AppServices, "db" | "mailWorker" | "config">,
+  token: string,
+  now = new Date(),
+): Promise<"requested" | "already-requested" | "not-found"> {
+  const found = await findBookingByToken(services.db, token, now);
+  if (!found) return "not-found";
+  const { booking, event } = found;
+  const outcome = await writeTransaction(services.db, async (trx) => {
+    // The session's lock, as a staff erasure takes it: an erasure committed meanwhile is seen, and nothing is asked of an erased row.
+    await lockEvent(trx, event.id);
+    const marked = await trx
+      .updateTable("family_bookings")
+      .set({ erasure_requested_at: now.toISOString() })
+      .where("id", "=", booking.id)
+      .where("erasure_requested_at", "is", null)
+      .where("anonymised_at", "is", null)
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) !== 1) return "already-requested" as const;
+    await recordAudit(
+      trx,
+      { action: "erasure-request", actor: BY_LINK_HOLDER, target: { type: "family-booking", id: booking.id }, ip: null, detail: { via: "private page" } },
+      now,
+    );
+    await enqueueMail(trx, [
+      erasureRequestMail(services.config.site, {
+        topic: `family-booking:${booking.id}`,
+        subject: `Erasure requested: Family Constellation booking ${booking.id}`,
+        intro: "A Family Constellation booker asked, from their private page, for their personal details to be erased.",
+        facts: [
+          ["Booking id", booking.id],
+          ["Session", `${event.title}, ${event.city}, ${formatSessionDate(event.starts_at, event.time_zone)}`],
+        ],
+      }),
+    ]);
+    return "requested" as const;
+  });
+  if (outcome === "requested") services.mailWorker.kick();
+  return outcome;
 }

@@ -1,9 +1,10 @@
 import { CalendarPlus, CheckCircle2, XCircle } from "lucide-react";
-import { useEffect, useRef } from "react";
+import { useCallback, useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
 import { whileBusy } from "~/components/ui/submit-button";
 import { formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { useFocusWhenAnswered } from "~/hooks/use-route-focus";
 import { usePostPending } from "~/hooks/use-settled-action";
 
 /**
@@ -155,5 +156,56 @@ export function CancelActions({
         </div>
       )}
     </div>
+  );
+}
+
+/**
+ * Erasure on request (issue 11 point 4; bookings, decision 0089): the
+ * registrant or booker asks, staff carry it out with one action. `details`
+ * names what would be erased ("your name and contact details from this booking").
+ */
+export function YourData({ details, requested, justAsked, canCancel }: { details: string; requested: boolean; justAsked: boolean; canCancel: boolean }) {
+  const busy = usePostPending("erase");
+  const askedRef = useRef<HTMLParagraphElement>(null);
+  // The button pressed is replaced by this answer: it takes the focus.
+  const focusAsked = useCallback(() => askedRef.current?.focus(), []);
+  useFocusWhenAnswered(justAsked, focusAsked);
+  return (
+    <section aria-labelledby="your-data-heading" className="mx-auto mt-8 max-w-2xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-plum-100 sm:p-8">
+      <h2 id="your-data-heading" className="text-xl text-plum-900 md:text-2xl">
+        Your personal data
+      </h2>
+      {requested ? (
+        <p
+          ref={askedRef}
+          tabIndex={justAsked ? -1 : undefined}
+          role={justAsked ? "status" : undefined}
+          className="mt-3 rounded-xl bg-plum-50 p-4 text-plum-900 outline-none focus-visible:ring-2 focus-visible:ring-plum-500"
+        >
+          We have your request to erase your personal details. Our team will carry it out within 30 days; this page then
+          stops working.
+        </p>
+      ) : (
+        <>
+          <p className="mt-3 text-plum-800">
+            You can ask us to erase {details} now, instead of at the end of the periods in our{" "}
+            <Link to="/privacy-policy#retention" className="font-semibold text-plum-700 underline underline-offset-2 hover:text-plum-900">
+              privacy policy
+            </Link>
+            .{canCancel ? " Erasing does not cancel your seat; cancel it above if you will not attend." : null}
+          </p>
+          <Form method="post" replace className="mt-5">
+            <input type="hidden" name="intent" value="erase" />
+            <button
+              type="submit"
+              {...whileBusy(busy)}
+              className="inline-flex min-h-12 items-center rounded-full px-6 font-semibold text-plum-800 ring-1 ring-plum-300 hover:bg-plum-50 aria-disabled:opacity-60"
+            >
+              {busy ? "Sending..." : "Ask to erase my details"}
+            </button>
+          </Form>
+        </>
+      )}
+    </section>
   );
 }

@@ -6,8 +6,8 @@ import { lockEvent, writeTransaction } from "~/db/transactions.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { availability, scheduleSequence, waitingCounts } from "~/features/events/events.server";
 import { formatSessionDate } from "~/features/events/format";
-import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
+import { erasureRequestMail } from "~/features/retention/erasure-request-mail.server";
 import { registrationCancelledMails } from "./registration-mail.server";
 import { BY_LINK_HOLDER, hashAccessToken, isAccessToken, newAccessToken } from "~/features/private-links/token.server";
 
@@ -248,23 +248,16 @@ export async function requestErasureByAccessToken(
       },
       now,
     );
-    const site = services.config.site;
-    const subject = `Erasure requested: registration ${found.registration.id}`;
-    const intro = "A registrant asked, from their private page, for their personal details to be erased.";
-    const facts: Facts = [
-      ["Registration id", found.registration.id],
-      ["Session", `${found.event.title}, ${formatSessionDate(found.event.starts_at, found.event.time_zone)}`],
-    ];
-    const requests = `${site.publicUrl}/admin/requests`;
-    const outro = ["Carry it out on Waiting lists and requests in the staff area, where the request is listed."];
     await enqueueMail(trx, [
-      {
+      erasureRequestMail(services.config.site, {
         topic: `registration:${found.registration.id}`,
-        to: site.contactEmail,
-        subject,
-        text: `${intro}\n\n${factsText(facts)}\n\n${outro[0]} ${requests}\n`,
-        html: htmlPage(subject, [intro], facts, outro, { label: "Open the requests", url: requests }),
-      },
+        subject: `Erasure requested: registration ${found.registration.id}`,
+        intro: "A registrant asked, from their private page, for their personal details to be erased.",
+        facts: [
+          ["Registration id", found.registration.id],
+          ["Session", `${found.event.title}, ${formatSessionDate(found.event.starts_at, found.event.time_zone)}`],
+        ],
+      }),
     ]);
     return "requested" as const;
   });

@@ -511,34 +511,55 @@ export function startRetentionJob(
   };
 }
 
-export type ErasureRequest = { id: string; name: string; email: string; requestedAt: string; session: string; startsAt: string; timeZone: string };
+export type ErasureRequest = {
+  /** A registration's (decision 0025) or a Family Constellation booking's (decision 0089). */
+  kind: "registration" | "family-booking";
+  id: string;
+  name: string;
+  email: string;
+  requestedAt: string;
+  session: string;
+  startsAt: string;
+  timeZone: string;
+};
 
-/** Staff: registrations whose registrant asked for erasure and that still hold personal details, oldest request first. */
+/** Staff: registrations and bookings whose person asked for erasure and that still hold personal details, oldest request first. */
 export async function listErasureRequests(db: Database): Promise<ErasureRequest[]> {
-  const rows = await db
-    .selectFrom("registrations")
-    .innerJoin("events", "events.id", "registrations.event_id")
-    .select([
-      "registrations.id",
-      "registrations.first_name",
-      "registrations.last_name",
-      "registrations.email",
-      "registrations.erasure_requested_at",
-      "events.title",
-      "events.starts_at",
-      "events.time_zone",
-    ])
-    .where("registrations.erasure_requested_at", "is not", null)
-    .where("registrations.anonymised_at", "is", null)
-    .orderBy("registrations.erasure_requested_at")
-    .execute();
-  return rows.map((r) => ({
-    id: r.id,
-    name: `${r.first_name} ${r.last_name}`.trim(),
-    email: r.email,
-    requestedAt: r.erasure_requested_at ?? "",
-    session: r.title,
-    startsAt: r.starts_at,
-    timeZone: r.time_zone,
-  }));
+  const [registrations, bookings] = await Promise.all([
+    db
+      .selectFrom("registrations")
+      .innerJoin("events", "events.id", "registrations.event_id")
+      .select([
+        "registrations.id",
+        "registrations.first_name",
+        "registrations.last_name",
+        "registrations.email",
+        "registrations.erasure_requested_at",
+        "events.title",
+        "events.starts_at",
+        "events.time_zone",
+      ])
+      .where("registrations.erasure_requested_at", "is not", null)
+      .where("registrations.anonymised_at", "is", null)
+      .execute(),
+    db
+      .selectFrom("family_bookings")
+      .innerJoin("events", "events.id", "family_bookings.event_id")
+      .select(["family_bookings.id", "family_bookings.full_name", "family_bookings.email", "family_bookings.erasure_requested_at", "events.title", "events.starts_at", "events.time_zone"])
+      .where("family_bookings.erasure_requested_at", "is not", null)
+      .where("family_bookings.anonymised_at", "is", null)
+      .execute(),
+  ]);
+  const event = (r: { title: string; starts_at: string; time_zone: string }) => ({ session: r.title, startsAt: r.starts_at, timeZone: r.time_zone });
+  return [
+    ...registrations.map((r) => ({
+      kind: "registration" as const,
+      id: r.id,
+      name: `${r.first_name} ${r.last_name}`.trim(),
+      email: r.email,
+      requestedAt: r.erasure_requested_at ?? "",
+      ...event(r),
+    })),
+    ...bookings.map((b) => ({ kind: "family-booking" as const, id: b.id, name: b.full_name, email: b.email, requestedAt: b.erasure_requested_at ?? "", ...event(b) })),
+  ].sort((a, b) => a.requestedAt.localeCompare(b.requestedAt) || a.id.localeCompare(b.id));
 }

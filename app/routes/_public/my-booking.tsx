@@ -1,14 +1,13 @@
 import { useCallback, useRef } from "react";
-import { data, Link, redirect, useParams } from "react-router";
+import { data, redirect, useParams } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
 import { servicesContext } from "~/context.server";
-import { cancelBookingByToken, findBookingByToken } from "~/features/bookings/booking-access.server";
+import { cancelBookingByToken, findBookingByToken, requestBookingErasureByToken } from "~/features/bookings/booking-access.server";
 import { formatPrice, sessionDatesSeed } from "~/features/events/format";
 import { applyFormatSeed } from "~/lib/bounded-cache";
-import { CancelActions, LINK_NOT_VALID, LinkNotValid, PRIVATE_HEADERS, privateMeta, SeatFacts, sessionWhen, StatusBadge } from "~/features/private-links/private-page";
+import { CancelActions, LINK_NOT_VALID, LinkNotValid, PRIVATE_HEADERS, privateMeta, SeatFacts, sessionWhen, StatusBadge, YourData } from "~/features/private-links/private-page";
 import { offerSeatsNow } from "~/features/waiting-list/offers.server";
 import { useFocusWhenAnswered } from "~/hooks/use-route-focus";
-import { useSite } from "~/hooks/use-site";
 import { BadRequest, readForm } from "~/lib/http.server";
 import { siteFrom } from "~/lib/meta";
 import type { Route } from "./+types/my-booking";
@@ -43,11 +42,13 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
         facilitator: event.facilitator ?? "To be announced",
         price: event.price_cents === null ? "To be confirmed" : formatPrice(event.price_cents, event.currency),
         started: Date.parse(event.starts_at) <= Date.now(),
+        erasureRequested: b.erasure_requested_at !== null,
       },
       // The dates as the browser will show them: hydration builds no Intl formatter (decision 0088).
       formatSeed: sessionDatesSeed([{ startDate: event.starts_at, endDate: event.ends_at, timeZone: event.time_zone }]),
       confirming: url.searchParams.get("step") === "cancel",
       justCancelled: url.searchParams.get("cancelled") === "1",
+      justAskedErasure: url.searchParams.get("erasure") === "1",
     },
     { headers: PRIVATE_HEADERS },
   );
@@ -61,8 +62,14 @@ export async function action({ params, request, context }: Route.ActionArgs) {
     if (error instanceof BadRequest) return data({ error: error.message }, { status: error.status, headers: PRIVATE_HEADERS });
     throw error;
   }
-  if (form.intent !== "cancel") return data({ error: "Unknown request." }, { status: 400, headers: PRIVATE_HEADERS });
   const services = context.get(servicesContext);
+  if (form.intent === "erase") {
+    // The booker's erasure request (decision 0089): staff carry it out; asked twice, the page says it is asked.
+    const asked = await requestBookingErasureByToken(services, params.token);
+    if (asked === "not-found") return data({ error: LINK_NOT_VALID }, { status: 404, headers: PRIVATE_HEADERS });
+    throw redirect(`/my-booking/${params.token}?erasure=1`, { headers: PRIVATE_HEADERS });
+  }
+  if (form.intent !== "cancel") return data({ error: "Unknown request." }, { status: 400, headers: PRIVATE_HEADERS });
   const { outcome, eventId } = await cancelBookingByToken(services, params.token);
   // The freed seat goes to the waiting list at once (newcomers cannot take it meanwhile: waiting entries count as taken).
   if (outcome === "cancelled" && eventId) await offerSeatsNow(services, eventId);
@@ -86,7 +93,6 @@ export default function MyBooking({ loaderData, actionData }: Route.ComponentPro
   const { booking } = loaderData;
   if ("formatSeed" in loaderData) applyFormatSeed(loaderData.formatSeed);
   const { token = "" } = useParams();
-  const { site } = useSite();
   const cancelledRef = useRef<HTMLParagraphElement>(null);
   const focusCancelled = useCallback(() => cancelledRef.current?.focus(), []);
   // The question and its buttons are gone once canceled: the answer takes the focus.
@@ -147,23 +153,12 @@ export default function MyBooking({ loaderData, actionData }: Route.ComponentPro
             />
           )}
         </section>
-        {/* No erasure request here (decision 0087): bookings have no request for staff to carry out; the team erases on request. */}
-        <section aria-labelledby="your-data-heading" className="mx-auto mt-8 max-w-2xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-plum-100 sm:p-8">
-          <h2 id="your-data-heading" className="text-xl text-plum-900 md:text-2xl">
-            Your personal data
-          </h2>
-          <p className="mt-3 text-plum-800 [overflow-wrap:anywhere]">
-            To have your name and contact details erased from this booking now, instead of at the end of the periods in our{" "}
-            <Link to="/privacy-policy#retention" className="font-semibold text-plum-700 underline underline-offset-2 hover:text-plum-900">
-              privacy policy
-            </Link>
-            , write to us at{" "}
-            <a href={`mailto:${site.contactEmail}`} className="font-semibold text-plum-700 underline underline-offset-2 hover:text-plum-900">
-              {site.contactEmail}
-            </a>
-            .
-          </p>
-        </section>
+        <YourData
+          details="your name and contact details from this booking"
+          requested={booking.erasureRequested}
+          justAsked={"justAskedErasure" in loaderData && loaderData.justAskedErasure}
+          canCancel={!(booking.cancelled || booking.sessionCancelled || booking.started)}
+        />
       </div>
     </>
   );

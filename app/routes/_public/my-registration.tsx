@@ -1,7 +1,7 @@
 import { useCallback, useRef } from "react";
-import { data, Form, Link, redirect, useParams } from "react-router";
+import { data, redirect, useParams } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
-import { CancelActions, LINK_NOT_VALID, LinkNotValid, PRIVATE_HEADERS, privateMeta, SeatFacts, sessionWhen, StatusBadge } from "~/features/private-links/private-page";
+import { CancelActions, LINK_NOT_VALID, LinkNotValid, PRIVATE_HEADERS, privateMeta, SeatFacts, sessionWhen, StatusBadge, YourData } from "~/features/private-links/private-page";
 import { servicesContext } from "~/context.server";
 import { formatPrice, sessionDatesSeed } from "~/features/events/format";
 import { applyFormatSeed } from "~/lib/bounded-cache";
@@ -10,9 +10,7 @@ import { offerSeatsNow } from "~/features/waiting-list/offers.server";
 import { siteFrom } from "~/lib/meta";
 import { BadRequest, readForm } from "~/lib/http.server";
 import type { Route } from "./+types/my-registration";
-import { whileBusy } from "~/components/ui/submit-button";
 import { useFocusWhenAnswered } from "~/hooks/use-route-focus";
-import { usePostPending } from "~/hooks/use-settled-action";
 
 /**
  * A registrant's private page (issue 11): what they registered for, the
@@ -158,59 +156,12 @@ export default function MyRegistration({ loaderData, actionData }: Route.Compone
           )}
         </section>
         <YourData
+          details="your name, contact details, date of birth, addresses and photos from this registration"
           requested={registration.erasureRequested}
           justAsked={loaderData.justAskedErasure}
           canCancel={!(registration.cancelled || registration.sessionCancelled || registration.started)}
         />
       </div>
     </>
-  );
-}
-
-/** Erasure on request (issue 11 point 4): the registrant asks, staff carry it out with one action. */
-function YourData({ requested, justAsked, canCancel }: { requested: boolean; justAsked: boolean; canCancel: boolean }) {
-  const busy = usePostPending("erase");
-  const askedRef = useRef<HTMLParagraphElement>(null);
-  // The button pressed is replaced by this answer: it takes the focus.
-  const focusAsked = useCallback(() => askedRef.current?.focus(), []);
-  useFocusWhenAnswered(justAsked, focusAsked);
-  return (
-    <section aria-labelledby="your-data-heading" className="mx-auto mt-8 max-w-2xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-plum-100 sm:p-8">
-      <h2 id="your-data-heading" className="text-xl text-plum-900 md:text-2xl">
-        Your personal data
-      </h2>
-      {requested ? (
-        <p
-          ref={askedRef}
-          tabIndex={justAsked ? -1 : undefined}
-          role={justAsked ? "status" : undefined}
-          className="mt-3 rounded-xl bg-plum-50 p-4 text-plum-900 outline-none focus-visible:ring-2 focus-visible:ring-plum-500"
-        >
-          We have your request to erase your personal details. Our team will carry it out within 30 days; this page then
-          stops working.
-        </p>
-      ) : (
-        <>
-          <p className="mt-3 text-plum-800">
-            You can ask us to erase your name, contact details, date of birth, addresses and photos from this
-            registration now, instead of at the end of the periods in our{" "}
-            <Link to="/privacy-policy#retention" className="font-semibold text-plum-700 underline underline-offset-2 hover:text-plum-900">
-              privacy policy
-            </Link>
-            .{canCancel ? " Erasing does not cancel your seat; cancel it above if you will not attend." : null}
-          </p>
-          <Form method="post" replace className="mt-5">
-            <input type="hidden" name="intent" value="erase" />
-            <button
-              type="submit"
-              {...whileBusy(busy)}
-              className="inline-flex min-h-12 items-center rounded-full px-6 font-semibold text-plum-800 ring-1 ring-plum-300 hover:bg-plum-50 aria-disabled:opacity-60"
-            >
-              {busy ? "Sending..." : "Ask to erase my details"}
-            </button>
-          </Form>
-        </>
-      )}
-    </section>
   );
 }

@@ -244,7 +244,7 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
               <li>technical logs: about 30 days; rate-limit counters expire within minutes.</li>
             </List>
             <p>
-              These periods are applied automatically every day. You can ask us to erase a registration sooner from
+              These periods are applied automatically every day. You can ask us to erase a registration or a booking sooner from
               the private page linked in your confirmation email, or in any of the ways described in{" "}
               <a className="font-semibold text-plum-700 underline underline-offset-2 hover:text-plum-900" href="#your-rights">
                 Your rights

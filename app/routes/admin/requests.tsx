@@ -5,7 +5,8 @@ import { formatSessionDate, formatSessionWhen, formatTimeRange } from "~/feature
 import { staffDate } from "~/features/registrations/staff-format";
 import { eraseRegistrationAndPassOn, listErasureRequests } from "~/features/retention/retention.server";
 import { currentSettings } from "~/features/settings/settings.server";
-import { listWaitingSessions, offerByHand, removeEntry, type EntryKind } from "~/features/waiting-list/offers.server";
+import { listWaitingSessions, offerByHand, offerSeatsNow, removeEntry, type EntryKind } from "~/features/waiting-list/offers.server";
+import { eraseConsultation } from "~/features/bookings/consultations.server";
 import { BadRequest, readForm } from "~/lib/http.server";
 import type { Route } from "./+types/requests";
 import { ConfirmQuestion, ConfirmTrigger, KeepLink, useFocusReturnedTrigger } from "~/components/admin/confirm-question";
@@ -54,6 +55,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const id = form.id ?? "";
   const kind = (form.kind ?? "") as EntryKind;
   if (!id || id.length > 100) return data({ ok: false, message: "Choose an entry first." }, { status: 400 });
+  if (intent === "erase" && kind === "family-booking") {
+    // A booker's request (decision 0089): the staff erasure of the consultations screen (0058); the seat stays booked.
+    const outcome = await eraseConsultation(services.db, id, { actor, ip });
+    if (outcome === null || outcome === "already") return data({ ok: false, message: "This booking was already erased or no longer exists." }, { status: 404 });
+    if (outcome.released) await offerSeatsNow(services, outcome.released).catch((error: unknown) => services.logger.error({ err: error }, "waiting-list offer after an erasure failed"));
+    return { ok: true, message: "The booker's personal details were erased." };
+  }
   if (intent === "erase") {
     const done = await eraseRegistrationAndPassOn(services, id, actor, ip);
     return done
@@ -102,7 +110,7 @@ export default function Requests({ loaderData, actionData: answered }: Route.Com
     <div>
       <h1 className="text-3xl text-plum-900">Waiting lists and requests</h1>
       <p className="mt-2 max-w-3xl text-muted">
-        People waiting for a seat in a full session, in order of arrival, and registrants who asked for their personal details to be erased.
+        People waiting for a seat in a full session, in order of arrival, and registrants and bookers who asked for their personal details to be erased.
       </p>
       <ActionResult answered={answered} />
 
@@ -183,23 +191,27 @@ export default function Requests({ loaderData, actionData: answered }: Route.Com
         <h2 id="erasure-heading" className="text-2xl text-plum-900">
           Erasure requests
         </h2>
-        {erasures.length === 0 ? <p className="mt-3 text-muted">No registrant is waiting for their details to be erased.</p> : null}
+        {erasures.length === 0 ? <p className="mt-3 text-muted">No registrant or booker is waiting for their details to be erased.</p> : null}
         <ul className="mt-4 space-y-3">
           {erasures.map((e) => {
             const key = `erase:${e.id}`;
+            const booking = e.kind === "family-booking";
             return (
               <li key={e.id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-plum-100">
                 <p className="font-semibold text-plum-900">
                   {e.name} · {e.email}
                 </p>
                 <p className="text-sm text-muted">
-                  {e.session}, {e.when} · asked on {e.requested}
+                  {`${booking ? "Family Constellation booking" : "Registration"}: ${e.session}, ${e.when} · asked on ${e.requested}`}
                 </p>
                 {confirm === key ? (
                   <Form method="post" action="?" className="mt-3 flex flex-wrap items-center gap-2">
-                    <ConfirmQuestion className="font-semibold text-danger">Erase this registrant&apos;s personal details and photos now? This cannot be undone.</ConfirmQuestion>
+                    <ConfirmQuestion className="font-semibold text-danger">
+                      {booking ? "Erase this booker's personal details now? The seat stays booked. This cannot be undone." : "Erase this registrant's personal details and photos now? This cannot be undone."}
+                    </ConfirmQuestion>
                     <input type="hidden" name="intent" value="erase" />
                     <input type="hidden" name="id" value={e.id} />
+                    <input type="hidden" name="kind" value={e.kind} />
                     <button type="submit" {...whileBusy(busy)} className={`${button} bg-danger text-white hover:opacity-90 aria-disabled:opacity-60`}>Yes, erase</button>
                     <KeepLink confirmKey={key} className={`${button} ring-1 ring-plum-300`}>Keep</KeepLink>
                   </Form>
