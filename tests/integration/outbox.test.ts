@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, type DbHandle } from "~/db/db.server";
@@ -55,6 +56,39 @@ describe.skipIf(!postgresUrl)("the outbox with two server processes on one Postg
     expect(sentB.length).toBeGreaterThan(0);
     const rows = await a.db.selectFrom("outbox").select(["status", "attempts"]).execute();
     expect(rows.every((r) => r.status === "sent" && r.attempts === 1)).toBe(true);
+  });
+
+  it("passes over a message another worker holds instead of waiting for it (FOR UPDATE SKIP LOCKED)", async () => {
+    await a.db.deleteFrom("outbox").execute();
+    await a.db.transaction().execute((trx) =>
+      enqueueMail(trx, [
+        { topic: "test:held", to: "held@example.com", subject: "Held", text: "Hi" },
+        { topic: "test:free", to: "free@example.com", subject: "Free", text: "Hi" },
+      ]),
+    );
+    const held = await a.db.selectFrom("outbox").select("id").where("to_address", "=", "held@example.com").executeTakeFirstOrThrow();
+    // Another instance's claim of that row, still open: its row lock, held on the other pool.
+    const order: string[] = [];
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = b.db.transaction().execute(async (trx) => {
+      await sql`select id from outbox where id = ${held.id} for update`.execute(trx);
+      locked();
+      // Let go after a while whatever happens, so that a worker that waits for the row is not stuck for ever.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      order.push("released");
+    });
+    await isLocked;
+    const sent: MailMessage[] = [];
+    await deliverDue(a.db, recordingMailer(sent), silent);
+    order.push("delivered");
+    await holder;
+    // The free message went at once, while the other row was still held; the held one was left to its holder.
+    expect(order).toEqual(["delivered", "released"]);
+    expect(sent.map((m) => m.to)).toEqual(["free@example.com"]);
+    // Its holder gone (here, without sending), the next pass sends it.
+    await deliverDue(a.db, recordingMailer(sent), silent);
+    expect(sent.map((m) => m.to)).toEqual(["free@example.com", "held@example.com"]);
   });
 
   it("retries with backoff, then marks a message failed after the last attempt", async () => {
