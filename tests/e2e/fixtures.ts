@@ -113,9 +113,9 @@ export async function interceptChunk(page: Page, marker: string, outcome: "fail"
       await route.fulfill({ response, body });
     } catch (error) {
       // A script still on its way when the test ends (a chunk the page asked for late, the toasts' placement
-      // after a stalled library): its route is gone with the page, which is no failure of the test's. Anything
+      // after a stalled library): its route and its fetched response are gone with the page, which is no failure of the test's. Anything
       // else is one.
-      if (!/Test ended|Target page, context or browser has been closed|Route is already handled/i.test(String(error))) throw error;
+      if (!/Test ended|Target page, context or browser has been closed|Route is already handled|Response has been disposed/i.test(String(error))) throw error;
     }
   });
 }
