@@ -204,6 +204,12 @@ test.describe("Registration dialog", () => {
     // Before, a Tab into the toast moved it, sonner handed the focus back, and Tab never got past the dialog's Close.
     const close = dialog.getByRole("button", { name: "Close", exact: true });
     await close.focus();
+    // Close is in the screen's lower half, so the toast moves to the top: sonner draws a new list there, and in
+    // the render after it (the toast's entry) hands the focus back to where it came from if the focus went into
+    // the list meanwhile. A person cannot Tab within that frame; this test could, and then failed about one
+    // run in four. Tab once the moved toast is in.
+    await expect(page.locator('[data-sonner-toaster][data-y-position="top"] [data-sonner-toast][data-mounted="true"]')).toBeVisible();
+    await toastsSettled(page);
     await page.keyboard.press("Tab");
     // Once the page has settled (the bounce came a few frames after the Tab), the focus is still past Close.
     await page.waitForTimeout(300);
