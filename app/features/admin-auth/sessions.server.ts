@@ -90,7 +90,12 @@ export function cookieName(secure: boolean): string {
 }
 
 export function sessionCookie(secure: boolean, secret: string, maxAgeSeconds: number): string {
-  return [`${cookieName(secure)}=${secret}`, "Path=/", "HttpOnly", "SameSite=Strict", `Max-Age=${maxAgeSeconds}`, ...(secure ? ["Secure"] : [])].join("; ");
+  return staffCookie(cookieName(secure), secure, secret, maxAgeSeconds);
+}
+
+/** A staff-area cookie as the session's: httpOnly, SameSite=Strict, Path=/, no Domain, Secure over https. */
+export function staffCookie(name: string, secure: boolean, value: string, maxAgeSeconds: number): string {
+  return [`${name}=${value}`, "Path=/", "HttpOnly", "SameSite=Strict", `Max-Age=${maxAgeSeconds}`, ...(secure ? ["Secure"] : [])].join("; ");
 }
 
 export function clearedSessionCookie(secure: boolean): string {

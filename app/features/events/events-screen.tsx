@@ -54,7 +54,7 @@ export function eventsHref(search: string, page: number): string {
  * found', the pagination, and one dialog that holds the add/edit form or the
  * delete confirmation. Saving or deleting reloads the list on the same page.
  */
-export function EventsScreen({ data, answer }: { data: EventsScreenData; answer?: EventsAnswer }) {
+export function EventsScreen({ data, answer, notice }: { data: EventsScreenData; answer?: EventsAnswer; notice?: string | null }) {
   const { events, totalEvents, totalPages, currentPage, limit, search } = data;
   const location = useLocation();
   const navigate = useNavigate();
@@ -159,7 +159,7 @@ export function EventsScreen({ data, answer }: { data: EventsScreenData; answer?
         </DialogOpener>
       </div>
 
-      {plain ? <PlainAnswer ok={plain.ok} message={plain.message} /> : null}
+      {plain ? <PlainAnswer ok={plain.ok} message={plain.message} /> : notice ? <PlainAnswer ok message={notice} /> : null}
       {inline ? (
         <PlainPanel
           title={inline.kind === "add" ? "Add Event" : inline.kind === "edit" ? "Edit Event" : inline.kind === "cancel" ? CANCEL_SESSION_TITLE : "Delete Event"}

@@ -73,6 +73,8 @@ type Props = {
   counts?: SessionCounts;
   dialog?: ProgramDialog;
   answer?: ProgramAnswer | undefined;
+  /** What a plain post that succeeded said, carried over its redirect to this list (decision 0090). */
+  notice?: string | null;
 };
 
 function StatusBadge({ status }: { status: string }) {
@@ -331,7 +333,7 @@ function PlainDeleteProgram({ program, action, cancelHref }: { program: Programm
  * 'Add New Program', a server-side search kept in the URL (D9), expandable
  * cards one at a time, the add/edit modal and the delete confirmation.
  */
-export function ProgramAdminScreen({ kind, programs, totalPrograms, totalPages, currentPage, search, levelChoices, canAdd = true, counts = {}, dialog = null, answer }: Props) {
+export function ProgramAdminScreen({ kind, programs, totalPrograms, totalPages, currentPage, search, levelChoices, canAdd = true, counts = {}, dialog = null, answer, notice = null }: Props) {
   const [params, setParams] = useSearchParams();
   const navigation = useNavigation();
   const location = useLocation();
@@ -443,7 +445,7 @@ export function ProgramAdminScreen({ kind, programs, totalPrograms, totalPages, 
         )}
       </div>
 
-      {plain ? <PlainAnswer ok={plain.ok} message={plain.message} /> : null}
+      {plain ? <PlainAnswer ok={plain.ok} message={plain.message} /> : notice ? <PlainAnswer ok message={notice} /> : null}
       {inline ? (
         <PlainPanel
           title={inline.kind === "add" ? "Add New Program" : inline.kind === "edit" ? "Edit Program" : inline.kind === "cancel" ? CANCEL_SESSION_TITLE : "Confirm Deletion"}

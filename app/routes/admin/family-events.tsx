@@ -3,6 +3,7 @@ import { answerOrConnectionLost } from "~/lib/connection-lost";
 import { revalidateWhenChangedMeanwhile } from "~/lib/revalidate-when-changed";
 import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
+import { redirectWithNotice, withNotice } from "~/features/admin-auth/plain-notice.server";
 import { ADMIN_EVENTS_PAGE_SIZE } from "~/features/events/events-admin.server";
 import { eventsScreenData, eventsScreenFormAction, plainEchoOf } from "~/features/events/events-screen.server";
 import { cancelSessionAction } from "~/features/session-mail/cancel-session-action.server";
@@ -14,8 +15,9 @@ import type { Route } from "./+types/family-events";
 export const meta: Route.MetaFunction = () => [{ title: "Family Constellation events | Staff area" }, { name: "robots", content: "noindex" }];
 
 /** The list page of ?search=&page= (5 a page, spec §9). */
-export function loader({ request, context }: Route.LoaderArgs) {
-  return eventsScreenData(context.get(servicesContext).db, new URL(request.url).searchParams, ADMIN_EVENTS_PAGE_SIZE);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, config } = context.get(servicesContext);
+  return withNotice(request, config.secureCookies, await eventsScreenData(db, new URL(request.url).searchParams, ADMIN_EVENTS_PAGE_SIZE));
 }
 
 /** intent=save (add or edit), intent=delete or intent=cancel (the session, decision 0032); answers `{ ok, message, errors? }`. */
@@ -30,8 +32,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     throw e;
   }
   const result = form.intent === "cancel" ? await cancelSessionAction(services, actor, form.sessionId, ["family"]) : await eventsScreenFormAction(form, services.db, actor);
-  // A plain form post (no JavaScript) is answered with the page: it needs to know which form to show again (decision 0083).
+  // A plain form post (no JavaScript) that succeeded is redirected to the list, so a reload does not send it again
+  // (decision 0090); refused, it is answered with the page: it needs to know which form to show again (decision 0083).
   const plain = plainEchoOf(form);
+  if (plain && result.body.ok) return redirectWithNotice(request, result.body.message, services.config.secureCookies);
   return data(plain ? { ...result.body, plain } : result.body, { status: result.status });
 }
 
@@ -43,7 +47,7 @@ export const clientAction = answerOrConnectionLost;
 
 export default function FamilyEvents({ loaderData, actionData }: Route.ComponentProps) {
   // The client action's type is the server's answer or ConnectionLost; a plain post's answer (decision 0083) carries `plain`.
-  return <EventsScreen data={loaderData} answer={actionData as EventsAnswer} />;
+  return <EventsScreen data={loaderData} answer={actionData as EventsAnswer} notice={loaderData.notice} />;
 }
 
 export function ErrorBoundary() {

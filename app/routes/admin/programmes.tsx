@@ -5,6 +5,7 @@ import { data, isRouteErrorResponse, useLocation, useRevalidator, useRouteError 
 import { toast, ToastHost } from "~/components/ui/toasts";
 import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
+import { redirectWithNotice, withNotice } from "~/features/admin-auth/plain-notice.server";
 import { KIND_LABEL, ProgramAdminScreen, type SessionCounts } from "~/features/programmes/program-admin-screen";
 import { seatsTaken, waitingCounts } from "~/features/events/events.server";
 import { readProgramSubmission } from "~/features/programmes/programmes-admin-api.server";
@@ -49,7 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ids = result.programs.flatMap((p) => p.upcomingEvents.map((e) => e._id));
   const [taken, waiting] = await Promise.all([seatsTaken(db, ids), waitingCounts(db, ids)]);
   const counts: SessionCounts = Object.fromEntries(ids.map((id) => [id, { held: (taken.get(id) ?? 0) - (waiting.get(id) ?? 0), waiting: waiting.get(id) ?? 0 }]));
-  return { kind, search: query.search, ...result, levelChoices: await levelChoices(db, kind), canAdd: await canAddProgramme(db, kind), counts, dialog: await dialogOf(db, kind, params, result.programs) };
+  return withNotice(request, context.get(servicesContext).config.secureCookies, { kind, search: query.search, ...result, levelChoices: await levelChoices(db, kind), canAdd: await canAddProgramme(db, kind), counts, dialog: await dialogOf(db, kind, params, result.programs) });
 }
 
 /**
@@ -100,7 +101,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         ...(plainValues ? { values: Object.fromEntries(Object.entries(raw).filter((e): e is [string, string] => typeof e[1] === "string")) } : {}),
       }
     : undefined;
-  const answer = (body: ProgramAnswer, status = 200) => data<ProgramAnswer>(plain ? { ...body, plain } : body, { status });
+  // A plain post that succeeded is redirected to the list, so a reload does not send it again (decision 0090).
+  const answer = (body: ProgramAnswer, status = 200) =>
+    plain && body.ok ? redirectWithNotice(request, body.message, services.config.secureCookies) : data<ProgramAnswer>(plain ? { ...body, plain } : body, { status });
   if (submission.values.intent === "cancel-session") {
     // One of the program's sessions (decision 0032).
     const result = await cancelSessionAction(services, actor, submission.values.sessionId, [kind]);
@@ -140,6 +143,7 @@ export default function AdminProgrammes({ loaderData, actionData }: Route.Compon
       canAdd={loaderData.canAdd}
       counts={loaderData.counts}
       dialog={loaderData.dialog}
+      notice={loaderData.notice}
       // The client action's type is the server's answer or ConnectionLost; a plain post's answer carries `plain`.
       answer={actionData as ProgramAnswer | undefined}
     />
