@@ -219,6 +219,33 @@ test.describe("Registration dialog", () => {
     await expect(close).not.toBeFocused();
   });
 
+  test("a toast the keyboard focus is in stays until the focus leaves it, then goes in its own time", async ({ page }) => {
+    // Real waits past the toast's four seconds.
+    test.slow();
+    const dialog = await openTassoDialog(page);
+    await fillRegistration(dialog, uniqueEmail("holding"));
+    await dialog.getByRole("button", { name: "Submit Registration" }).click();
+    await expect(dialog.getByRole("heading", { name: "Thank you for registering!" })).toBeFocused({ timeout: 15_000 });
+    const toast = page.locator("[data-sonner-toast]", { hasText: "Registration submitted successfully!" });
+    await expect(toast).toBeVisible();
+    await toastsSettled(page);
+    const close = dialog.getByRole("button", { name: "Close", exact: true });
+    await close.focus();
+    await page.keyboard.press("Tab");
+    const focusInToast = () => page.evaluate(() => Boolean(document.activeElement?.closest("[data-sonner-toast]")));
+    await expect.poll(focusInToast).toBe(true);
+    // Past its four seconds: still there, and the focus with it (before, it went, and the focus went back to Close).
+    await page.waitForTimeout(5_000);
+    await expect(toast).toBeVisible();
+    expect(await focusInToast()).toBe(true);
+    // The focus leaves: the toast counts its four seconds again, and goes.
+    await page.keyboard.press("Shift+Tab");
+    await expect.poll(focusInToast).toBe(false);
+    await page.waitForTimeout(1_000);
+    await expect(toast).toBeVisible();
+    await expect(toast).toBeHidden({ timeout: 10_000 });
+  });
+
   test("a failure without a server message shows the §8 text in a dismissible banner", async ({ page }) => {
     // Browser-heavy (axe runs, real waits) on shared CPUs.
     test.slow();

@@ -36,3 +36,47 @@ export function useToastPosition(): "top-center" | "bottom-center" {
   }, []);
   return position;
 }
+
+type ToastApi = typeof import("sonner").toast;
+
+/**
+ * A toast holds still while the keyboard focus is in it. Sonner pauses its
+ * toasts while the pointer is over them, not while the focus is: a toast Tabbed
+ * into went on counting down, and when it went, sonner handed the focus back to
+ * where it had come from. While the focus is in the toast layer each toast's
+ * time is set to endless; when the focus leaves, each gets its own time again,
+ * counted afresh (WCAG 2.2.1; decision 0091). A loading toast has no time.
+ */
+export function useToastsHeldWhileFocused(api: ToastApi): void {
+  useEffect(() => {
+    const held = new Map<string | number, number | undefined>();
+    const again = (type: string | undefined, title: string, id: string | number, duration: number | undefined) => {
+      if (type === "success") api.success(title, { id, duration });
+      else if (type === "error") api.error(title, { id, duration });
+    };
+    const active = () => api.getToasts().filter((t) => !("dismiss" in t && t.dismiss));
+    const hold = (event: FocusEvent) => {
+      if (!(event.target instanceof Element) || !event.target.closest("[data-sonner-toaster]")) return;
+      for (const t of active()) {
+        if (held.has(t.id) || !("type" in t) || typeof t.title !== "string" || t.duration === Infinity) continue;
+        if (t.type !== "success" && t.type !== "error") continue;
+        held.set(t.id, t.duration);
+        again(t.type, t.title, t.id, Infinity);
+      }
+    };
+    const release = (event: FocusEvent) => {
+      if (held.size === 0 || (event.relatedTarget instanceof Element && event.relatedTarget.closest("[data-sonner-toaster]"))) return;
+      for (const t of active()) {
+        if (!held.has(t.id) || !("type" in t) || typeof t.title !== "string") continue;
+        again(t.type, t.title, t.id, held.get(t.id));
+      }
+      held.clear();
+    };
+    document.addEventListener("focusin", hold);
+    document.addEventListener("focusout", release);
+    return () => {
+      document.removeEventListener("focusin", hold);
+      document.removeEventListener("focusout", release);
+    };
+  }, [api]);
+}

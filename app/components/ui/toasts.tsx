@@ -35,10 +35,12 @@ export function preloadToasts(): void {
 
 const LazyToaster = lazy(async (): Promise<{ default: () => ReactNode }> => {
   let Toaster: Sonner["Toaster"];
+  let api: Sonner["toast"];
   let useToastPosition: typeof import("./toast-position").useToastPosition;
+  let useToastsHeldWhileFocused: typeof import("./toast-position").useToastsHeldWhileFocused;
   try {
     // The placement comes with the library, in its chunk: pages pay for neither until a toast is asked for.
-    [{ Toaster }, { useToastPosition }] = await Promise.all([loadLibrary(), import("./toast-position")]);
+    [{ Toaster, toast: api }, { useToastPosition, useToastsHeldWhileFocused }] = await Promise.all([loadLibrary(), import("./toast-position")]);
   } catch (error) {
     // A chunk that did not load (a dropped connection) costs the toasts only: the forms still
     // send, and their own messages still show in the page. Thrown, it would replace the page with an error.
@@ -53,6 +55,7 @@ const LazyToaster = lazy(async (): Promise<{ default: () => ReactNode }> => {
       markReady();
     }, []);
     const position = useToastPosition();
+    useToastsHeldWhileFocused(api);
     // In the toast layer, which follows the topmost modal dialog (see lib/toast-layer.ts).
     return createPortal(<Toaster position={position} duration={4000} closeButton richColors />, toastLayer());
   }
