@@ -1,5 +1,5 @@
 import { CheckCircle2 } from "lucide-react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useLayoutEffect, useRef, type ReactNode } from "react";
 import { formatSessionDate } from "~/features/events/format";
 import { ALREADY_REGISTERED_HEADING, alreadyRegisteredText, WAITING_LIST_HEADING, WAITING_LIST_JOINED } from "~/features/events/seats";
 import { AWAITING_APPROVAL_HEADING, AWAITING_APPROVAL_TEXT } from "~/features/prerequisites/rules";
@@ -41,7 +41,8 @@ type Props = {
 export function RegistrationConfirmation({ contactEmail, session, headingId, headingLevel = 2, heading, text, children }: Props) {
   const headingRef = useRef<HTMLHeadingElement>(null);
   const Heading = headingLevel === 3 ? "h3" : "h2";
-  useEffect(() => {
+  // Before the browser paints it: a key pressed as the confirmation appears already starts from the heading.
+  useLayoutEffect(() => {
     headingRef.current?.focus();
   }, []);
   return (
