@@ -28,17 +28,23 @@ describe("a plain staff post's message, carried over its redirect (decision 0090
     expect(takeNotice(new Request("https://site.test/admin/tasso", { headers: { Cookie: "staff_notice=Hi" } }), true).notice).toBeNull();
   });
 
-  it("says nothing without the cookie, and clears a cookie that is not percent-encoding without failing", () => {
+  it("says nothing without the cookie, nor on another list, whose message it leaves for that list", () => {
     const none = takeNotice(new Request("http://site.test/admin/tasso"), false);
     expect(none.notice).toBeNull();
     expect(none.headers.has("Set-Cookie")).toBe(false);
-    const bad = takeNotice(new Request("http://site.test/admin/tasso", { headers: { Cookie: "staff_notice=%E0%A4%A" } }), false);
-    expect(bad.notice).toBeNull();
-    expect(bad.headers.get("Set-Cookie")).toContain("Max-Age=0");
+    const left = cookieBack(redirectWithNotice(new Request("http://site.test/admin/decode", { method: "POST" }), "Program created successfully", false));
+    const elsewhere = takeNotice(new Request("http://site.test/admin/family-events", { headers: { Cookie: left } }), false);
+    expect(elsewhere.notice).toBeNull();
+    expect(elsewhere.headers.has("Set-Cookie")).toBe(false);
+    // A cookie made by hand: nothing shown, nothing thrown.
+    expect(takeNotice(new Request("http://site.test/admin/tasso", { headers: { Cookie: "staff_notice=%E0%A4%A" } }), false).notice).toBeNull();
+    expect(takeNotice(new Request("http://site.test/admin/tasso", { headers: { Cookie: "staff_notice=list=%2Fadmin%2Ftasso&message=%E0%A4%A" } }), false).notice).toBe("\uFFFD%A");
   });
 
-  it("keeps a message to 500 characters", () => {
+  it("keeps a message to 500 characters, never cutting one in half", () => {
     const response = redirectWithNotice(new Request("http://site.test/admin/tasso", { method: "POST" }), "é".repeat(2000), false);
     expect(takeNotice(new Request("http://site.test/admin/tasso", { headers: { Cookie: cookieBack(response) } }), false).notice).toBe("é".repeat(500));
+    const emoji = redirectWithNotice(new Request("http://site.test/admin/tasso", { method: "POST" }), `${"a".repeat(499)}😀😀`, false);
+    expect(takeNotice(new Request("http://site.test/admin/tasso", { headers: { Cookie: cookieBack(emoji) } }), false).notice).toBe(`${"a".repeat(499)}😀`);
   });
 });

@@ -55,8 +55,20 @@ export function useToastsHeldWhileFocused(api: ToastApi): void {
       else if (type === "error") api.error(title, { id, duration });
     };
     const active = () => api.getToasts().filter((t) => !("dismiss" in t && t.dismiss));
+    const restoreAll = () => {
+      for (const t of active()) {
+        if (!held.has(t.id) || !("type" in t) || typeof t.title !== "string") continue;
+        again(t.type, t.title, t.id, held.get(t.id));
+      }
+      held.clear();
+    };
+    const inToaster = (target: EventTarget | null) => target instanceof Element && target.closest("[data-sonner-toaster]") !== null;
     const hold = (event: FocusEvent) => {
-      if (!(event.target instanceof Element) || !event.target.closest("[data-sonner-toaster]")) return;
+      // The focus is somewhere else now, however it left (a focused toast removed sends no focusout in every browser).
+      if (!inToaster(event.target)) {
+        if (held.size > 0) restoreAll();
+        return;
+      }
       for (const t of active()) {
         if (held.has(t.id) || !("type" in t) || typeof t.title !== "string" || t.duration === Infinity) continue;
         if (t.type !== "success" && t.type !== "error") continue;
@@ -65,18 +77,16 @@ export function useToastsHeldWhileFocused(api: ToastApi): void {
       }
     };
     const release = (event: FocusEvent) => {
-      if (held.size === 0 || (event.relatedTarget instanceof Element && event.relatedTarget.closest("[data-sonner-toaster]"))) return;
-      for (const t of active()) {
-        if (!held.has(t.id) || !("type" in t) || typeof t.title !== "string") continue;
-        again(t.type, t.title, t.id, held.get(t.id));
-      }
-      held.clear();
+      if (held.size > 0 && !inToaster(event.relatedTarget)) restoreAll();
     };
     document.addEventListener("focusin", hold);
     document.addEventListener("focusout", release);
     return () => {
       document.removeEventListener("focusin", hold);
       document.removeEventListener("focusout", release);
+      // The toaster goes (another page): the toasts it held get their times back, or the next toaster would
+      // show them without end.
+      restoreAll();
     };
   }, [api]);
 }

@@ -20,24 +20,25 @@ function noticeCookieName(secure: boolean): string {
 /** The 303 to the address the form was posted to (the list: search and page kept), with its message. */
 export function redirectWithNotice(request: Request, message: string, secure: boolean): Response {
   const url = new URL(request.url);
+  // For this list only (the cookie's Path is / as __Host- requires): a redirect whose page never loaded leaves a
+  // message that another list must not show. Cut by characters, not UTF-16 units, so no half emoji reaches the encoder.
+  const value = new URLSearchParams({ list: url.pathname, message: Array.from(message).slice(0, MAX_LENGTH).join("") }).toString();
   return redirect(`${url.pathname}${url.search}`, {
     status: 303,
-    headers: { "Set-Cookie": staffCookie(noticeCookieName(secure), secure, encodeURIComponent(message.slice(0, MAX_LENGTH)), LIFETIME_SECONDS) },
+    headers: { "Set-Cookie": staffCookie(noticeCookieName(secure), secure, value, LIFETIME_SECONDS) },
   });
 }
 
-/** The message a redirect left, if any, and the header that clears it, so it shows once. */
+/** The message a redirect left for this list, if any, and the header that clears it, so it shows once. */
 export function takeNotice(request: Request, secure: boolean): { notice: string | null; headers: Headers } {
   const headers = new Headers();
   const raw = readCookie(request.headers.get("Cookie"), noticeCookieName(secure));
   if (raw === null) return { notice: null, headers };
+  const left = new URLSearchParams(raw);
+  // Another list's: left for it (it goes by itself within the minute).
+  if (left.get("list") !== new URL(request.url).pathname) return { notice: null, headers };
   headers.set("Set-Cookie", staffCookie(noticeCookieName(secure), secure, "", 0));
-  try {
-    return { notice: decodeURIComponent(raw).slice(0, MAX_LENGTH) || null, headers };
-  } catch {
-    // Not one of ours (a hand-made cookie that is not percent-encoding): nothing to say.
-    return { notice: null, headers };
-  }
+  return { notice: Array.from(left.get("message") ?? "").slice(0, MAX_LENGTH).join("") || null, headers };
 }
 
 /** A loader's answer with the notice in it (`notice`) and the cookie cleared. */
