@@ -10,6 +10,8 @@ export type PageMetaInput = {
   path: string;
   image?: string;
   noindex?: boolean;
+  /** The page answers a form it refused: its title starts with "Error: " (decision 0092). */
+  refused?: boolean;
 };
 
 /** The site settings from the root loader, as a meta function sees them. */
@@ -26,7 +28,7 @@ export function pageMeta(matches: ReadonlyArray<MatchLike>, input: PageMetaInput
   const url = `${base}${input.path}`;
   const title = input.path === "/" ? `${orgName} | ${input.title}` : `${input.title} | ${orgName}`;
   const tags: MetaDescriptor[] = [
-    { title },
+    { title: input.refused ? `Error: ${title}` : title },
     { name: "description", content: input.description },
     { tagName: "link", rel: "canonical", href: url },
     { property: "og:type", content: "website" },

@@ -304,6 +304,8 @@ test.describe("Contact Us without JavaScript", () => {
     await expect(page.getByRole("alert")).toHaveText("Please correct the highlighted fields.");
     // Focused as the page loads, so a screen reader reads it (an alert already in a loaded page is not announced).
     await expect(page.getByRole("alert")).toBeFocused();
+    // And the title says it first (decision 0092).
+    await expect(page).toHaveTitle(/^Error: Contact Us \| /);
     await expect(page.locator("#firstName-error")).toHaveText("Must be at least 2 characters");
     await expect(page.locator("#lastName-error")).toHaveText("Last name is required");
     await expect(page.locator("#email-error")).toHaveText("Invalid email address");
@@ -320,6 +322,7 @@ test.describe("Contact Us without JavaScript", () => {
     await expect(page.getByRole("status")).toContainText("Thank you for your message");
     await expect(page.getByRole("status")).toContainText("Message sent successfully! We will contact you soon.");
     await expect(page.getByRole("status")).toBeFocused();
+    await expect(page).toHaveTitle(/^Contact Us \| /);
     expect(queryDb("SELECT id FROM contact_messages WHERE email = ?", email)).toHaveLength(1);
   });
 });

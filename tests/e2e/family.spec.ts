@@ -243,6 +243,8 @@ test.describe("Family Constellation without JavaScript", () => {
     await expect(page).toHaveURL(new RegExp(`/family-constellation/book/${id}$`));
     await expect(page.getByRole("heading", { level: 1, name: "Family Constellation" })).toBeVisible();
     await expect(page.getByText(city).first()).toBeVisible();
+    const title = await page.title();
+    expect(title).toMatch(/^Book: Family Constellation, /);
 
     const email = uniqueEmail("nojs");
     await page.getByLabel("Full Name").fill("Rosa Díaz");
@@ -251,11 +253,14 @@ test.describe("Family Constellation without JavaScript", () => {
     await page.getByRole("button", { name: "Confirm Booking" }).click();
     await expect(page.locator("#termsAndCondition-error")).toHaveText("You must accept the terms and conditions");
     await expect(page.getByRole("alert")).toBeFocused();
+    // The page answers a refused form: its title says so first (decision 0092).
+    await expect(page).toHaveTitle(`Error: ${title}`);
     await expect(page.getByRole("textbox", { name: "Email" })).toHaveValue(email);
 
     await page.getByRole("checkbox", { name: /accept the terms and conditions/ }).check();
     await page.getByRole("button", { name: "Confirm Booking" }).click();
     await expect(page.getByRole("heading", { name: "Thank you for registering!" })).toBeVisible();
+    await expect(page).toHaveTitle(title);
     expect(queryDb("SELECT event_id FROM family_bookings WHERE email = ?", email)).toEqual([{ event_id: id }]);
   });
 });

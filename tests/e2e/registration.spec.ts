@@ -362,6 +362,8 @@ test.describe("Registration page (/register/{sessionId})", () => {
     // focused as the page loads so that a screen reader reads it.
     await expect(page.getByRole("alert")).toHaveText(FIX);
     await expect(page.getByRole("alert")).toBeFocused();
+    // The title says it first (decision 0092).
+    await expect(page).toHaveTitle(/^Error: Register: DECODE Level 1: Decode Your Mind \| /);
     await expect(page.locator("#lastName-error")).toHaveText("Last name is required");
     await expect(page.locator("#email-error")).toHaveText("Please enter a valid email address");
     await expect(page.locator("#mobileNo-error")).toHaveText("Mobile number must be 10 digits");
@@ -379,6 +381,7 @@ test.describe("Registration page (/register/{sessionId})", () => {
     await page.getByRole("button", { name: "Submit Registration" }).click();
     await expect(page.getByRole("heading", { name: "Thank you for registering!" })).toBeVisible();
     await expect(page.getByText(`You will shortly receive an email from ${CONTACT} with further details.`)).toBeVisible();
+    await expect(page).toHaveTitle(/^Register: DECODE Level 1: Decode Your Mind \| /);
     const rows = queryDb<{ event_id: string; kind: string; session_label: string; venue: string; permanent_address: string; name_on_certificate: string }>(
       "SELECT event_id, kind, session_label, venue, permanent_address, name_on_certificate FROM registrations WHERE email = ?",
       email,

@@ -1,5 +1,4 @@
 import { Clock, Mail } from "lucide-react";
-import { data } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
 import { ToastHost } from "~/components/ui/toasts";
 import { requestContext, servicesContext } from "~/context.server";
@@ -10,18 +9,20 @@ import { therapistRequestMessage, type ContactField } from "~/features/contact/s
 import { useSite } from "~/hooks/use-site";
 import { BadRequest, readForm } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
+import { refuse, wasRefused } from "~/lib/refusal.server";
 import type { Route } from "./+types/contact-us";
 
-export const meta: Route.MetaFunction = ({ matches }) =>
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
   pageMeta(matches, {
+    refused: loaderData?.refused,
     title: "Contact Us",
     description: "Questions about a program, a session or finding a certified therapist? Write to us and we will reply soon.",
     path: "/contact-us",
   });
 
-export function loader({ request }: Route.LoaderArgs) {
+export function loader({ request, context }: Route.LoaderArgs) {
   const topic = new URL(request.url).searchParams.get("topic");
-  return { prefill: topic === "therapist" ? therapistRequestMessage : "" };
+  return { prefill: topic === "therapist" ? therapistRequestMessage : "", refused: wasRefused(context) };
 }
 
 /** The action's headers (Retry-After on a 429) reach the response, for documents and data requests alike. */
@@ -34,7 +35,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     values = await readForm(request);
   } catch (e) {
-    if (e instanceof BadRequest) return data({ ok: false as const, formError: e.message, values: {}, errors: {} }, { status: e.status });
+    if (e instanceof BadRequest) return refuse(context, { ok: false as const, formError: e.message, values: {}, errors: {} }, { status: e.status });
     throw e;
   }
   const outcome = await submitContact(context.get(servicesContext), context.get(requestContext), values);
@@ -43,13 +44,13 @@ export async function action({ request, context }: Route.ActionArgs) {
     acceptPrivacyPolicy: values.acceptPrivacyPolicy === "true" || values.acceptPrivacyPolicy === "on",
   };
   if (outcome.status === "rate-limited") {
-    return data({ ok: false as const, formError: outcome.message, values: echo, errors: {} }, {
+    return refuse(context, { ok: false as const, formError: outcome.message, values: echo, errors: {} }, {
       status: 429,
       headers: { "Retry-After": String(outcome.retryAfterSeconds) },
     });
   }
   if (outcome.status === "invalid") {
-    return data({ ok: false as const, formError: CONTACT_INVALID, values: echo, errors: outcome.errors }, { status: 400 });
+    return refuse(context, { ok: false as const, formError: CONTACT_INVALID, values: echo, errors: outcome.errors }, { status: 400 });
   }
   return { ok: true as const, formError: null, values: {}, errors: {} };
 }

@@ -13,6 +13,7 @@ import { useSite } from "~/hooks/use-site";
 import { applyFormatSeed } from "~/lib/bounded-cache";
 import { BadRequest, readSubmission } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
+import { refuse, wasRefused } from "~/lib/refusal.server";
 import type { Route } from "./+types/family-book";
 
 /** The booking form as a page: for visitors without JavaScript (the table's Enroll Now links here). */
@@ -20,7 +21,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const session = await getFamilySession(context.get(servicesContext).db, params.sessionId);
   if (!session || session.availability === "past") return data({ session: null }, { status: 404 });
   // The dates as the browser will show them: hydration builds no Intl formatter (decision 0088).
-  return { session, formatSeed: sessionDatesSeed([session]) };
+  return { session, formatSeed: sessionDatesSeed([session]), refused: wasRefused(context) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
@@ -31,6 +32,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
     description: loaderData?.session ? `Book a seat: Family Constellation, ${loaderData.session.city}, ${sessionWhen(loaderData.session)}.` : "This session does not exist or has already started.",
     path: `/family-constellation/book/${encodeURIComponent(params.sessionId)}`,
     noindex: true,
+    refused: loaderData !== undefined && "refused" in loaderData && loaderData.refused,
   });
 };
 
@@ -47,7 +49,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   try {
     submission = await readSubmission(request);
   } catch (e) {
-    if (e instanceof BadRequest) return data<ActionResult>({ ok: false, message: e.message, errors: {}, values: {} }, { status: e.status });
+    if (e instanceof BadRequest) return refuse<ActionResult>(context, { ok: false, message: e.message, errors: {}, values: {} }, { status: e.status });
     throw e;
   }
   const v = submission.values;
@@ -66,13 +68,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "created":
       return data<ActionResult>({ ok: true }, { status: 201 });
     case "invalid":
-      return data<ActionResult>({ ok: false, message: BOOKING_INVALID, errors: outcome.errors, values }, { status: 400 });
+      return refuse<ActionResult>(context, { ok: false, message: BOOKING_INVALID, errors: outcome.errors, values }, { status: 400 });
     case "refused":
       // Sent again (a reload of the answer, a second click) after the first went through: said as the success it was.
       if (outcome.message === ALREADY_REGISTERED) return data<ActionResult>({ ok: true, alreadyRegistered: true }, { status: 200 });
-      return data<ActionResult>({ ok: false, message: outcome.message, errors: {}, values }, { status: outcome.code });
+      return refuse<ActionResult>(context, { ok: false, message: outcome.message, errors: {}, values }, { status: outcome.code });
     case "rate-limited":
-      return data<ActionResult>({ ok: false, message: outcome.message, errors: {}, values }, { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } });
+      return refuse<ActionResult>(context, { ok: false, message: outcome.message, errors: {}, values }, { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } });
   }
 }
 

@@ -15,6 +15,7 @@ import { photoFields, REGISTRATION_INVALID } from "~/features/registrations/regi
 import { useSite } from "~/hooks/use-site";
 import { BadRequest, readSubmission } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
+import { refuse, wasRefused } from "~/lib/refusal.server";
 import type { Route } from "./+types/register";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -22,7 +23,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const page = await loadRegistrationPage(db, params.sessionId);
   if (!page) return data({ page: null, canceled: await isCanceledSession(db, params.sessionId) }, { status: 404 });
   // The dates as the browser will show them: hydration builds no Intl formatter (decision 0088).
-  return { page, canceled: false, formatSeed: sessionDatesSeed([page.session, ...page.sessions]) };
+  return { page, canceled: false, formatSeed: sessionDatesSeed([page.session, ...page.sessions]), refused: wasRefused(context) };
 }
 
 export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
@@ -35,6 +36,7 @@ export const meta: Route.MetaFunction = ({ matches, loaderData, params }) => {
       : "This session does not exist or has already started.",
     path: `/register/${encodeURIComponent(params.sessionId)}`,
     noindex: true,
+    refused: loaderData !== undefined && "refused" in loaderData && loaderData.refused,
   });
 };
 
@@ -74,12 +76,12 @@ function echo(values: Record<string, unknown>): Partial<RegistrationValues> {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const page = await loadRegistrationPage(services.db, params.sessionId);
-  if (!page) return data<ActionResult>({ ok: false, message: "This session does not exist.", errors: {}, values: {} }, { status: 404 });
+  if (!page) return refuse<ActionResult>(context, { ok: false, message: "This session does not exist.", errors: {}, values: {} }, { status: 404 });
   let submission;
   try {
     submission = await readSubmission(request, Object.keys(photoFields));
   } catch (e) {
-    if (e instanceof BadRequest) return data<ActionResult>({ ok: false, message: e.message, errors: {}, values: {} }, { status: e.status });
+    if (e instanceof BadRequest) return refuse<ActionResult>(context, { ok: false, message: e.message, errors: {}, values: {} }, { status: e.status });
     throw e;
   }
   const outcome = await registerFromPage(services, context.get(requestContext), page, submission);
@@ -93,16 +95,18 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     case "awaiting-approval":
       return data<ActionResult>({ ok: true, sessionId: values.upcomingEventId || page.session._id, awaitingApproval: true }, { status: 201 });
     case "invalid":
-      return data<ActionResult>({ ok: false, message: REGISTRATION_INVALID, errors: outcome.errors, values }, { status: 400 });
+      return refuse<ActionResult>(context, { ok: false, message: REGISTRATION_INVALID, errors: outcome.errors, values }, { status: 400 });
     case "refused":
       // Sent again (a reload of the answer, a second click) after the first went through: said as the success it was.
       if (outcome.message === ALREADY_REGISTERED) return data<ActionResult>({ ok: true, sessionId: values.upcomingEventId || page.session._id, alreadyRegistered: true }, { status: 200 });
-      return data<ActionResult>(
+      return refuse<ActionResult>(
+        context,
         { ok: false, message: outcome.message, errors: { upcomingEventId: outcome.message, ...outcome.errors }, values },
         { status: outcome.code },
       );
     case "rate-limited":
-      return data<ActionResult>(
+      return refuse<ActionResult>(
+        context,
         { ok: false, message: outcome.message, errors: {}, values },
         { status: 429, headers: { "Retry-After": String(outcome.retryAfterSeconds) } },
       );
