@@ -512,6 +512,23 @@ describe.each(dialects)("programme management on %s", { timeout: 120_000 }, (dia
     expect(res.status).toBe(201);
   });
 
+  it("a program's page shows its shown session's price, as staff set it, not the program's own (decision 0093)", async () => {
+    // `before` is the program's own price (seeded); other tests here may have added sessions with prices of their own.
+    for (const [kind, id, page, before, after] of [
+      ["decode", "decode-1", "/decode/level/decode-1", "$300", "$350"],
+      ["tasso", "tasso", "/tasso", "$1,500", "$1,650"],
+    ] as const) {
+      const stored = (await call("GET", `/api/${kind}/${id}`)).body!.data;
+      const amount = Number(after.replace(/[$,]/g, ""));
+      const saved = await call("PUT", `/api/${kind}/${id}`, { ...stored, upcomingEvents: stored.upcomingEvents.map((e: Record<string, unknown>) => ({ ...e, price: amount })) });
+      expect(saved.status).toBe(200);
+      const html = await (await fetch(`${s.url}${page}`)).text();
+      expect(html).toContain(after);
+      // The program's own price, which staff cannot edit, is no longer shown beside sessions that cost more.
+      expect(html).not.toContain(before);
+    }
+  });
+
   it("deletes a programme with its sessions and thumbnail, audited, and answers 404 afterwards", async () => {
     const created = await call("POST", "/api/decode", multipart(programme({ title: "Short Lived Program" }), { bytes: await png(200, 100), name: "c.png", type: "image/png" }));
     const p = created.body!.data;

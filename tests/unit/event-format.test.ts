@@ -10,6 +10,7 @@ import {
   knownCityFallback,
   parseEventInstant,
   sessionLabel,
+  shownPrice,
 } from "~/features/events/format";
 
 const NY = "America/New_York";
@@ -225,5 +226,21 @@ describe("formatPrice", () => {
     expect(formatPrice(99999)).toBe("$999.99");
     expect(formatPrice(-150050)).toBe("-$1,500.50");
     expect(formatPrice(1e25)).toBe(intl(1e25));
+  });
+});
+
+describe("shownPrice: the price beside a program's shown session (decision 0093)", () => {
+  const programme = { priceCents: 30_000, currency: "USD" };
+  it("is the session's own price when it has one, even where the program has another", () => {
+    expect(shownPrice({ price: 350, currency: "USD" }, programme)).toBe("$350");
+    expect(shownPrice({ price: 1250.5, currency: "aed" }, programme)).toBe("AED 1,250.50");
+  });
+  it("is the program's price for a session without one, or no session", () => {
+    expect(shownPrice({ price: null, currency: "USD" }, programme)).toBe("$300");
+    expect(shownPrice(null, programme)).toBe("$300");
+    expect(shownPrice(undefined, { priceCents: null, currency: "USD" })).toBe("Price Not Available");
+  });
+  it("a free session says $0, not the program's price", () => {
+    expect(shownPrice({ price: 0, currency: "USD" }, programme)).toBe("$0");
   });
 });

@@ -282,6 +282,17 @@ function grouped(amount: number, digits: 0 | 2): string {
 }
 
 /**
+ * The price a program's page shows beside its shown session: that session's
+ * own, when it has one (staff set it per session, and it is the price the
+ * registration is for), else the program's (decision 0093). Before, a seeded
+ * program's own price won, so a session whose price staff changed showed one
+ * price in its panel and another in large type under it.
+ */
+export function shownPrice(session: { price: number | null; currency: string } | null | undefined, programme: { priceCents: number | null; currency: string }): string {
+  return session && session.price !== null ? formatPrice(Math.round(session.price * 100), session.currency) : formatPrice(programme.priceCents, programme.currency);
+}
+
+/**
  * Minor units to a price: '$300', '$1,500', '$35.50'; other currencies by their
  * code: 'AED 1,500'. Cents show only when there are some. No price: 'Price Not Available'.
  */

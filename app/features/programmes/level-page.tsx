@@ -2,7 +2,7 @@ import { Award, CalendarDays, Check, Clock, Mail, MapPin, Sparkles, Target } fro
 import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { PersonAvatar } from "~/components/people/person-avatar";
-import { formatPrice, formatSessionWhen, VENUE_TBD } from "~/features/events/format";
+import { formatSessionWhen, shownPrice, VENUE_TBD } from "~/features/events/format";
 import { useSite } from "~/hooks/use-site";
 import { EnrolAction } from "./enrol-action";
 import { NO_SESSIONS_ALERT } from "./enrol-button";
@@ -97,9 +97,8 @@ export function LevelPage({ view }: { view: LevelView }) {
   const shownId = selectedId ?? button.preselectId ?? null;
   const next = view.sessions.find((s) => s._id === shownId) ?? view.sessions[0] ?? null;
   const nextRow = next ? sessionRow(next) : null;
-  // A programme without a price of its own (staff-created ones have none) shows the shown session's, not 'Price Not Available' beside it.
-  const price =
-    view.priceCents === null && next?.price != null ? formatPrice(Math.round(next.price * 100), next.currency) : formatPrice(view.priceCents, view.currency);
+  // The shown session's price (the one its panel says), else the programme's.
+  const price = shownPrice(next, view);
   const buttonClass =
     "inline-flex min-h-12 w-full items-center justify-center gap-2 rounded-full bg-brand-gradient px-8 font-semibold text-white shadow-md transition-opacity hover:opacity-95";
 

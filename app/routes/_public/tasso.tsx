@@ -7,7 +7,7 @@ import { tassoModules, type TassoModule } from "~/content/tasso";
 import { tassoEnrolment } from "~/content/tasso-enrolment";
 import { servicesContext } from "~/context.server";
 import { upcomingSessionsOfKind } from "~/features/events/events.server";
-import { formatPrice, formatSessionDate, sessionDatesSeed } from "~/features/events/format";
+import { formatSessionDate, sessionDatesSeed, shownPrice } from "~/features/events/format";
 import { enrolButton } from "~/features/programmes/enrol-button";
 import { listProgrammes } from "~/features/programmes/programmes.server";
 import { EnrolLink } from "~/features/registrations/enrol-link";
@@ -91,7 +91,7 @@ export default function Tasso({ loaderData }: Route.ComponentProps) {
           <h2 id="enrol-heading" className="text-2xl text-plum-900">
             {enrolment.title}
           </h2>
-          <p className="mt-4 font-serif text-4xl text-plum-800">{formatPrice(programme.priceCents, programme.currency)}</p>
+          <p className="mt-4 font-serif text-4xl text-plum-800">{shownPrice(next, programme)}</p>
           <p className="mt-3 flex items-start gap-2 text-ink">
             <CalendarDays aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-plum-600" />
             <span>
