@@ -81,6 +81,9 @@ test.describe("programme management", () => {
     await dialog.getByLabel(label("Title")).fill(title);
     await dialog.getByLabel(label("Subtitle")).fill("Deep trance work for practicing therapists");
     await dialog.getByLabel(label("Duration")).fill("6 Days");
+    // Beyond the spec's list (decision 0094): the certification line and what is included.
+    await dialog.getByLabel(label("Certification")).fill("Clinical Trance Certificate");
+    await dialog.getByLabel(label("What's Included")).fill("Six days in person\nPractice recordings");
 
     // Card points, formatted with the keyboard alone.
     const points = dialog.getByRole("textbox", { name: "Card Points" });
@@ -151,11 +154,12 @@ test.describe("programme management", () => {
     await expect(toastWith(page, "Program created successfully")).toBeVisible({ timeout: 15_000 });
     await expect(dialog).toBeHidden();
 
-    const [row] = queryDb<{ id: string; card_points: string; learning_sections: string; thumbnail: string }>(
-      "select id, card_points, learning_sections, thumbnail from programmes where title = ?",
+    const [row] = queryDb<{ id: string; card_points: string; learning_sections: string; thumbnail: string; certification: string; enrollment_features: string }>(
+      "select id, card_points, learning_sections, thumbnail, certification, enrollment_features from programmes where title = ?",
       title,
     );
     expect(row).toBeDefined();
+    expect(row).toMatchObject({ certification: "Clinical Trance Certificate", enrollment_features: JSON.stringify(["Six days in person", "Practice recordings"]) });
     expect(row!.card_points).toContain("<strong>Certified</strong>");
     expect(row!.card_points).toContain("<em>Small</em>");
     expect(row!.card_points).toContain("<u>Underlined</u>");
@@ -186,6 +190,8 @@ test.describe("programme management", () => {
     await visitor.goto(`/ich/level/${row!.id}`);
     await expect(visitor.getByRole("heading", { level: 1, name: title })).toBeVisible();
     await expect(visitor.getByText("Certified").first()).toBeVisible();
+    await expect(visitor.getByText("Clinical Trance Certificate")).toBeVisible();
+    await expect(visitor.getByText("Practice recordings")).toBeVisible();
     await visitor.goto("/ich");
     await expect(visitor.locator(`img[src*="${row!.thumbnail}"]`).first()).toBeAttached();
     const thumb = await visitor.request.get(`/uploads/${row!.thumbnail}`);
@@ -197,6 +203,7 @@ test.describe("programme management", () => {
     await card.getByRole("button", { name: "Edit Program" }).click();
     const edit = page.getByRole("dialog", { name: "Edit Program" });
     await expect(edit.getByLabel(label("Title"))).toHaveValue(title);
+    await expect(edit.getByLabel(label("What's Included"))).toHaveValue("Six days in person\nPractice recordings");
     await expect(edit.getByRole("img", { name: "Current thumbnail" })).toBeVisible();
     // "Remove thumbnail" shows only here, beside a saved thumbnail.
     await expect(edit.getByRole("button", { name: "Remove thumbnail" })).toBeVisible();

@@ -179,6 +179,8 @@ test.describe("staff screens without JavaScript", () => {
 
     await again.getByLabel(/^Title/).fill(title);
     await again.getByLabel(/^Duration/).fill("2 Days");
+    await again.getByLabel(/^Certification/).fill("Supervised Practice Certificate");
+    await again.getByLabel(/^What's Included/).fill("Two supervised days\nCase review");
     await again.getByLabel(/^Card Points/).fill("Supervised practice\n- Certified trainers\n- Small <groups>");
     await again.getByLabel("Section 1 title").fill("Inductions");
     await again.getByLabel("Section 1 content").fill("1. Progressive relaxation\n2. Eye fixation");
@@ -194,10 +196,12 @@ test.describe("staff screens without JavaScript", () => {
     await session.getByLabel(/^Seats/).fill("15");
     await session.getByLabel(/^Payment link/).fill("https://pay.example.org/practicum");
     await submitSaved(page, () => again.getByRole("button", { name: "Create Program" }).click(), "Program created successfully");
-    const [row] = queryDb<{ id: string; card_points: string; learning_sections: string; thumbnail: string | null }>(
-      "select id, card_points, learning_sections, thumbnail from programmes where title = ?",
+    const [row] = queryDb<{ id: string; card_points: string; learning_sections: string; thumbnail: string | null; certification: string; enrollment_features: string }>(
+      "select id, card_points, learning_sections, thumbnail, certification, enrollment_features from programmes where title = ?",
       title,
     );
+    // The two fields beyond the spec's list (decision 0094).
+    expect(row).toMatchObject({ certification: "Supervised Practice Certificate", enrollment_features: JSON.stringify(["Two supervised days", "Case review"]) });
     // The plain text became the editor's HTML, escaped and sanitised; the file came with the multipart post.
     expect(JSON.parse(row!.card_points)).toEqual(["<p>Supervised practice</p><ul><li><p>Certified trainers</p></li><li><p>Small &lt;groups&gt;</p></li></ul>"]);
     expect(JSON.parse(row!.learning_sections)).toMatchObject([{ title: "Inductions", content: "<ol><li><p>Progressive relaxation</p></li><li><p>Eye fixation</p></li></ol>" }]);

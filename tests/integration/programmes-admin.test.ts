@@ -529,6 +529,32 @@ describe.each(dialects)("programme management on %s", { timeout: 120_000 }, (dia
     }
   });
 
+  it("stores a program's certification line and what is included, shows them on its page, keeps them when an update leaves them out (decision 0094)", async () => {
+    const created = await call("POST", "/api/decode", programme({ title: "Included Items Course", certification: "Certified Practitioner (CP)", enrollmentFeatures: "Two days in person\nWorkbook <b>and</b> audio\n\n" }));
+    expect(created.status).toBe(201);
+    const p = created.body!.data;
+    expect(p).toMatchObject({ certification: "Certified Practitioner (CP)", enrollment_features: ["Two days in person", "Workbook <b>and</b> audio"] });
+    const page = await (await fetch(`${s.url}/decode/level/${p._id}`)).text();
+    expect(page).toContain("Certified Practitioner (CP)");
+    // Text, not markup.
+    expect(page).toContain("Workbook &lt;b&gt;and&lt;/b&gt; audio");
+    // An update without them (the spec's own field list) keeps them.
+    const updated = await call("PUT", `/api/decode/${p._id}`, programme({ title: "Included Items Course Renamed" }));
+    expect(updated.status).toBe(200);
+    const row = await s.db.selectFrom("programmes").select(["certification", "enrollment_features", "title"]).where("id", "=", p._id).executeTakeFirstOrThrow();
+    expect(row).toEqual({ certification: "Certified Practitioner (CP)", enrollment_features: JSON.stringify(["Two days in person", "Workbook <b>and</b> audio"]), title: "Included Items Course Renamed" });
+    // Refused whole: nothing of the update is stored.
+    const refused = await call("PUT", `/api/decode/${p._id}`, programme({ title: "Not Saved Title", certification: "x".repeat(121), enrollmentFeatures: Array.from({ length: 13 }, (_, i) => `Item ${i}`) }));
+    expect(refused.status).toBe(400);
+    expect(refused.body!.errors).toEqual({ certification: "Certification must be one line of at most 120 characters", enrollmentFeatures: "List at most 12 items, one per line, each at most 120 characters" });
+    expect((await s.db.selectFrom("programmes").select("title").where("id", "=", p._id).executeTakeFirstOrThrow()).title).toBe("Included Items Course Renamed");
+    // Emptied: the page's default line, and no list.
+    expect((await call("PUT", `/api/decode/${p._id}`, programme({ title: "Included Items Course Renamed", certification: "", enrollmentFeatures: [] }))).status).toBe(200);
+    const emptied = await (await fetch(`${s.url}/decode/level/${p._id}`)).text();
+    expect(emptied).toContain("Professional Certification");
+    expect(emptied).not.toContain("Two days in person");
+  });
+
   it("deletes a programme with its sessions and thumbnail, audited, and answers 404 afterwards", async () => {
     const created = await call("POST", "/api/decode", multipart(programme({ title: "Short Lived Program" }), { bytes: await png(200, 100), name: "c.png", type: "image/png" }));
     const p = created.body!.data;

@@ -2,7 +2,9 @@ import { describe, expect, it } from "vitest";
 import { readDateTime, START_IN_PAST, toLocalInput } from "~/features/events/schema";
 import {
   CARD_POINTS_REQUIRED,
+  CERTIFICATION_INVALID,
   DURATION_INVALID,
+  FEATURES_INVALID,
   DURATION_REQUIRED,
   isEmptySessionRow,
   readList,
@@ -226,5 +228,46 @@ describe("a session's end in a fall-back night's repeated hour", () => {
     expect(night("2030-11-03T01:30", "2030-11-03T01:15")).toBeUndefined();
     expect(night("2030-11-03T01:30", "2030-11-03T00:45")).toBe("End date must be after start date");
     expect(night("2030-11-04T09:00", "2030-11-03T01:15")).toBe("End date must be after start date");
+  });
+});
+
+describe("the certification line and what is included (decision 0094)", () => {
+  const data = (values: Record<string, unknown>) => {
+    const r = validateProgramForm(values);
+    if (!r.ok) throw new Error(JSON.stringify(r.errors));
+    return r.data;
+  };
+
+  it("left out (an older client), neither is in the clean values, so the stored ones are kept", () => {
+    const d = data(valid());
+    expect("certification" in d).toBe(false);
+    expect("enrollmentFeatures" in d).toBe(false);
+  });
+
+  it("reads the form's text one item per line, trimmed, empty lines dropped; an empty certification is the default (null)", () => {
+    const d = data({ ...valid(), certification: "  ", enrollmentFeatures: " Two full days\r\n\n  Workbook and audio \n" });
+    expect(d.certification).toBeNull();
+    expect(d.enrollmentFeatures).toEqual(["Two full days", "Workbook and audio"]);
+    expect(data({ ...valid(), certification: " Certified Practitioner ", enrollmentFeatures: "" })).toMatchObject({ certification: "Certified Practitioner", enrollmentFeatures: [] });
+  });
+
+  it("reads a list, a list as JSON text (multipart) and the API's own name for it", () => {
+    expect(data({ ...valid(), enrollmentFeatures: ["A", " B "] }).enrollmentFeatures).toEqual(["A", "B"]);
+    expect(data({ ...valid(), enrollmentFeatures: JSON.stringify(["A", "B"]) }).enrollmentFeatures).toEqual(["A", "B"]);
+    expect(data({ ...valid(), enrollment_features: ["From the API"], certification: null })).toMatchObject({ enrollmentFeatures: ["From the API"], certification: null });
+  });
+
+  it("refuses more than 12 items, an item over 120 characters, a non-text item, control characters, a certification over 120 characters or not text", () => {
+    const many = Array.from({ length: 13 }, (_, i) => `Item ${i + 1}`).join("\n");
+    expect(errorsOf({ ...valid(), enrollmentFeatures: many })).toEqual({ enrollmentFeatures: FEATURES_INVALID });
+    expect(errorsOf({ ...valid(), enrollmentFeatures: "x".repeat(121) })).toEqual({ enrollmentFeatures: FEATURES_INVALID });
+    expect(errorsOf({ ...valid(), enrollmentFeatures: ["ok", 5] })).toEqual({ enrollmentFeatures: FEATURES_INVALID });
+    expect(errorsOf({ ...valid(), enrollmentFeatures: { a: 1 } })).toEqual({ enrollmentFeatures: FEATURES_INVALID });
+    expect(errorsOf({ ...valid(), enrollmentFeatures: "bell\u0007" })).toEqual({ enrollmentFeatures: FEATURES_INVALID });
+    expect(errorsOf({ ...valid(), certification: "é".repeat(121) })).toEqual({ certification: CERTIFICATION_INVALID });
+    expect(errorsOf({ ...valid(), certification: "two\nlines" })).toEqual({ certification: CERTIFICATION_INVALID });
+    expect(errorsOf({ ...valid(), certification: 7 })).toEqual({ certification: CERTIFICATION_INVALID });
+    // 12 items of 120 characters are fine.
+    expect(data({ ...valid(), enrollmentFeatures: Array.from({ length: 12 }, () => "y".repeat(120)) }).enrollmentFeatures).toHaveLength(12);
   });
 });

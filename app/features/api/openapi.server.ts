@@ -739,6 +739,13 @@ const programmeFields: Json = {
     upcomingEvents: { type: "array", items: programmeSessionBody, description: "The program's upcoming sessions, the whole list: sessions left out are deleted (refused when anyone registered). Left out of an update altogether: the sessions stay as they are" },
     updatedAt: { type: "string", format: "date-time", description: "On an update: the program's updatedAt as read. When the program has been saved since, the update is refused with 409 instead of undoing that save. Left out: the update applies whatever changed" },
     requiredProgramId: { type: ["string", "null"], description: "The earlier level required: the id of another program of this kind, '' or null for none; left out: unchanged" },
+    certification: { type: ["string", "null"], maxLength: 120, description: "The line under the title on the program's page; '' or null for the site's default; left out: unchanged" },
+    enrollmentFeatures: {
+      type: ["array", "string"],
+      items: { type: "string", maxLength: 120 },
+      maxItems: 12,
+      description: "What is included (the checklist under the price): a list, or text with one item per line; empty items are dropped; left out: unchanged. `enrollment_features`, as the API answers it, is read too",
+    },
     removeThumbnail: { type: "boolean", description: "On update: drop the current thumbnail" },
   },
 };
@@ -750,6 +757,7 @@ const programmeMultipart: Json = {
     cardPoints: { type: "string", description: "JSON text of the cardPoints list" },
     learningSections: { type: "string", description: "JSON text of the learningSections list" },
     upcomingEvents: { type: "string", description: "JSON text of the upcomingEvents list" },
+    enrollmentFeatures: { type: "string", description: "One item per line, or JSON text of the list" },
     updatedAt: { type: "string", format: "date-time", description: "As in the JSON body" },
     removeThumbnail: { type: "string", enum: ["true", "false"] },
     thumbnail: { type: "string", contentMediaType: "application/octet-stream", description: "PNG, JPG, GIF or WebP by content, at most 5 MB; public, served resized from /uploads/{name}" },

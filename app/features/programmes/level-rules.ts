@@ -13,6 +13,8 @@ import { enrolButton, type EnrolButton } from "./enrol-button";
 /** What a level page shows when the database has no value (spec §2.2, section 1). */
 export const DEFAULT_DURATION = "TBD";
 export const DEFAULT_CERTIFICATION = "Professional Certification";
+/** The program form's hint under its Certification field (decision 0094). */
+export const CERTIFICATION_HINT = `Shown under the title on the program's page. Left empty, the page says "${DEFAULT_CERTIFICATION}".`;
 
 export const LOADING_TEXT = "Loading program details...";
 export const ERROR_TITLE = "Error loading program";

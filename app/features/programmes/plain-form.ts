@@ -192,7 +192,7 @@ export function programValuesFromPlain(values: Record<string, unknown>): PlainPr
     sessions.push(session);
   }
   const out: Record<string, unknown> = {};
-  for (const k of ["intent", "id", "updatedAt", "title", "subtitle", "videoUrl", "duration", "status", "requiredProgramId"]) {
+  for (const k of ["intent", "id", "updatedAt", "title", "subtitle", "videoUrl", "duration", "status", "requiredProgramId", "certification", "enrollmentFeatures"]) {
     if (typeof values[k] === "string") out[k] = values[k];
   }
   if (ticked(values.removeThumbnail)) out.removeThumbnail = "true";

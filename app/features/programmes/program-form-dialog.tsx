@@ -26,6 +26,7 @@ import {
   type ProgramFormValues,
   type SessionRowValues,
 } from "./schema";
+import { ProgramPageLines } from "./program-page-lines";
 
 // Tiptap is big: it loads only when a staff member opens this form.
 // If its code cannot be fetched (a dropped connection, a new deployment), the fields say so
@@ -63,6 +64,8 @@ export function formValuesOf(p: ProgrammeJson): ProgramFormValues {
     cardPoints: p.cardPoints.length <= 1 ? (p.cardPoints[0] ?? "") : `<ul>${p.cardPoints.map((c) => `<li><p>${c}</p></li>`).join("")}</ul>`,
     learningSections: p.learningSections.length ? p.learningSections.map((s) => ({ _id: s._id, title: s.title, content: s.content })) : [emptySection()],
     requiredProgramId: p.requiredProgramId ?? "",
+    certification: p.certification ?? "",
+    enrollmentFeatures: p.enrollment_features.join("\n"),
     upcomingEvents: p.upcomingEvents.map(
       (e): SessionRowValues => ({
         _id: e._id,
@@ -150,7 +153,9 @@ export function ProgramFormDialog({ open, onClose, kind, kindLabel, program, ope
   if (open && openCount !== seenOpen) {
     setSeenOpen(openCount);
     const initial = program ? formValuesOf(program) : emptyProgramForm();
-    const kept = readDraft<ProgramFormValues>(draft);
+    const read = readDraft<ProgramFormValues>(draft);
+    // A draft kept before a field was added to the form (decision 0094) has the field as the program has it.
+    const kept = read ? { ...read, values: { ...initial, ...read.values } } : null;
     const restore = kept && JSON.stringify(kept.values) !== JSON.stringify(initial) ? kept : null;
     setValues(restore?.values ?? initial);
     setOpened(initial);
@@ -305,6 +310,8 @@ export function ProgramFormDialog({ open, onClose, kind, kindLabel, program, ope
     data.set("learningSections", JSON.stringify(values.learningSections));
     data.set("upcomingEvents", JSON.stringify(values.upcomingEvents));
     data.set("requiredProgramId", values.requiredProgramId);
+    data.set("certification", values.certification);
+    data.set("enrollmentFeatures", values.enrollmentFeatures);
     if (removeThumbnail) data.set("removeThumbnail", "true");
     if (file) data.set("thumbnail", file);
     markDraftPending(draft, values, version);
@@ -382,6 +389,7 @@ export function ProgramFormDialog({ open, onClose, kind, kindLabel, program, ope
             </p>
             <FieldError id={`${uid}-required-error`} message={err("requiredProgramId")} />
           </div>
+          <ProgramPageLines uid={uid} values={values} onChange={set} error={err} />
           <div className="pb-2 sm:col-span-2">
             <Label htmlFor={`${uid}-video`} optional>
               Video URL

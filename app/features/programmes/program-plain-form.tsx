@@ -6,6 +6,7 @@ import { REQUIRED_LEVEL_LABEL, REQUIRED_LEVEL_NONE, requirableProgrammes } from 
 import { FieldError, formValuesOf, GroupError, Label } from "./program-form-dialog";
 import { plainRowNumbers, richTextToPlainText } from "./plain-form";
 import type { ProgrammeJson } from "./programmes.server";
+import { ProgramPageLines } from "./program-page-lines";
 import { emptyProgramForm, emptySessionRow, PROGRAM_STATUSES, type ProgramErrors, type SessionRowValues } from "./schema";
 
 type Props = {
@@ -31,6 +32,8 @@ function fieldsOf(program: ProgrammeJson | null): Record<string, string> {
     duration: v.duration,
     status: v.status,
     requiredProgramId: v.requiredProgramId,
+    certification: v.certification,
+    enrollmentFeatures: v.enrollmentFeatures,
     "cardPoints.html": v.cardPoints,
     "cardPoints.text": richTextToPlainText(v.cardPoints),
   };
@@ -121,6 +124,7 @@ export function ProgramPlainForm({ kindLabel, program, levelChoices, action, can
           </p>
           <FieldError id={`${uid}-required-error`} message={err("requiredProgramId")} />
         </div>
+        <ProgramPageLines uid={uid} values={{ certification: val("certification"), enrollmentFeatures: val("enrollmentFeatures") }} error={err} />
         <div className="pb-2 sm:col-span-2">
           <Label htmlFor={`${uid}-video`} optional>
             Video URL

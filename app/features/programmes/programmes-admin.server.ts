@@ -232,6 +232,9 @@ export async function saveProgramme(
         status: input.status,
         card_points: JSON.stringify(input.cardPoints),
         learning_sections: JSON.stringify(input.learningSections),
+        // Sent or not (decision 0094): left out, an update keeps the stored ones and a create has none.
+        ...(input.certification !== undefined ? { certification: input.certification } : {}),
+        ...(input.enrollmentFeatures !== undefined ? { enrollment_features: JSON.stringify(input.enrollmentFeatures) } : {}),
         updated_at: at,
       };
       let programmeId = id;

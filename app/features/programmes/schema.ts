@@ -32,6 +32,13 @@ export const VIDEO_URL_INVALID = "Please enter a valid URL";
 export const CARD_POINTS_REQUIRED = "Card points are required";
 export const DURATION_REQUIRED = "Duration is required";
 export const DURATION_INVALID = "Invalid duration format";
+/** The certification line and what is included (decision 0094): optional fields beyond spec §5's list. */
+export const CERTIFICATION_INVALID = "Certification must be one line of at most 120 characters";
+export const FEATURES_INVALID = "List at most 12 items, one per line, each at most 120 characters";
+export const MAX_FEATURES = 12;
+export const CERTIFICATION_LABEL = "Certification";
+export const FEATURES_LABEL = "What's Included";
+export const FEATURES_HINT = "One item per line, shown with check marks under the price on the program's page (at most 12).";
 export const STATUS_REQUIRED = "Status is required";
 export const SECTIONS_REQUIRED = "At least one learning section is required";
 export const SECTION_TITLE_REQUIRED = "Section title is required";
@@ -136,6 +143,10 @@ export type ProgramFormValues = {
   upcomingEvents: SessionRowValues[];
   /** The earlier level required (decision 0031): a programme id, or '' for none. */
   requiredProgramId: string;
+  /** The line under the title on the program's page ('' for the site's default): decision 0094. */
+  certification: string;
+  /** What is included, one item per line (the checklist under the price). */
+  enrollmentFeatures: string;
 };
 
 export function emptySection(): SectionValues {
@@ -147,7 +158,7 @@ export function emptySessionRow(): SessionRowValues {
 }
 
 export function emptyProgramForm(): ProgramFormValues {
-  return { title: "", subtitle: "", videoUrl: "", duration: "", status: "Open", cardPoints: "", learningSections: [emptySection()], upcomingEvents: [], requiredProgramId: "" };
+  return { title: "", subtitle: "", videoUrl: "", duration: "", status: "Open", cardPoints: "", learningSections: [emptySection()], upcomingEvents: [], requiredProgramId: "", certification: "", enrollmentFeatures: "" };
 }
 
 /** The fields a row is judged on: a row with none of them filled is dropped on save (spec §5). */
@@ -172,6 +183,10 @@ export type ProgramInput = {
   sessions: SessionInput[];
   /** null: none; undefined: not sent (an older API client), so the stored one is kept. */
   requiredProgramId?: string | null;
+  /** null: the site's default line; undefined: not sent, so the stored one is kept (decision 0094). */
+  certification?: string | null;
+  /** Undefined: not sent, so the stored list is kept. */
+  enrollmentFeatures?: string[];
 };
 
 export type SessionInput = {
@@ -405,6 +420,28 @@ export function validateProgramForm(values: unknown, stored?: StoredSessions, no
     else requiredProgramId = text || null;
   }
 
+  // The certification line and what is included (decision 0094). Left out (an older client, the spec's own
+  // field list), the stored ones are kept; the names the API answers with (`enrollment_features`) read back too.
+  let certification: string | null | undefined;
+  if ("certification" in input) {
+    const raw = input.certification;
+    const text = raw === null ? "" : str(raw).trim();
+    if (raw !== null && typeof raw !== "string") set("certification", CERTIFICATION_INVALID);
+    else if (hasControlCharacters(text) || [...text].length > 120) set("certification", CERTIFICATION_INVALID);
+    else certification = text || null;
+  }
+  let enrollmentFeatures: string[] | undefined;
+  const rawFeatures = "enrollmentFeatures" in input ? input.enrollmentFeatures : input.enrollment_features;
+  if (rawFeatures !== undefined) {
+    // The form's text has one item per line; the API may send a list, or a list as JSON text (multipart).
+    const list = typeof rawFeatures === "string" && !rawFeatures.trim().startsWith("[") ? rawFeatures.split(/\r?\n/) : readList(rawFeatures);
+    const items = list?.map((x) => (typeof x === "string" ? x.trim() : null)) ?? null;
+    const filled = items?.filter((x): x is string => x !== null && x !== "") ?? [];
+    if (!items || items.includes(null) || filled.length > MAX_FEATURES || filled.some((x) => hasControlCharacters(x) || [...x].length > 120)) {
+      set("enrollmentFeatures", FEATURES_INVALID);
+    } else enrollmentFeatures = filled;
+  }
+
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -418,6 +455,8 @@ export function validateProgramForm(values: unknown, stored?: StoredSessions, no
       learningSections: sections,
       sessions,
       ...(requiredProgramId !== undefined ? { requiredProgramId } : {}),
+      ...(certification !== undefined ? { certification } : {}),
+      ...(enrollmentFeatures !== undefined ? { enrollmentFeatures } : {}),
     },
   };
 }
