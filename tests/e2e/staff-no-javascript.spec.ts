@@ -60,6 +60,7 @@ async function submitSaved(page: Page, submit: () => Promise<void>, text: string
   await submit();
   expect((await posted).status()).toBe(303);
   await expectAnswer(page, text);
+  await expect(page).not.toHaveTitle(/^Error: /);
   const reloaded = await page.reload();
   expect(reloaded?.request().method()).toBe("GET");
   await expect(page.getByTestId("plain-answer")).toHaveCount(0);
@@ -83,8 +84,9 @@ test.describe("staff screens without JavaScript", () => {
     await form.getByLabel("Location").fill("Bo");
     await form.getByLabel("Facilitator (optional)").fill("Ines Ortega");
     await form.getByRole("button", { name: "Create Event" }).click();
-    // Refused: the message focused, each field's message in place, what was typed kept.
+    // Refused: the message focused, each field's message in place, what was typed kept; the title says it first.
     await expectAnswer(page, "Please fix the errors below before submitting");
+    await expect(page).toHaveTitle("Error: Family Constellation events | Staff area");
     const again = page.getByRole("form", { name: "Add event" });
     await expect(again.getByLabel("Location")).toHaveValue("Bo");
     await expect(again.getByLabel("Facilitator (optional)")).toHaveValue("Ines Ortega");
@@ -169,6 +171,7 @@ test.describe("staff screens without JavaScript", () => {
     await form.getByLabel(/^Subtitle/).fill("Practice under supervision, in small groups");
     await form.getByRole("button", { name: "Create Program" }).click();
     await expectAnswer(page, "Please fix the errors below before submitting");
+    await expect(page).toHaveTitle("Error: Hypnotherapy programs | Staff area");
     const again = page.getByRole("form", { name: "Add Hypnotherapy program" });
     await expect(again.getByText("Title must be at least 5 characters")).toBeVisible();
     await expect(again.getByLabel(/^Title/)).toHaveAttribute("aria-invalid", "true");

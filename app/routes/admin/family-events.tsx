@@ -4,6 +4,7 @@ import { revalidateWhenChangedMeanwhile } from "~/lib/revalidate-when-changed";
 import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
 import { redirectWithNotice, withNotice } from "~/features/admin-auth/plain-notice.server";
+import { refuse, wasRefused } from "~/lib/refusal.server";
 import { ADMIN_EVENTS_PAGE_SIZE } from "~/features/events/events-admin.server";
 import { eventsScreenData, eventsScreenFormAction, plainEchoOf } from "~/features/events/events-screen.server";
 import { cancelSessionAction } from "~/features/session-mail/cancel-session-action.server";
@@ -12,12 +13,16 @@ import { EventsScreen, type EventsAnswer } from "~/features/events/events-screen
 import { FETCH_FAILED } from "~/features/events/schema";
 import type { Route } from "./+types/family-events";
 
-export const meta: Route.MetaFunction = () => [{ title: "Family Constellation events | Staff area" }, { name: "robots", content: "noindex" }];
+export const meta: Route.MetaFunction = ({ loaderData }) => [
+  // A refused plain post's page says so first (decision 0092).
+  { title: `${loaderData?.refused ? "Error: " : ""}Family Constellation events | Staff area` },
+  { name: "robots", content: "noindex" },
+];
 
 /** The list page of ?search=&page= (5 a page, spec §9). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { db, config } = context.get(servicesContext);
-  return withNotice(request, config.secureCookies, await eventsScreenData(db, new URL(request.url).searchParams, ADMIN_EVENTS_PAGE_SIZE));
+  return withNotice(request, config.secureCookies, { ...(await eventsScreenData(db, new URL(request.url).searchParams, ADMIN_EVENTS_PAGE_SIZE)), refused: wasRefused(context) });
 }
 
 /** intent=save (add or edit), intent=delete or intent=cancel (the session, decision 0032); answers `{ ok, message, errors? }`. */
@@ -36,7 +41,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   // (decision 0090); refused, it is answered with the page: it needs to know which form to show again (decision 0083).
   const plain = plainEchoOf(form);
   if (plain && result.body.ok) return redirectWithNotice(request, result.body.message, services.config.secureCookies);
-  return data(plain ? { ...result.body, plain } : result.body, { status: result.status });
+  if (plain) return refuse(context, { ...result.body, plain }, { status: result.status });
+  return data(result.body, { status: result.status });
 }
 
 /** A save refused because the record changed or went meanwhile reloads the list (and the next form opened from it). */

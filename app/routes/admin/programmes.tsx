@@ -6,6 +6,7 @@ import { toast, ToastHost } from "~/components/ui/toasts";
 import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
 import { redirectWithNotice, withNotice } from "~/features/admin-auth/plain-notice.server";
+import { refuse, wasRefused } from "~/lib/refusal.server";
 import { KIND_LABEL, ProgramAdminScreen, type SessionCounts } from "~/features/programmes/program-admin-screen";
 import { seatsTaken, waitingCounts } from "~/features/events/events.server";
 import { readProgramSubmission } from "~/features/programmes/programmes-admin-api.server";
@@ -32,8 +33,9 @@ function kindOf(request: Request): ManagedKind {
   return managedKindOfPath(new URL(request.url).pathname);
 }
 
-export const meta: Route.MetaFunction = ({ location }) => [
-  { title: `${KIND_LABEL[managedKindOfPath(location.pathname)]} programs | Staff area` },
+export const meta: Route.MetaFunction = ({ location, loaderData }) => [
+  // A refused plain post's page says so first (decision 0092).
+  { title: `${loaderData?.refused ? "Error: " : ""}${KIND_LABEL[managedKindOfPath(location.pathname)]} programs | Staff area` },
   { name: "robots", content: "noindex" },
 ];
 
@@ -50,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const ids = result.programs.flatMap((p) => p.upcomingEvents.map((e) => e._id));
   const [taken, waiting] = await Promise.all([seatsTaken(db, ids), waitingCounts(db, ids)]);
   const counts: SessionCounts = Object.fromEntries(ids.map((id) => [id, { held: (taken.get(id) ?? 0) - (waiting.get(id) ?? 0), waiting: waiting.get(id) ?? 0 }]));
-  return withNotice(request, context.get(servicesContext).config.secureCookies, { kind, search: query.search, ...result, levelChoices: await levelChoices(db, kind), canAdd: await canAddProgramme(db, kind), counts, dialog: await dialogOf(db, kind, params, result.programs) });
+  return withNotice(request, context.get(servicesContext).config.secureCookies, { kind, search: query.search, ...result, levelChoices: await levelChoices(db, kind), canAdd: await canAddProgramme(db, kind), counts, dialog: await dialogOf(db, kind, params, result.programs), refused: wasRefused(context) });
 }
 
 /**
@@ -103,7 +105,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     : undefined;
   // A plain post that succeeded is redirected to the list, so a reload does not send it again (decision 0090).
   const answer = (body: ProgramAnswer, status = 200) =>
-    plain && body.ok ? redirectWithNotice(request, body.message, services.config.secureCookies) : data<ProgramAnswer>(plain ? { ...body, plain } : body, { status });
+    !plain ? data<ProgramAnswer>(body, { status })
+    : body.ok ? redirectWithNotice(request, body.message, services.config.secureCookies)
+    : refuse<ProgramAnswer>(context, { ...body, plain }, { status });
   if (submission.values.intent === "cancel-session") {
     // One of the program's sessions (decision 0032).
     const result = await cancelSessionAction(services, actor, submission.values.sessionId, [kind]);
