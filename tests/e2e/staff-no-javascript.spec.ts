@@ -263,4 +263,15 @@ test.describe("staff screens without JavaScript", () => {
     expect(queryDb("select id from programmes where id = ?", row!.id)).toEqual([]);
     await expectNoAxeViolationsWithoutScript(page);
   });
+
+  test("the other staff pages' answer to a plain post holds the focus too (settings)", async ({ page }) => {
+    await signIn(page);
+    await page.goto("/admin/settings");
+    await page.getByRole("button", { name: "Save settings" }).click();
+    // Saved or "Nothing changed" (another spec may change the settings meanwhile): the answer, focused as the page
+    // loads, so a screen reader reads it (before, the focus stayed on the body).
+    const answer = page.getByRole("main").locator("p[role=status], p[role=alert]").filter({ hasText: /\S/ });
+    await expect(answer).toHaveCount(1);
+    await expect(answer).toBeFocused();
+  });
 });

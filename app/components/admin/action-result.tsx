@@ -22,6 +22,10 @@ export function ActionResult({ answered, focus = true }: { answered: Answer | un
     <p
       ref={ref}
       tabIndex={-1}
+      // Without JavaScript (a plain post's answer is the page) the effect never runs: the browser focuses it as
+      // the page loads, as the program screens' answer does (decision 0083), so a screen reader reads it.
+      // oxlint-disable-next-line jsx-a11y/no-autofocus -- the page is this answer: without it the focus is on the body
+      autoFocus={focus}
       role={result.ok ? "status" : "alert"}
       className={`mt-6 rounded-xl p-4 ring-1 outline-none focus-visible:ring-2 ${result.ok ? "bg-green-50 text-green-900 ring-green-200 focus-visible:ring-green-700" : "bg-red-50 text-danger ring-red-200 focus-visible:ring-danger"}`}
     >
