@@ -13,6 +13,9 @@ import { readCookie, staffCookie } from "./sessions.server";
 const MAX_LENGTH = 500;
 const LIFETIME_SECONDS = 60;
 
+/** At most MAX_LENGTH characters, cut by characters, not UTF-16 units: no half emoji reaches the encoder. */
+const clip = (text: string) => Array.from(text).slice(0, MAX_LENGTH).join("");
+
 function noticeCookieName(secure: boolean): string {
   return secure ? "__Host-staff_notice" : "staff_notice";
 }
@@ -21,8 +24,8 @@ function noticeCookieName(secure: boolean): string {
 export function redirectWithNotice(request: Request, message: string, secure: boolean): Response {
   const url = new URL(request.url);
   // For this list only (the cookie's Path is / as __Host- requires): a redirect whose page never loaded leaves a
-  // message that another list must not show. Cut by characters, not UTF-16 units, so no half emoji reaches the encoder.
-  const value = new URLSearchParams({ list: url.pathname, message: Array.from(message).slice(0, MAX_LENGTH).join("") }).toString();
+  // message that another list must not show.
+  const value = new URLSearchParams({ list: url.pathname, message: clip(message) }).toString();
   return redirect(`${url.pathname}${url.search}`, {
     status: 303,
     headers: { "Set-Cookie": staffCookie(noticeCookieName(secure), secure, value, LIFETIME_SECONDS) },
@@ -38,7 +41,7 @@ export function takeNotice(request: Request, secure: boolean): { notice: string 
   // Another list's: left for it (it goes by itself within the minute).
   if (left.get("list") !== new URL(request.url).pathname) return { notice: null, headers };
   headers.set("Set-Cookie", staffCookie(noticeCookieName(secure), secure, "", 0));
-  return { notice: Array.from(left.get("message") ?? "").slice(0, MAX_LENGTH).join("") || null, headers };
+  return { notice: clip(left.get("message") ?? "") || null, headers };
 }
 
 /** A loader's answer with the notice in it (`notice`) and the cookie cleared. */
