@@ -14,6 +14,7 @@ import { PageCache, type PendingPage } from "./page-cache.ts";
 import { loggedPath } from "./logged-path.ts";
 import { allowedMethods, isApi, malformedUrl, noApiDataRequests, routerOrigin, sameOriginWrites, sendClientError } from "./guards.ts";
 import { createRouterHandler } from "./router-adapter.ts";
+import { answerAfterBody } from "./request-drain.ts";
 import { libraryStyleHashes } from "./style-hashes.ts";
 import { createOutageResponder } from "./outage.tsx";
 import type { AppConfig } from "../app/config.server.ts";
@@ -133,6 +134,8 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
   app.set("trust proxy", config.trustProxy);
 
   app.use(requestIdAndLogging(logger));
+  // Every answer, from any layer below, waits for (and drains) a body no one read: the client reads it instead of a reset.
+  app.use(answerAfterBody());
   app.use(malformedUrl());
   if (opts.clientDir) app.use(staticFiles(opts.clientDir));
   app.use((_req, res, next) => {

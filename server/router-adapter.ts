@@ -3,6 +3,7 @@ import type { IncomingMessage } from "node:http";
 import type express from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { matchesIfNoneMatch } from "./page-cache.ts";
+import { drainRequest, isDraining } from "./request-drain.ts";
 
 /**
  * Our Express → Fetch bridge for the React Router handler. It replaces
@@ -11,7 +12,8 @@ import { matchesIfNoneMatch } from "./page-cache.ts";
  *
  * - The request body: a body past `maxBodyBytes` (or one a route stops reading
  *   because it is too large) is drained and discarded, never destroyed, so the
- *   client reads our 413 instead of a TCP reset.
+ *   client reads our 413 instead of a TCP reset (server/request-drain.ts also
+ *   drains a body no route read at all).
  * - The request URL's origin comes from `requestOrigin`, which follows
  *   PUBLIC_URL, so React Router's own origin check agrees with ours behind an
  *   HTTPS reverse proxy.
@@ -55,8 +57,6 @@ export class BodyTooLargeError extends Error {
   }
 }
 
-/** Past this much discarded body, the client is not worth waiting for: drop the connection. */
-const DRAIN_LIMIT = 64 * 1024 * 1024;
 /** Pages larger than this are streamed without an ETag. */
 const ETAG_MAX_BYTES = 2 * 1024 * 1024;
 
@@ -104,23 +104,18 @@ function toFetchRequest(req: express.Request, res: express.Response, opts: Route
  * draining: the rest is read and thrown away so the connection stays healthy.
  */
 function bodyStream(req: IncomingMessage, cap: number): ReadableStream<Uint8Array> {
-  let state: "open" | "draining" | "done" = "open";
+  let open = true;
   let received = 0;
-  let discarded = 0;
   const drain = () => {
-    state = "draining";
-    req.resume();
+    open = false;
+    drainRequest(req);
   };
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
         req.on("data", (chunk: Buffer) => {
-          if (state === "draining") {
-            discarded += chunk.byteLength;
-            if (discarded > DRAIN_LIMIT) req.socket.destroy();
-            return;
-          }
-          if (state !== "open") return;
+          // Drained (here, or by the shell once the answer was ready): the rest is not the route's.
+          if (!open || isDraining(req)) return;
           received += chunk.byteLength;
           if (received > cap) {
             drain();
@@ -131,19 +126,19 @@ function bodyStream(req: IncomingMessage, cap: number): ReadableStream<Uint8Arra
           if ((controller.desiredSize ?? 1) <= 0) req.pause();
         });
         req.on("end", () => {
-          if (state === "open") controller.close();
-          state = "done";
+          if (open && !isDraining(req)) controller.close();
+          open = false;
         });
         req.on("error", (error) => {
-          if (state === "open") controller.error(error);
-          state = "done";
+          if (open && !isDraining(req)) controller.error(error);
+          open = false;
         });
       },
       pull() {
-        if (state === "open") req.resume();
+        if (open && !isDraining(req)) req.resume();
       },
       cancel() {
-        if (state === "open") drain();
+        if (open) drain();
       },
     },
     { highWaterMark: 64 * 1024, size: (chunk) => chunk.byteLength },

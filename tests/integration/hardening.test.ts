@@ -131,6 +131,48 @@ describe("malformed requests are the client's errors, never 500 (issue 6)", () =
     });
     expect(answer).toEqual({ status: 431 });
   });
+
+  /** Sends `body` on a connection of its own and waits for it to close: the answer's status, and every error the client saw. */
+  function upload(p: string, headers: Record<string, string>, body: Buffer): Promise<{ status: number; errors: string[] }> {
+    return new Promise((resolve) => {
+      let status = 0;
+      const errors: string[] = [];
+      const req = http.request(`${s.url}${p}`, {
+        method: "POST",
+        agent: false,
+        headers: { ...headers, "content-length": String(body.length), connection: "close" },
+      });
+      req.on("response", (res) => {
+        status = res.statusCode ?? 0;
+        res.resume();
+      });
+      req.on("error", (error: NodeJS.ErrnoException) => errors.push(error.code ?? String(error)));
+      req.on("close", () => resolve({ status, errors }));
+      req.end(body);
+    });
+  }
+
+  it.each([
+    ["a page refuses by its type", "/contact-us", { "content-type": "multipart/form-data; boundary=x" }, 415],
+    ["the API refuses by its origin", "/api/contact", { "content-type": "application/json", origin: "https://evil.example" }, 403],
+    ["a staff page sends to sign-in", "/admin/family-events", { "content-type": "multipart/form-data; boundary=x" }, 302],
+  ])("a 6 MB upload no one reads (%s) is drained: the client reads the answer, with no reset or broken pipe", async (_name, p, headers, status) => {
+    for (let i = 0; i < 3; i++) {
+      expect(await upload(p, headers, Buffer.alloc(6 * 1024 * 1024, 0x61))).toEqual({ status, errors: [] });
+    }
+  });
+
+  it("after a refused body on a kept-alive connection, the next request on it is answered", async () => {
+    const body = Buffer.alloc(1024 * 1024, 0x61);
+    const r = await raw(
+      s.url,
+      `POST /contact-us HTTP/1.1\r\nHost: x\r\nContent-Type: text/plain\r\nContent-Length: ${body.length}\r\n\r\n`,
+      Buffer.concat([body, Buffer.from("GET /livez HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")]),
+    );
+    expect(r.reset).toBe(false);
+    expect(r.status).toBe(415);
+    expect(r.text).toMatch(/HTTP\/1\.1 200 OK[\s\S]*\{"status":"ok"\}/);
+  });
 });
 
 describe("precompressed static files and page validators (issue 6, points 18–21)", () => {

@@ -1,0 +1,80 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type express from "express";
+
+/**
+ * A request body nobody read to the end (a route that refused it by its type,
+ * its origin or its declared length; a sign-in redirect; a rate limit) must
+ * still be read before the connection closes. Otherwise the client is still
+ * sending when our side closes: its kernel gets a TCP reset, and the client
+ * sees "connection reset" or "broken pipe" instead of our answer.
+ *
+ * `drainRequest` switches a request to reading and discarding the rest of its
+ * body; `answerAfterBody` holds the last write of every answer until the
+ * request's body has ended (read by the route or drained here), so the answer
+ * reaches a client that sends its whole body before it reads, and the next
+ * request on a kept-alive connection starts where it should.
+ */
+
+/** Past this much discarded body, the client is not worth waiting for: drop the connection. */
+export const DRAIN_LIMIT = 64 * 1024 * 1024;
+/** A client that stops sending mid-body gets its answer after this long anyway. */
+const DRAIN_WAIT_MS = 10_000;
+
+const draining = new WeakSet<IncomingMessage>();
+
+/** True once the request's body is being thrown away: its data are no longer the route's. */
+export function isDraining(req: IncomingMessage): boolean {
+  return draining.has(req);
+}
+
+/** Reads and discards what is left of the body (at most DRAIN_LIMIT bytes, then the connection is dropped). */
+export function drainRequest(req: IncomingMessage): void {
+  if (draining.has(req)) return;
+  draining.add(req);
+  let discarded = 0;
+  req.on("data", (chunk: Buffer) => {
+    discarded += chunk.byteLength;
+    if (discarded > DRAIN_LIMIT) req.socket.destroy();
+  });
+  req.resume();
+}
+
+function bodyEnded(req: IncomingMessage): boolean {
+  return req.complete || req.readableEnded || req.destroyed;
+}
+
+/** Declared longer than we would ever drain: not worth reading; the answer goes at once and the connection closes. */
+function hopeless(req: IncomingMessage): boolean {
+  return Number(req.headers["content-length"] ?? "0") > DRAIN_LIMIT;
+}
+
+/** Middleware: the answer's final write waits for the end of the request's body, which is drained if no one reads it. */
+export function answerAfterBody(): express.RequestHandler {
+  return (req, res, next) => {
+    if (bodyEnded(req)) return next();
+    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+    res.end = function (this: ServerResponse, ...args: unknown[]) {
+      if (bodyEnded(req) || res.writableEnded) return end(...args);
+      if (hopeless(req)) {
+        if (!res.headersSent) res.setHeader("Connection", "close");
+        return end(...args);
+      }
+      drainRequest(req);
+      let done = false;
+      const finish = () => {
+        if (done) return;
+        done = true;
+        clearTimeout(timer);
+        req.off("end", finish);
+        req.off("close", finish);
+        end(...args);
+      };
+      const timer = setTimeout(finish, DRAIN_WAIT_MS);
+      timer.unref();
+      req.once("end", finish);
+      req.once("close", finish);
+      return this;
+    } as typeof res.end;
+    next();
+  };
+}
