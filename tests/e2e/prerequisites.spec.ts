@@ -192,29 +192,37 @@ test.describe("level prerequisites", () => {
   });
 
   test("attendance: marks saved as a sign-in expires come back after signing in again, and only they do", async ({ page }) => {
-    // A registrant of this run's own in a past session, so parallel runs and the test above never mark the same row.
+    // A past session of this run's own with its own registrants: rows added to (and deleted from) a session another
+    // test marks would change that test's list under it ("This list changed while it was open"), which is refused.
     const tag = crypto.randomBytes(3).toString("hex");
     const row = `e2e-kept-${tag}`;
+    const session = `s-e2e-kept-${tag}`;
     const at = new Date().toISOString();
+    const started = new Date(Date.now() - 30 * 86_400_000);
+    writeDb(
+      `INSERT INTO events (id, programme_id, kind, title, starts_at, ends_at, time_zone, city, venue, time_slot, capacity, price_cents, currency, status, no_enrol, created_at, updated_at)
+       VALUES (?, 'decode-3', 'decode', 'Decode Your Relationships', ?, ?, 'America/Denver', 'Denver', 'Larimer Room', 'Full day', 20, 60000, 'USD', 'Open', 0, ?, ?)`,
+      session, started.toISOString(), new Date(started.getTime() + 9 * 3_600_000).toISOString(), at, at,
+    );
     writeDb(
       `INSERT INTO registrations (id, event_id, programme_id, kind, first_name, last_name, name_on_certificate, email, email_key, mobile_no, date_of_birth,
-        occupation, session_label, terms_accepted_at, level_name, created_at) VALUES (?, 's-decode-1-past', 'decode-1', 'decode', 'Kept', ?, ?, ?, ?, '5550100000',
-        '1985-06-15', 'Teacher', 'New York | Decode Your Mind | e2e', ?, 'Decode Your Mind', ?)`,
-      row, `Mark ${tag}`, `Kept Mark ${tag}`, `kept.${tag}@example.com`, `kept.${tag}@example.com`, at, at,
+        occupation, session_label, terms_accepted_at, level_name, created_at) VALUES (?, ?, 'decode-3', 'decode', 'Kept', ?, ?, ?, ?, '5550100000',
+        '1985-06-15', 'Teacher', 'Denver | Decode Your Relationships | e2e', ?, 'Decode Your Relationships', ?)`,
+      row, session, `Mark ${tag}`, `Kept Mark ${tag}`, `kept.${tag}@example.com`, `kept.${tag}@example.com`, at, at,
     );
     // A second one, marked attended, whom a colleague marks otherwise while this tab is signed out.
     writeDb(
       `INSERT INTO registrations (id, event_id, programme_id, kind, first_name, last_name, name_on_certificate, email, email_key, mobile_no, date_of_birth,
-        occupation, session_label, terms_accepted_at, level_name, created_at, attendance, attendance_marked_at, attendance_marked_by) VALUES (?, 's-decode-1-past',
-        'decode-1', 'decode', 'Other', ?, ?, ?, ?, '5550100000', '1985-06-15', 'Teacher', 'New York | Decode Your Mind | e2e', ?, 'Decode Your Mind', ?, 'attended', ?, 'demo')`,
-      `${row}-other`, `Mark ${tag}`, `Other Mark ${tag}`, `other.${tag}@example.com`, `other.${tag}@example.com`, at, at, at,
+        occupation, session_label, terms_accepted_at, level_name, created_at, attendance, attendance_marked_at, attendance_marked_by) VALUES (?, ?,
+        'decode-3', 'decode', 'Other', ?, ?, ?, ?, '5550100000', '1985-06-15', 'Teacher', 'Denver | Decode Your Relationships | e2e', ?, 'Decode Your Relationships', ?, 'attended', ?, 'demo')`,
+      `${row}-other`, session, `Mark ${tag}`, `Other Mark ${tag}`, `other.${tag}@example.com`, `other.${tag}@example.com`, at, at, at,
     );
     const stored = () => queryDb<{ attendance: string | null }>("SELECT attendance FROM registrations WHERE id = ?", row)[0]!.attendance;
     try {
       // Signed in with a session of this test's own: it is ended below.
       const res = await page.request.post("/admin/login", { form: { email: staffEmail, password }, maxRedirects: 0, timeout: 60_000 });
       expect(res.status()).toBe(302);
-      await page.goto("/admin/attendance/s-decode-1-past");
+      await page.goto(`/admin/attendance/${session}`);
       await hydrated(page);
       const group = page.getByRole("group", { name: `Attendance of Kept Mark ${tag}` });
       await group.getByRole("radio", { name: "Did not attend" }).check();
@@ -233,7 +241,7 @@ test.describe("level prerequisites", () => {
       await page.getByLabel("Email").fill(staffEmail);
       await page.getByLabel("Password").fill(password);
       await page.getByRole("button", { name: "Sign in" }).click();
-      await page.waitForURL((url) => url.pathname === "/admin/attendance/s-decode-1-past", { timeout: 45_000 });
+      await page.waitForURL((url) => url.pathname === `/admin/attendance/${session}`, { timeout: 45_000 });
       await hydrated(page);
       const note = page.getByRole("status").filter({ hasText: "Changes you made earlier, which may not have been saved, are back on this page." });
       await expect(note).toBeVisible();
@@ -255,6 +263,7 @@ test.describe("level prerequisites", () => {
       await expect(page.getByText("are back on this page")).toHaveCount(0);
     } finally {
       writeDb("DELETE FROM registrations WHERE id IN (?, ?)", row, `${row}-other`);
+      writeDb("DELETE FROM events WHERE id = ?", session);
     }
   });
 

@@ -264,14 +264,43 @@ test.describe("staff screens without JavaScript", () => {
     await expectNoAxeViolationsWithoutScript(page);
   });
 
-  test("the other staff pages' answer to a plain post holds the focus too (settings)", async ({ page }) => {
+  test("settings and the password change: a saved plain post is a redirect too; the message holds the focus and shows once", async ({ page }) => {
     await signIn(page);
     await page.goto("/admin/settings");
+    // Saved or "Nothing changed" (another spec may change the settings meanwhile): either way a 303 and the
+    // answer, focused as the page loads, so a screen reader reads it. A reload reads the page again.
+    const posted = page.waitForResponse((r) => r.request().method() === "POST");
     await page.getByRole("button", { name: "Save settings" }).click();
-    // Saved or "Nothing changed" (another spec may change the settings meanwhile): the answer, focused as the page
-    // loads, so a screen reader reads it (before, the focus stayed on the body).
-    const answer = page.getByRole("main").locator("p[role=status], p[role=alert]").filter({ hasText: /\S/ });
-    await expect(answer).toHaveCount(1);
+    expect((await posted).status()).toBe(303);
+    const answer = page.getByRole("main").getByRole("status").filter({ hasText: /\S/ });
+    await expect(answer).toHaveText(/^(Settings saved: \d+ changes?\. They apply at once\.|Nothing changed: the settings were already these\.)$/);
     await expect(answer).toBeFocused();
+    const reloaded = await page.reload();
+    expect(reloaded?.request().method()).toBe("GET");
+    await expect(page.getByRole("main").getByRole("status").filter({ hasText: /\S/ })).toHaveCount(0);
+
+    // The password: the redirect carries the new session's cookie, so this browser stays signed in.
+    const own = `own.${crypto.randomBytes(4).toString("hex")}@example.org`;
+    const first = `Saffron meadow ${crypto.randomBytes(6).toString("hex")}`;
+    const second = `Cobalt orchard ${crypto.randomBytes(6).toString("hex")}`;
+    createStaffAccount(own, first);
+    await page.context().clearCookies();
+    const res = await page.request.post("/admin/login", { form: { email: own, password: first }, maxRedirects: 0, timeout: 60_000 });
+    expect(res.status()).toBe(302);
+    await page.goto("/admin/account");
+    await page.getByLabel("Current password").fill(first);
+    await page.locator("input[name=newPassword]").fill(second);
+    await page.locator("input[name=repeatPassword]").fill(second);
+    const changed = page.waitForResponse((r) => r.request().method() === "POST");
+    await page.getByRole("button", { name: "Change password" }).click();
+    expect((await changed).status()).toBe(303);
+    await expect(page).toHaveURL(/\/admin\/account$/);
+    const said = page.getByRole("main").getByRole("status").filter({ hasText: /\S/ });
+    await expect(said).toHaveText(/^Your password was changed\. You stay signed in here;/);
+    await expect(said).toBeFocused();
+    await expectNoAxeViolationsWithoutScript(page);
+    await page.reload();
+    await expect(page.getByRole("heading", { level: 1, name: "Your account" })).toBeVisible();
+    await expect(page.getByRole("main").getByRole("status").filter({ hasText: /\S/ })).toHaveCount(0);
   });
 });

@@ -237,8 +237,15 @@ describe.each(dialects)("level prerequisites on %s", { timeout: 180_000 }, (dial
     expect(confirmation.html_body).toMatch(/<h1[^>]*>Registration approved: /);
     expect(confirmation.html_body).not.toContain("Registration confirmed");
 
-    const declined = await staff("/admin/approvals", `intent=decline&id=${second}`);
-    expect(declined.status).toBe(200);
+    // Sent by the browser itself (no script: the form's plain=1): answered with a redirect, its message in a cookie
+    // that the list's next load shows once (decision 0090); a reload of the list does not send the post again.
+    const declined = await staff("/admin/approvals", `intent=decline&id=${second}&plain=1`);
+    expect(declined.status).toBe(303);
+    expect(declined.headers.get("location")).toBe("/admin/approvals");
+    const notice = declined.headers.getSetCookie().find((c) => c.startsWith("staff_notice="))!.split(";")[0]!;
+    const after = await fetch(`${s.url}/admin/approvals`, { headers: { cookie: `${cookie}; ${notice}` } });
+    expect(await after.text()).toContain("Registration declined. The seat is released and the registrant is being emailed.");
+    expect(after.headers.getSetCookie().some((c) => /^staff_notice=;.*Max-Age=0/.test(c))).toBe(true);
     expect((await row(session, "no@example.com"))?.status).toBe("declined");
     expect((await mailTo("no@example.com", "Registration declined"))[0]!.text_body).toContain("the seat we held for you has been released");
     // The freed seat goes to the first in line at once.
@@ -329,9 +336,11 @@ describe.each(dialects)("level prerequisites on %s", { timeout: 180_000 }, (dial
     expect((await row(session, "kim@example.com"))?.attendance).toBeNull();
     expect((await check(upcomingB, "kim@example.com")).met).toBe(false);
 
-    const saved = await staff(`/admin/attendance/${session}`, `intent=save&attendance.${kim}=attended&attendance.${lou}=not_attended`);
-    expect(saved.status).toBe(200);
-    expect(await saved.text()).toContain("Attendance saved: 2 changes.");
+    const saved = await staff(`/admin/attendance/${session}`, `intent=save&attendance.${kim}=attended&attendance.${lou}=not_attended&plain=1`);
+    expect(saved.status).toBe(303);
+    expect(saved.headers.get("location")).toBe(`/admin/attendance/${session}`);
+    const notice = saved.headers.getSetCookie().find((c) => c.startsWith("staff_notice="))!.split(";")[0]!;
+    expect(await (await fetch(`${s.url}/admin/attendance/${session}`, { headers: { cookie: `${cookie}; ${notice}` } })).text()).toContain("Attendance saved: 2 changes.");
     expect(await row(session, "kim@example.com")).toMatchObject({ attendance: "attended", attendance_marked_by: staffEmail });
     expect((await row(session, "lou@example.com"))?.attendance).toBe("not_attended");
     expect(await audit(kim)).toEqual([{ action: "attendance", actor_email: staffEmail }]);

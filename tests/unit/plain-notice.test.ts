@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { redirectWithNotice, takeNotice } from "~/features/admin-auth/plain-notice.server";
+import { answerSaved, redirectWithNotice, takeNotice, withNotice } from "~/features/admin-auth/plain-notice.server";
 
 /** The cookie a response sets, as a browser sends it back: `name=value`. */
 function cookieBack(response: Response): string {
@@ -46,5 +46,26 @@ describe("a plain staff post's message, carried over its redirect (decision 0090
     expect(takeNotice(new Request("http://site.test/admin/tasso", { headers: { Cookie: cookieBack(response) } }), false).notice).toBe("é".repeat(500));
     const emoji = redirectWithNotice(new Request("http://site.test/admin/tasso", { method: "POST" }), `${"a".repeat(499)}😀😀`, false);
     expect(takeNotice(new Request("http://site.test/admin/tasso", { headers: { Cookie: cookieBack(emoji) } }), false).notice).toBe(`${"a".repeat(499)}😀`);
+  });
+
+  it("a form that works with and without JavaScript: a plain post's success redirects (with its other cookies), the script's gets the answer", () => {
+    const post = () => new Request("http://site.test/admin/account", { method: "POST" });
+    const session = { "Cache-Control": "no-store", "Set-Cookie": "staff_session=new; Path=/; HttpOnly; SameSite=Lax" };
+    const plain = answerSaved(post(), { plain: "1" }, false, "Your password was changed.", session) as Response;
+    expect(plain.status).toBe(303);
+    expect(plain.headers.get("Location")).toBe("/admin/account");
+    expect(plain.headers.get("Cache-Control")).toBe("no-store");
+    const cookies = plain.headers.getSetCookie();
+    expect(cookies).toHaveLength(2);
+    expect(cookies[0]).toBe(session["Set-Cookie"]);
+    const back = cookies[1]!.split(";")[0]!;
+    const next = withNotice(new Request("http://site.test/admin/account", { headers: { Cookie: back } }), false, { email: "a@example.org" }, { "Cache-Control": "no-store" });
+    expect(next.data).toEqual({ email: "a@example.org", notice: "Your password was changed." });
+    expect(new Headers(next.init?.headers).get("Cache-Control")).toBe("no-store");
+    expect(new Headers(next.init?.headers).get("Set-Cookie")).toMatch(/^staff_notice=; .*Max-Age=0$/);
+
+    const scripted = answerSaved(post(), { plain: "0" }, false, "Your password was changed.", session);
+    expect(scripted).not.toBeInstanceOf(Response);
+    expect(scripted).toMatchObject({ data: { ok: true, message: "Your password was changed." }, init: { headers: session } });
   });
 });

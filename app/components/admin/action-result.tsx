@@ -1,4 +1,4 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useMemo, useRef } from "react";
 import { useSettledActionData } from "~/hooks/use-settled-action";
 
 type Answer = { ok: boolean; message: string };
@@ -9,10 +9,13 @@ type Answer = { ok: boolean; message: string };
  * was pressed has often gone with the fresh data (an answered entry), and the
  * keyboard user continues from here instead of from the top of the page.
  * `focus={false}`: the page sends the focus elsewhere (a refused form's first
- * field to correct).
+ * field to correct). `notice`: the message a plain post's redirect left for
+ * this page (decision 0090), shown the same way when there is no answer.
  */
-export function ActionResult({ answered, focus = true }: { answered: Answer | undefined; focus?: boolean }) {
-  const result = useSettledActionData(answered);
+export function ActionResult({ answered, notice, focus = true }: { answered: Answer | undefined; notice?: string | null; focus?: boolean }) {
+  const settled = useSettledActionData(answered);
+  const fromNotice = useMemo(() => (notice ? { ok: true, message: notice } : undefined), [notice]);
+  const result = settled ?? fromNotice;
   const ref = useRef<HTMLParagraphElement>(null);
   useEffect(() => {
     if (result && focus) ref.current?.focus();

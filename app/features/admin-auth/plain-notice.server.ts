@@ -21,15 +21,24 @@ function noticeCookieName(secure: boolean): string {
 }
 
 /** The 303 to the address the form was posted to (the list: search and page kept), with its message. */
-export function redirectWithNotice(request: Request, message: string, secure: boolean): Response {
+export function redirectWithNotice(request: Request, message: string, secure: boolean, extra?: Record<string, string>): Response {
   const url = new URL(request.url);
   // For this list only (the cookie's Path is / as __Host- requires): a redirect whose page never loaded leaves a
   // message that another list must not show.
   const value = new URLSearchParams({ list: url.pathname, message: clip(message) }).toString();
-  return redirect(`${url.pathname}${url.search}`, {
-    status: 303,
-    headers: { "Set-Cookie": staffCookie(noticeCookieName(secure), secure, value, LIFETIME_SECONDS) },
-  });
+  const headers = new Headers(extra);
+  headers.append("Set-Cookie", staffCookie(noticeCookieName(secure), secure, value, LIFETIME_SECONDS));
+  return redirect(`${url.pathname}${url.search}`, { status: 303, headers });
+}
+
+/**
+ * A staff form's success, for a form that works with and without JavaScript (its `PlainMarker`): a plain post
+ * gets the redirect with its message; the page's script gets the answer itself, which the page shows and focuses.
+ */
+export function answerSaved(request: Request, form: Record<string, string>, secure: boolean, message: string, headers?: Record<string, string>) {
+  if (form.plain === "1") return redirectWithNotice(request, message, secure, headers);
+  // Typed so a screen's answer union can ask any answer for its field messages (none here).
+  return data<{ ok: true; message: string; errors?: undefined; values?: undefined }>({ ok: true, message }, { headers });
 }
 
 /** The message a redirect left for this list, if any, and the header that clears it, so it shows once. */
@@ -44,8 +53,9 @@ export function takeNotice(request: Request, secure: boolean): { notice: string 
   return { notice: clip(left.get("message") ?? "") || null, headers };
 }
 
-/** A loader's answer with the notice in it (`notice`) and the cookie cleared. */
-export function withNotice<T extends object>(request: Request, secure: boolean, body: T) {
+/** A loader's answer with the notice in it (`notice`) and the cookie cleared; `headers` go along. */
+export function withNotice<T extends object>(request: Request, secure: boolean, body: T, extra?: Record<string, string>) {
   const { notice, headers } = takeNotice(request, secure);
+  for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
   return data({ ...body, notice }, { headers });
 }

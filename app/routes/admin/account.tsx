@@ -1,6 +1,8 @@
 import { useEffect, useRef } from "react";
 import { data, Form } from "react-router";
 import { ActionResult } from "~/components/admin/action-result";
+import { PlainMarker } from "~/components/admin/plain-marker";
+import { answerSaved, withNotice } from "~/features/admin-auth/plain-notice.server";
 import { Field, inputClass } from "~/components/ui/field";
 import { whileBusy } from "~/components/ui/submit-button";
 import { requestContext, servicesContext } from "~/context.server";
@@ -24,8 +26,8 @@ export const meta: Route.MetaFunction = () => [{ title: "Your account | Staff ar
 
 const NO_STORE = { "Cache-Control": "no-store" };
 
-export async function loader({ context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { db, config } = context.get(servicesContext);
   const staff = currentStaff(context);
   const account = await db.selectFrom("staff_accounts").select(["email", "password_changed_at"]).where("id", "=", staff.accountId).executeTakeFirst();
   const others = await db
@@ -36,9 +38,11 @@ export async function loader({ context }: Route.LoaderArgs) {
     .where("expires_at", ">", new Date().toISOString())
     .where("id_hash", "!=", staff.idHash)
     .executeTakeFirstOrThrow();
-  return data(
+  return withNotice(
+    request,
+    config.secureCookies,
     { email: staff.email, passwordChanged: account ? staffDateTime(account.password_changed_at) : null, otherSessions: Number(others.n) },
-    { headers: NO_STORE },
+    NO_STORE,
   );
 }
 
@@ -76,12 +80,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         { status: 409, headers: { ...NO_STORE, "Set-Cookie": clearedSessionCookie(services.config.secureCookies) } },
       );
     case "changed":
-      // This request's page (a plain form post renders it at once) already belongs to the new session.
+      // This request's page (the script's answer re-reads it at once) already belongs to the new session; a plain
+      // post's redirect carries the new session's cookie.
       context.set(staffContext, outcome.session);
-      return data<ActionAnswer>(
-        { ok: true, message: PASSWORD_CHANGED },
-        { headers: { ...NO_STORE, "Set-Cookie": sessionCookie(services.config.secureCookies, outcome.secret, outcome.maxAgeSeconds) } },
-      );
+      return answerSaved(request, form, services.config.secureCookies, PASSWORD_CHANGED, {
+        ...NO_STORE,
+        "Set-Cookie": sessionCookie(services.config.secureCookies, outcome.secret, outcome.maxAgeSeconds),
+      });
   }
 }
 
@@ -124,11 +129,12 @@ export default function Account({ loaderData, actionData: answered }: Route.Comp
             : `${loaderData.otherSessions} other ${loaderData.otherSessions === 1 ? "browser or API token is" : "browsers or API tokens are"} signed in to this account.`}
         </dd>
       </dl>
-      <ActionResult answered={answered} focus={!actionData?.errors} />
+      <ActionResult answered={answered} notice={loaderData.notice} focus={!actionData?.errors} />
       <Form key={formKey} ref={formRef} method="post" noValidate aria-labelledby="change-password-heading" className="mt-8 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-plum-100 sm:p-8">
         <h2 id="change-password-heading" className="pb-2 font-serif text-2xl text-plum-900">
           Change your password
         </h2>
+        <PlainMarker />
         <p className="pb-5 text-muted">Changing it signs out every other browser and API token of this account. This browser stays signed in.</p>
         {/* For password managers: the account the new password belongs to. */}
         <input type="email" name="username" autoComplete="username" value={loaderData.email} readOnly hidden />

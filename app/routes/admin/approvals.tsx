@@ -11,6 +11,8 @@ import { ConfirmQuestion, ConfirmTrigger, KeepLink, useFocusReturnedTrigger } fr
 import { whileBusy } from "~/components/ui/submit-button";
 import { usePostPending } from "~/hooks/use-settled-action";
 import { ActionResult } from "~/components/admin/action-result";
+import { PlainMarker } from "~/components/admin/plain-marker";
+import { answerSaved, withNotice } from "~/features/admin-auth/plain-notice.server";
 
 /**
  * Staff: registrations awaiting approval (issue 11 points 5 and 6, decision
@@ -21,9 +23,9 @@ import { ActionResult } from "~/components/admin/action-result";
 export const meta: Route.MetaFunction = () => [{ title: "Approvals | Staff area" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
+  const { db, config } = context.get(servicesContext);
   const entries = await listAwaitingApproval(db);
-  return {
+  return withNotice(request, config.secureCookies, {
     entries: entries.map((e) => ({
       ...e,
       required: e.requiredTitle ? levelName(e.requiredTitle) : "the earlier level",
@@ -31,7 +33,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       asked: staffDate(e.createdAt),
     })),
     confirm: new URL(request.url).searchParams.get("confirm"),
-  };
+  });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -49,13 +51,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!id || id.length > 100) return data({ ok: false, message: "Choose a registration first." }, { status: 400 });
   if (form.intent === "approve") {
     const outcome = await approveRegistration(services, actor, id);
-    if (outcome === "approved") return { ok: true, message: "Registration approved. The confirmation email is on its way." };
+    if (outcome === "approved") return answerSaved(request, form, services.config.secureCookies, "Registration approved. The confirmation email is on its way.");
     if (outcome === "ended") return data({ ok: false, message: "This session has already ended, so the registration cannot be approved. Decline it instead." }, { status: 409 });
     return data({ ok: false, message: "This registration is no longer awaiting approval." }, { status: 404 });
   }
   if (form.intent === "decline") {
     const outcome = await declineRegistration(services, actor, id);
-    if (outcome === "declined") return { ok: true, message: "Registration declined. The seat is released and the registrant is being emailed." };
+    if (outcome === "declined") return answerSaved(request, form, services.config.secureCookies, "Registration declined. The seat is released and the registrant is being emailed.");
     return data({ ok: false, message: "This registration is no longer awaiting approval." }, { status: 404 });
   }
   return data({ ok: false, message: "Unknown request." }, { status: 400 });
@@ -74,7 +76,7 @@ export default function Approvals({ loaderData, actionData: answered }: Route.Co
         Registrations for a level whose earlier level the registrant has not attended here. They told us they completed it elsewhere; their seat is held until you
         approve or decline. They get an email either way.
       </p>
-      <ActionResult answered={answered} />
+      <ActionResult answered={answered} notice={loaderData.notice} />
       {entries.length === 0 ? <p className="mt-8 rounded-2xl bg-white p-6 text-center text-muted ring-1 ring-plum-100">No registration is awaiting approval.</p> : null}
       <ul className="mt-8 space-y-4" aria-label="Registrations awaiting approval">
         {entries.map((e) => (
@@ -141,6 +143,7 @@ function ConfirmStep({ intent, id, name, required, busy }: { intent: "approve" |
       </ConfirmQuestion>
       <input type="hidden" name="intent" value={intent} />
       <input type="hidden" name="id" value={id} />
+      <PlainMarker />
       <div className="mt-3 flex flex-wrap gap-3">
         <button type="submit" {...whileBusy(busy)} className={`${button} ${approve ? "bg-plum-800 hover:bg-plum-700" : "bg-danger hover:opacity-90"} text-white aria-disabled:opacity-60`}>
           {approve ? "Yes, approve" : "Yes, decline"}

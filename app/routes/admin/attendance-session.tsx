@@ -12,6 +12,8 @@ import type { Route } from "./+types/attendance-session";
 import { whileBusy } from "~/components/ui/submit-button";
 import { usePostPending } from "~/hooks/use-settled-action";
 import { ActionResult } from "~/components/admin/action-result";
+import { PlainMarker } from "~/components/admin/plain-marker";
+import { answerSaved, withNotice } from "~/features/admin-auth/plain-notice.server";
 import { useFormChanged, useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { DraftRestoredNote, PAGE_DRAFT_RESTORED, usePlainFormDraft } from "~/components/admin/draft-restored";
 import { draftKey } from "~/components/admin/staff-draft";
@@ -28,17 +30,18 @@ export const meta: Route.MetaFunction = ({ loaderData }) => [
   { name: "robots", content: "noindex" },
 ];
 
-export async function loader({ params, context }: Route.LoaderArgs) {
-  const roster = await sessionRoster(context.get(servicesContext).db, params.sessionId);
-  if (!roster) return data({ session: null, entries: [] }, { status: 404 });
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { db, config } = context.get(servicesContext);
+  const roster = await sessionRoster(db, params.sessionId);
+  if (!roster) return data({ session: null, entries: [], notice: null }, { status: 404 });
   const { session, entries } = roster;
-  return {
+  return withNotice(request, config.secureCookies, {
     session: {
       ...session,
       when: eventDateText(session.startsAt, session.endsAt, session.timeZone),
     },
     entries: entries.map((e) => ({ ...e, marked: e.markedAt ? `${staffDateTime(e.markedAt)}${e.markedBy ? ` by ${e.markedBy}` : ""}` : null })),
-  };
+  });
 }
 
 /** A save whose answer never came is said on the page, which keeps the marks chosen (decision 0065). */
@@ -49,7 +52,7 @@ export const shouldRevalidate = keptAfterConnectionLost;
 const ATTENDANCE_BODY_LIMIT = 512 * 1024;
 
 export async function action({ request, params, context }: Route.ActionArgs) {
-  const { db } = context.get(servicesContext);
+  const { db, config } = context.get(servicesContext);
   const staff = currentStaff(context);
   const actor = { id: staff.accountId, email: staff.email, ip: context.get(requestContext).ip };
   let form: Record<string, string>;
@@ -79,7 +82,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   if (outcome.status === "not-found") return data({ ok: false, message: "This session cannot take attendance." }, { status: 404 });
   if (outcome.status === "invalid") return data({ ok: false, message: outcome.message }, { status: 400 });
   const n = outcome.changed;
-  return { ok: true, message: n === 0 ? "Nothing changed." : `Attendance saved: ${n} ${n === 1 ? "change" : "changes"}.` };
+  return answerSaved(request, form, config.secureCookies, n === 0 ? "Nothing changed." : `Attendance saved: ${n} ${n === 1 ? "change" : "changes"}.`);
 }
 
 function notAttendedWarning(n: number): string {
@@ -126,10 +129,11 @@ export default function AttendanceSession({ loaderData, actionData: answered }: 
         {[session.venue, session.city].filter(Boolean).join(", ")} · {session.when}
         {session.programmeTitle && session.programmeTitle !== session.title ? ` · ${session.programmeTitle}` : ""}
       </p>
-      <ActionResult answered={answered} />
+      <ActionResult answered={answered} notice={loaderData.notice} />
       {answered && "confirmAll" in answered && answered.confirmAll && entries.length > 0 ? (
         <Form method="post" className="mt-3 flex flex-wrap gap-3">
           <input type="hidden" name="confirm" value="1" />
+          <PlainMarker />
           <button type="submit" name="intent" value="all-attended" {...whileBusy(busy)} className={`${button} bg-plum-800 text-white hover:bg-plum-700 aria-disabled:opacity-60`}>
             Yes, mark everyone as attended
           </button>
@@ -139,6 +143,7 @@ export default function AttendanceSession({ loaderData, actionData: answered }: 
         <p className="mt-8 rounded-2xl bg-white p-6 text-center text-muted ring-1 ring-plum-100">Nobody held a seat in this session.</p>
       ) : (
         <Form ref={formRef} method="post" onSubmit={keepOnSubmit} className="mt-8">
+          <PlainMarker />
           {restored ? <DraftRestoredNote text={PAGE_DRAFT_RESTORED} onPutBack={putBack} /> : null}
           <div className="rounded-2xl bg-white shadow-sm ring-1 ring-plum-100">
             <table className="w-full text-left text-sm max-md:block">

@@ -13,6 +13,8 @@ import { ConfirmQuestion, ConfirmTrigger, KeepLink, useFocusReturnedTrigger } fr
 import { whileBusy } from "~/components/ui/submit-button";
 import { usePostPending } from "~/hooks/use-settled-action";
 import { ActionResult } from "~/components/admin/action-result";
+import { PlainMarker } from "~/components/admin/plain-marker";
+import { answerSaved, withNotice } from "~/features/admin-auth/plain-notice.server";
 
 /**
  * Staff: the waiting lists and the erasure requests (issue 11 points 1, 4 and
@@ -22,10 +24,10 @@ import { ActionResult } from "~/components/admin/action-result";
 export const meta: Route.MetaFunction = () => [{ title: "Waiting lists and requests | Staff area" }, { name: "robots", content: "noindex" }];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { db } = context.get(servicesContext);
+  const { db, config } = context.get(servicesContext);
   const url = new URL(request.url);
   const [sessions, erasures] = await Promise.all([listWaitingSessions(db), listErasureRequests(db)]);
-  return {
+  return withNotice(request, config.secureCookies, {
     sessions: sessions.map((s) => ({
       ...s,
       // Its date said once, also for a session over several days.
@@ -34,7 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
     erasures: erasures.map((e) => ({ ...e, requested: staffDate(e.requestedAt), when: formatSessionDate(e.startsAt, e.timeZone) })),
     confirm: url.searchParams.get("confirm"),
-  };
+  });
 }
 
 const kinds = new Set<EntryKind>(["registration", "family-booking"]);
@@ -54,18 +56,19 @@ export async function action({ request, context }: Route.ActionArgs) {
   const intent = form.intent ?? "";
   const id = form.id ?? "";
   const kind = (form.kind ?? "") as EntryKind;
+  const saved = (message: string) => answerSaved(request, form, services.config.secureCookies, message);
   if (!id || id.length > 100) return data({ ok: false, message: "Choose an entry first." }, { status: 400 });
   if (intent === "erase" && kind === "family-booking") {
     // A booker's request (decision 0089): the staff erasure of the consultations screen (0058); the seat stays booked.
     const outcome = await eraseConsultation(services.db, id, { actor, ip });
     if (outcome === null || outcome === "already") return data({ ok: false, message: "This booking was already erased or no longer exists." }, { status: 404 });
     if (outcome.released) await offerSeatsNow(services, outcome.released).catch((error: unknown) => services.logger.error({ err: error }, "waiting-list offer after an erasure failed"));
-    return { ok: true, message: "The booker's personal details were erased." };
+    return saved("The booker's personal details were erased.");
   }
   if (intent === "erase") {
     const done = await eraseRegistrationAndPassOn(services, id, actor, ip);
     return done
-      ? { ok: true, message: "The registrant's personal details and photos were erased." }
+      ? saved("The registrant's personal details and photos were erased.")
       : data({ ok: false, message: "This registration was already erased or no longer exists." }, { status: 404 });
   }
   if (!kinds.has(kind)) return data({ ok: false, message: "Unknown kind of entry." }, { status: 400 });
@@ -74,7 +77,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const outcome = await offerByHand(services.db, services.config.site, kind, id, offerHours, actor, ip);
     if (outcome === "offered") {
       services.mailWorker.kick();
-      return { ok: true, message: "Seat offered. The offer email is on its way." };
+      return saved("Seat offered. The offer email is on its way.");
     }
     return data(
       { ok: false, message: outcome === "no-seat" ? "No seat is free in this session: remove an entry or raise the capacity first." : "This entry is no longer waiting." },
@@ -85,11 +88,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const { offerHours } = await currentSettings(services.db, services.config.settingDefaults);
     const done = await removeEntry(services.db, services.config.site, offerHours, kind, id, actor, ip);
     if (!done.removed) return data({ ok: false, message: "This entry is no longer on the list." }, { status: 404 });
-    if (!done.mailed) return { ok: true, message: "Entry removed from the waiting list." };
+    if (!done.mailed) return saved("Entry removed from the waiting list.");
     services.mailWorker.kick();
     const passed = done.offered > 0 ? " The seat was offered to the next person waiting." : "";
-    if (!done.withdrawn) return { ok: true, message: "Removed from the waiting list. We emailed them that they are no longer on it." };
-    return { ok: true, message: `Removed from the waiting list. We emailed them that their seat offer was withdrawn.${passed}` };
+    if (!done.withdrawn) return saved("Removed from the waiting list. We emailed them that they are no longer on it.");
+    return saved(`Removed from the waiting list. We emailed them that their seat offer was withdrawn.${passed}`);
   }
   return data({ ok: false, message: "Unknown request." }, { status: 400 });
 }
@@ -112,7 +115,7 @@ export default function Requests({ loaderData, actionData: answered }: Route.Com
       <p className="mt-2 max-w-3xl text-muted">
         People waiting for a seat in a full session, in order of arrival, and registrants and bookers who asked for their personal details to be erased.
       </p>
-      <ActionResult answered={answered} />
+      <ActionResult answered={answered} notice={loaderData.notice} />
 
       <section aria-labelledby="waiting-heading" className="mt-10">
         <h2 id="waiting-heading" className="text-2xl text-plum-900">
@@ -157,6 +160,7 @@ export default function Requests({ loaderData, actionData: answered }: Route.Com
                             <input type="hidden" name="intent" value="remove" />
                             <input type="hidden" name="kind" value={e.kind} />
                             <input type="hidden" name="id" value={e.id} />
+                            <PlainMarker />
                             <button type="submit" {...whileBusy(busy)} className={`${button} bg-danger text-white hover:opacity-90 aria-disabled:opacity-60`}>Yes, remove</button>
                             <KeepLink confirmKey={key} className={`${button} ring-1 ring-plum-300`}>Keep</KeepLink>
                           </Form>
@@ -167,6 +171,7 @@ export default function Requests({ loaderData, actionData: answered }: Route.Com
                                 <input type="hidden" name="intent" value="offer" />
                                 <input type="hidden" name="kind" value={e.kind} />
                                 <input type="hidden" name="id" value={e.id} />
+                                <PlainMarker />
                                 <button type="submit" {...whileBusy(busy)} aria-label={`Offer seat to ${e.name}`} className={`${button} bg-plum-800 text-white hover:bg-plum-700 aria-disabled:opacity-60`}>
                                   Offer seat
                                 </button>
@@ -211,6 +216,7 @@ export default function Requests({ loaderData, actionData: answered }: Route.Com
                     </ConfirmQuestion>
                     <input type="hidden" name="intent" value="erase" />
                     <input type="hidden" name="id" value={e.id} />
+                    <PlainMarker />
                     <input type="hidden" name="kind" value={e.kind} />
                     <button type="submit" {...whileBusy(busy)} className={`${button} bg-danger text-white hover:opacity-90 aria-disabled:opacity-60`}>Yes, erase</button>
                     <KeepLink confirmKey={key} className={`${button} ring-1 ring-plum-300`}>Keep</KeepLink>

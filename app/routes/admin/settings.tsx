@@ -11,6 +11,8 @@ import type { Route } from "./+types/settings";
 import { whileBusy } from "~/components/ui/submit-button";
 import { usePostPending, useSettledActionData } from "~/hooks/use-settled-action";
 import { ActionResult } from "~/components/admin/action-result";
+import { PlainMarker } from "~/components/admin/plain-marker";
+import { answerSaved, withNotice } from "~/features/admin-auth/plain-notice.server";
 import { useFormChanged, useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { DraftRestoredNote, PAGE_DRAFT_RESTORED, usePlainFormDraft } from "~/components/admin/draft-restored";
 import { draftKey } from "~/components/admin/staff-draft";
@@ -46,8 +48,8 @@ async function view(context: Route.LoaderArgs["context"]): Promise<FieldView[]> 
 export const clientAction = (args: Route.ClientActionArgs) => answerOrConnectionLost(args, CONNECTION_LOST_ON_PAGE);
 export const shouldRevalidate = keptAfterConnectionLost;
 
-export async function loader({ context }: Route.LoaderArgs) {
-  return { fields: await view(context) };
+export async function loader({ request, context }: Route.LoaderArgs) {
+  return withNotice(request, context.get(servicesContext).config.secureCookies, { fields: await view(context) });
 }
 
 type ActionResult =
@@ -84,10 +86,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const changes = await saveSettings(db, config.settingDefaults, next, { id: staff.accountId, email: staff.email }, context.get(requestContext).ip);
   const n = changes.length;
-  return data<ActionResult>({
-    ok: true,
-    message: n === 0 ? "Nothing changed: the settings were already these." : `Settings saved: ${n} ${n === 1 ? "change" : "changes"}. They apply at once.`,
-  });
+  return answerSaved(
+    request,
+    form,
+    config.secureCookies,
+    n === 0 ? "Nothing changed: the settings were already these." : `Settings saved: ${n} ${n === 1 ? "change" : "changes"}. They apply at once.`,
+  );
 }
 
 export default function Settings({ loaderData, actionData: answered }: Route.ComponentProps) {
@@ -142,13 +146,14 @@ export default function Settings({ loaderData, actionData: answered }: Route.Com
         How long waiting-list offers hold a seat, when reminder emails go out, and how long personal data is kept. A value you save applies at once, on
         every server; a setting you have not changed follows the server's default (its environment variable).
       </p>
-      {clientErrors ? null : <ActionResult answered={answered} focus={!actionData?.errors} />}
+      {clientErrors ? null : <ActionResult answered={answered} notice={loaderData.notice} focus={!actionData?.errors} />}
       {restored ? (
         <div className="mt-6">
           <DraftRestoredNote text={PAGE_DRAFT_RESTORED} onPutBack={putBack} />
         </div>
       ) : null}
       <Form key={formKey} ref={formRef} method="post" noValidate onSubmit={onSubmit} className="mt-8 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-plum-100 sm:p-8">
+        <PlainMarker />
         {SETTING_DEFINITIONS.map((d) => {
           const f = fields.find((x) => x.name === d.name)!;
           const origin = f.changed ? `Changed ${f.changed}; the default is ${f.defaultValue}.` : `The default (${f.env}): ${f.defaultValue}.`;
