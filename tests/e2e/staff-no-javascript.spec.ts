@@ -237,8 +237,23 @@ test.describe("staff screens without JavaScript", () => {
     await expectNoAxeViolationsWithoutScript(page);
     await refused.getByRole("group", { name: "Event 1", exact: true }).getByLabel(/^Seats/).fill("20");
     await refused.getByRole("group", { name: "Event 1", exact: true }).getByLabel(/^Price/).fill("$800");
-    await refused.getByRole("button", { name: "Update Program" }).click();
-    await expectAnswer(page, "Program updated successfully");
+    // A second event, and "keep editing": saved, and the form opens again with a third, empty one (a plain form
+    // offers one empty event per save).
+    const second = refused.getByRole("group", { name: "Event 2 (new)" });
+    await second.getByLabel(/^Event name/).fill(`Second practicum ${t}`);
+    await second.getByLabel(/^Start date and time/).fill(`${when}T09:00`);
+    await second.getByLabel(/^End date and time/).fill(`${when}T17:00`);
+    await second.getByLabel(/^Location/).fill("Phoenix");
+    await second.getByLabel(/^Organizer \*/).fill("Dr. Hale");
+    await second.getByLabel(/^Price/).fill("$700");
+    await second.getByLabel(/^Payment link/).fill("https://pay.example.org/second");
+    await submitSaved(page, () => refused.getByRole("button", { name: "Update and keep editing" }).click(), "Program updated successfully");
+    await expect(page).toHaveURL(new RegExp(`edit=${row!.id}`));
+    const reopened = page.getByRole("form", { name: "Edit Hypnotherapy program" });
+    await expect(reopened.getByRole("group", { name: "Event 2", exact: true }).getByLabel(/^Location/)).toHaveValue("Phoenix");
+    await expect(reopened.getByRole("group", { name: "Event 3 (new)" }).getByLabel(/^Location/)).toHaveValue("");
+    await expectNoAxeViolationsWithoutScript(page);
+    expect(queryDb("select city from events where programme_id = ? order by city", row!.id)).toEqual([{ city: "Phoenix" }, { city: "Tucson" }]);
     expect(queryDb("select subtitle, card_points from programmes where id = ?", row!.id)).toEqual([
       { subtitle: "Supervised practice in groups of six", card_points: JSON.stringify(["<p><strong>Certified</strong> trainers only</p>"]) },
     ]);

@@ -20,15 +20,23 @@ function noticeCookieName(secure: boolean): string {
   return secure ? "__Host-staff_notice" : "staff_notice";
 }
 
-/** The 303 to the address the form was posted to (the list: search and page kept), with its message. */
-export function redirectWithNotice(request: Request, message: string, secure: boolean, extra?: Record<string, string>): Response {
+/**
+ * The 303 to the address the form was posted to (the list: search and page kept), or to `to` on the same
+ * screen (its path), with its message; `headers` go along (a new session's cookie).
+ */
+export function redirectWithNotice(
+  request: Request,
+  message: string,
+  secure: boolean,
+  { headers: extra, to }: { headers?: Record<string, string>; to?: string } = {},
+): Response {
   const url = new URL(request.url);
   // For this list only (the cookie's Path is / as __Host- requires): a redirect whose page never loaded leaves a
   // message that another list must not show.
   const value = new URLSearchParams({ list: url.pathname, message: clip(message) }).toString();
   const headers = new Headers(extra);
   headers.append("Set-Cookie", staffCookie(noticeCookieName(secure), secure, value, LIFETIME_SECONDS));
-  return redirect(`${url.pathname}${url.search}`, { status: 303, headers });
+  return redirect(to ?? `${url.pathname}${url.search}`, { status: 303, headers });
 }
 
 /**
@@ -36,7 +44,7 @@ export function redirectWithNotice(request: Request, message: string, secure: bo
  * gets the redirect with its message; the page's script gets the answer itself, which the page shows and focuses.
  */
 export function answerSaved(request: Request, form: Record<string, string>, secure: boolean, message: string, headers?: Record<string, string>) {
-  if (form.plain === "1") return redirectWithNotice(request, message, secure, headers);
+  if (form.plain === "1") return redirectWithNotice(request, message, secure, { headers });
   // Typed so a screen's answer union can ask any answer for its field messages (none here).
   return data<{ ok: true; message: string; errors?: undefined; values?: undefined }>({ ok: true, message }, { headers });
 }

@@ -218,7 +218,8 @@ export function ProgramPlainForm({ kindLabel, program, levelChoices, action, can
       <fieldset className="mt-5 rounded-2xl border border-plum-100 p-4">
         <legend className="px-2 text-lg font-semibold text-plum-900">Upcoming Events</legend>
         <p className="text-sm text-muted">
-          Optional. Each session is the one visitors enroll in. Fill in the last, empty event to add one; empty rows are left out when you save.
+          Optional. Each session is the one visitors enroll in. Fill in the last, empty event to add one; empty rows are left out when you save. To add
+          more than one, choose &ldquo;{program ? "Update and keep editing" : "Create and keep editing"}&rdquo;: the form opens again with another empty event.
         </p>
         {err("upcomingEvents") ? (
           <div className="mt-2">
@@ -290,8 +291,17 @@ export function ProgramPlainForm({ kindLabel, program, levelChoices, action, can
         <a href={cancelHref} className="inline-flex min-h-12 items-center rounded-full border border-plum-200 bg-white px-6 font-semibold text-plum-800 hover:bg-plum-50">
           Cancel
         </a>
+        {/* First: the button Enter in a field presses. */}
         <button type="submit" className="inline-flex min-h-12 items-center rounded-full bg-plum-800 px-6 font-semibold text-white hover:bg-plum-700">
           {program ? "Update Program" : "Create Program"}
+        </button>
+        <button
+          type="submit"
+          name="then"
+          value="edit"
+          className="inline-flex min-h-12 items-center rounded-full border border-plum-300 bg-white px-6 font-semibold text-plum-800 hover:bg-plum-50"
+        >
+          {program ? "Update and keep editing" : "Create and keep editing"}
         </button>
       </div>
     </form>

@@ -6,6 +6,7 @@ import { toast, ToastHost } from "~/components/ui/toasts";
 import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
 import { redirectWithNotice, withNotice } from "~/features/admin-auth/plain-notice.server";
+import { screenHref } from "~/components/admin/plain-panel";
 import { refuse, wasRefused } from "~/lib/refusal.server";
 import { KIND_LABEL, ProgramAdminScreen, type SessionCounts } from "~/features/programmes/program-admin-screen";
 import { seatsTaken, waitingCounts } from "~/features/events/events.server";
@@ -104,9 +105,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       }
     : undefined;
   // A plain post that succeeded is redirected to the list, so a reload does not send it again (decision 0090).
-  const answer = (body: ProgramAnswer, status = 200) =>
+  // "Create/Update and keep editing" (a plain form adds one event and one section per save): the saved program's
+  // form opens again, with a new empty event and section to fill in.
+  const answer = (body: ProgramAnswer, status = 200, keepEditing?: string) =>
     !plain ? data<ProgramAnswer>(body, { status })
-    : body.ok ? redirectWithNotice(request, body.message, services.config.secureCookies)
+    : body.ok ? redirectWithNotice(request, body.message, services.config.secureCookies, keepEditing ? { to: keepEditingHref(request, keepEditing) } : {})
     : refuse<ProgramAnswer>(context, { ...body, plain }, { status });
   if (submission.values.intent === "cancel-session") {
     // One of the program's sessions (decision 0032).
@@ -123,7 +126,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (outcome.status === "invalid") return answer({ ok: false, message: PROGRAM_INVALID, errors: plainValues ? plainRowErrors(outcome.errors, plainValues) : outcome.errors }, 400);
   if (outcome.status === "not-found") return answer({ ok: false, message: PROGRAM_NOT_FOUND }, 404);
   if (outcome.status === "stale") return answer({ ok: false, message: PROGRAM_CHANGED_MEANWHILE }, 409);
-  return answer({ ok: true, message: outcome.status === "created" ? PROGRAM_CREATED : PROGRAM_UPDATED });
+  return answer({ ok: true, message: outcome.status === "created" ? PROGRAM_CREATED : PROGRAM_UPDATED }, 200, plainValues && raw.then === "edit" ? outcome.program._id : undefined);
+}
+
+/** The screen as the form was posted from (search and page kept), with the saved program's form open. */
+function keepEditingHref(request: Request, id: string): string {
+  const url = new URL(request.url);
+  return screenHref(url.pathname, url.search, { edit: id });
 }
 
 /** A save refused because the record changed or went meanwhile reloads the list (and the next form opened from it). */
