@@ -19,8 +19,12 @@ import type express from "express";
 export const DRAIN_LIMIT = 64 * 1024 * 1024;
 /** A client that stops sending mid-body gets its answer after this long anyway. */
 const DRAIN_WAIT_MS = 10_000;
+/** How long a connection is still read after the answer to a body past DRAIN_LIMIT, before it is dropped. */
+const LINGER_MS = 2_000;
 
 const draining = new WeakSet<IncomingMessage>();
+/** What to do when a drain passes DRAIN_LIMIT: the held answer goes first, then the connection is dropped. */
+const onLimit = new WeakMap<IncomingMessage, () => void>();
 
 /** True once the request's body is being thrown away: its data are no longer the route's. */
 export function isDraining(req: IncomingMessage): boolean {
@@ -32,9 +36,20 @@ export function drainRequest(req: IncomingMessage): void {
   if (draining.has(req)) return;
   draining.add(req);
   let discarded = 0;
+  let past = false;
   req.on("data", (chunk: Buffer) => {
     discarded += chunk.byteLength;
-    if (discarded > DRAIN_LIMIT) req.socket.destroy();
+    if (past || discarded <= DRAIN_LIMIT) return;
+    past = true;
+    const answer = onLimit.get(req);
+    onLimit.delete(req);
+    if (!answer) {
+      req.socket.destroy();
+      return;
+    }
+    // Still read (and thrown away) while the held answer goes out and a moment after: a connection closed on
+    // data the client is still sending is reset, and a reset can discard an answer the client had not read yet.
+    answer();
   });
   req.resume();
 }
@@ -43,32 +58,35 @@ function bodyEnded(req: IncomingMessage): boolean {
   return req.complete || req.readableEnded || req.destroyed;
 }
 
-/** Declared longer than we would ever drain: not worth reading; the answer goes at once and the connection closes. */
-function hopeless(req: IncomingMessage): boolean {
-  return Number(req.headers["content-length"] ?? "0") > DRAIN_LIMIT;
-}
-
 /** Middleware: the answer's final write waits for the end of the request's body, which is drained if no one reads it. */
 export function answerAfterBody(): express.RequestHandler {
   return (req, res, next) => {
     if (bodyEnded(req)) return next();
+    // Declared longer than we would ever drain: not worth reading. The answer goes at once and the connection
+    // closes after it (decided here, before any layer writes the head: compression writes it before our end).
+    if (Number(req.headers["content-length"] ?? "0") > DRAIN_LIMIT) {
+      res.setHeader("Connection", "close");
+      return next();
+    }
     const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
     res.end = function (this: ServerResponse, ...args: unknown[]) {
       if (bodyEnded(req) || res.writableEnded) return end(...args);
-      if (hopeless(req)) {
-        if (!res.headersSent) res.setHeader("Connection", "close");
-        return end(...args);
-      }
       drainRequest(req);
       let done = false;
       const finish = () => {
         if (done) return;
         done = true;
         clearTimeout(timer);
+        onLimit.delete(req);
         req.off("end", finish);
         req.off("close", finish);
         end(...args);
       };
+      // Past the limit (a chunked body that never ends): the answer, then, a moment later, the connection dropped.
+      onLimit.set(req, () => {
+        res.once("finish", () => setTimeout(() => req.socket.destroy(), LINGER_MS).unref());
+        finish();
+      });
       const timer = setTimeout(finish, DRAIN_WAIT_MS);
       timer.unref();
       req.once("end", finish);

@@ -114,8 +114,14 @@ function bodyStream(req: IncomingMessage, cap: number): ReadableStream<Uint8Arra
     {
       start(controller) {
         req.on("data", (chunk: Buffer) => {
-          // Drained (here, or by the shell once the answer was ready): the rest is not the route's.
-          if (!open || isDraining(req)) return;
+          if (!open) return;
+          // Drained by the shell once the answer was ready: the rest is not the route's, and a reader still
+          // waiting learns it now rather than waiting for an end that it will never see.
+          if (isDraining(req)) {
+            open = false;
+            controller.error(new Error("The request body was discarded."));
+            return;
+          }
           received += chunk.byteLength;
           if (received > cap) {
             drain();
@@ -126,16 +132,16 @@ function bodyStream(req: IncomingMessage, cap: number): ReadableStream<Uint8Arra
           if ((controller.desiredSize ?? 1) <= 0) req.pause();
         });
         req.on("end", () => {
-          if (open && !isDraining(req)) controller.close();
+          if (open) controller.close();
           open = false;
         });
         req.on("error", (error) => {
-          if (open && !isDraining(req)) controller.error(error);
+          if (open) controller.error(error);
           open = false;
         });
       },
       pull() {
-        if (open && !isDraining(req)) req.resume();
+        if (open) req.resume();
       },
       cancel() {
         if (open) drain();

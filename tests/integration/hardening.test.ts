@@ -162,6 +162,52 @@ describe("malformed requests are the client's errors, never 500 (issue 6)", () =
     }
   });
 
+  it("a body declared longer than the server would ever read is answered at once, and the connection closed", async () => {
+    const answer = await new Promise<{ status: number; connection: string | undefined }>((resolve, reject) => {
+      const req = http.request(`${s.url}/contact-us`, {
+        method: "POST",
+        agent: false,
+        headers: { "content-type": "text/plain", "content-length": String(100 * 1024 * 1024) },
+      });
+      req.on("response", (res) => {
+        res.resume();
+        resolve({ status: res.statusCode ?? 0, connection: res.headers.connection });
+        req.destroy();
+      });
+      req.on("error", reject);
+      req.write(Buffer.alloc(1024, 0x61));
+    });
+    expect(answer).toEqual({ status: 415, connection: "close" });
+  });
+
+  it("a chunked body that goes on past the drain limit gets its answer before the connection is dropped", async () => {
+    const chunk = Buffer.alloc(1024 * 1024, 0x61);
+    const status = await new Promise<number>((resolve) => {
+      let got = 0;
+      // Kept alive, as a browser's connection is. (A client that asked for "Connection: close" has its connection
+      // closed by Node as soon as the answer is written, while it still sends: the reset can lose the answer.)
+      const agent = new http.Agent({ keepAlive: true });
+      const req = http.request(`${s.url}/contact-us`, { method: "POST", agent, headers: { "content-type": "text/plain", "transfer-encoding": "chunked" } });
+      req.on("response", (res) => {
+        got = res.statusCode ?? 0;
+        res.resume();
+      });
+      req.on("error", () => {}); // the drop, after the answer
+      req.on("close", () => {
+        agent.destroy();
+        resolve(got);
+      });
+      // 80 MB, more than the 64 MB the server reads and throws away, and never the last chunk.
+      let sent = 0;
+      const more = () => {
+        while (sent < 80 && req.write(chunk)) sent++;
+        if (sent < 80) req.once("drain", () => { sent++; more(); });
+      };
+      more();
+    });
+    expect(status).toBe(415);
+  });
+
   it("after a refused body on a kept-alive connection, the next request on it is answered", async () => {
     const body = Buffer.alloc(1024 * 1024, 0x61);
     const r = await raw(

@@ -64,6 +64,10 @@ describe("a plain staff post's message, carried over its redirect (decision 0090
     expect(new Headers(next.init?.headers).get("Cache-Control")).toBe("no-store");
     expect(new Headers(next.init?.headers).get("Set-Cookie")).toMatch(/^staff_notice=; .*Max-Age=0$/);
 
+    // A script's post (a `.data` request) gets the answer even if it carries the marker (sent while hydrating).
+    const hydrating = answerSaved(new Request("http://site.test/admin/account.data", { method: "POST" }), { plain: "1" }, false, "Your password was changed.");
+    expect(hydrating).not.toBeInstanceOf(Response);
+    expect(hydrating).toMatchObject({ data: { ok: true, message: "Your password was changed." } });
     const scripted = answerSaved(post(), { plain: "0" }, false, "Your password was changed.", session);
     expect(scripted).not.toBeInstanceOf(Response);
     expect(scripted).toMatchObject({ data: { ok: true, message: "Your password was changed." }, init: { headers: session } });

@@ -44,7 +44,9 @@ export function redirectWithNotice(
  * gets the redirect with its message; the page's script gets the answer itself, which the page shows and focuses.
  */
 export function answerSaved(request: Request, form: Record<string, string>, secure: boolean, message: string, headers?: Record<string, string>) {
-  if (form.plain === "1") return redirectWithNotice(request, message, secure, { headers });
+  // A script's post (React Router's `.data` request) is never plain, whatever its form says: one sent while the page
+  // was hydrating can still carry the marker, and a redirect would send the script to the `.data` address.
+  if (form.plain === "1" && !new URL(request.url).pathname.endsWith(".data")) return redirectWithNotice(request, message, secure, { headers });
   // Typed so a screen's answer union can ask any answer for its field messages (none here).
   return data<{ ok: true; message: string; errors?: undefined; values?: undefined }>({ ok: true, message }, { headers });
 }
@@ -64,6 +66,9 @@ export function takeNotice(request: Request, secure: boolean): { notice: string 
 /** A loader's answer with the notice in it (`notice`) and the cookie cleared; `headers` go along. */
 export function withNotice<T extends object>(request: Request, secure: boolean, body: T, extra?: Record<string, string>) {
   const { notice, headers } = takeNotice(request, secure);
-  for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
+  for (const [name, value] of Object.entries(extra ?? {})) {
+    if (name.toLowerCase() === "set-cookie") headers.append(name, value);
+    else headers.set(name, value);
+  }
   return data({ ...body, notice }, { headers });
 }
