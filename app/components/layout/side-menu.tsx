@@ -2,7 +2,6 @@ import { ChevronDown, Mail, X } from "lucide-react";
 import { useId, useState } from "react";
 import { Link, NavLink } from "react-router";
 import { isGroup, sideMenu } from "~/content/navigation";
-import { useHydrated } from "~/hooks/use-hydrated";
 import { useModalDialog } from "~/hooks/use-modal-dialog";
 import { nativeCommand } from "~/lib/native-command";
 import { LogoMark } from "./logo";
@@ -22,13 +21,20 @@ type Props = {
  * button, a click on the backdrop and choosing a link all close it.
  */
 export function SideMenu({ open, onClose, onOpenedBefore, orgName, contactEmail }: Props) {
-  const hydrated = useHydrated();
+  // Until the scripts run the group's button cannot toggle it, so the server's
+  // HTML has it expanded: its links are reachable from the first paint. The
+  // hydrated page keeps it so while the menu is closed (no re-render after
+  // hydration for it), and folds it as the menu first opens, in that same render.
+  const [workshopOpen, setWorkshopOpen] = useState(true);
   // A menu the browser opened before hydration (see onOpenedBefore) showed its
   // groups expanded: they stay so, not folded away under the visitor's eyes.
-  const [workshopOpen, setWorkshopOpen] = useState(() => typeof document !== "undefined" && isOpenDialog(document.getElementById("side-menu")));
-  // Until the scripts run the group's button cannot toggle it, so the server's
-  // HTML has it expanded: its links are reachable from the first paint.
-  const expanded = hydrated ? workshopOpen : true;
+  const [openedEarly] = useState(() => typeof document !== "undefined" && isOpenDialog(document.getElementById("side-menu")));
+  const [opened, setOpened] = useState(false);
+  if (open && !opened) {
+    setOpened(true);
+    if (!openedEarly) setWorkshopOpen(false);
+  }
+  const expanded = workshopOpen;
   const submenuId = useId();
   const { dialogProps } = useModalDialog(open, onClose, onOpenedBefore);
 
