@@ -112,12 +112,24 @@ export async function openDatabase(kind: "sqlite" | "postgres"): Promise<BenchDa
 export type BenchServer = { child: ChildProcess; base: string; stop: () => Promise<void> };
 
 /**
- * `node server.ts` in production on `port` (0: any free port), resolved once it says "listening on".
- * `pin` runs it on one CPU core (taskset) so runs compare; BENCH_NODE_ARGS passes
- * flags to its Node. The server's warnings go to this process's standard error.
+ * The Node flags `npm run serve` gives the server (package.json), so a server the bench starts itself, to pin
+ * it to a core, runs as production's does (decision 0097).
+ */
+export function serveNodeFlags(): string[] {
+  const scripts = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts;
+  const m = /\bnode((?:\s+--\S+)*)\s+server\.ts\b/.exec(scripts.serve ?? "");
+  if (!m) throw new Error("package.json's serve script no longer reads `node [flags] server.ts`");
+  return m[1]!.split(/\s+/).filter(Boolean);
+}
+
+/**
+ * `node server.ts` in production on `port` (0: any free port), with `npm run serve`'s Node flags, resolved
+ * once it says "listening on". `pin` runs it on one CPU core (taskset) so runs compare; BENCH_NODE_ARGS
+ * passes more flags to its Node (after those, so a flag given there wins). The server's warnings go to
+ * this process's standard error.
  */
 export async function startServer(env: Record<string, string>, port: number, opts: { pin?: boolean } = {}): Promise<BenchServer> {
-  const nodeArgs = [...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean), "server.ts"];
+  const nodeArgs = [...serveNodeFlags(), ...(process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean), "server.ts"];
   const child = spawnNode(nodeArgs, opts.pin ? 1 : null, {
     env: { ...process.env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
   });
