@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
 import { clientChunks } from "./server/build/client-chunks.ts";
+import { mediaVersion } from "./server/build/media-version.ts";
 
 // The client's JavaScript in fewer, larger files: the framework in one, the
 // public page shell in another (decision 0085).
@@ -11,6 +12,8 @@ const chunks = clientChunks();
 // the Express middleware stack, so one bundle holds the app, its database layer
 // and the HTTP shell, and server.ts only has to import it.
 export default defineConfig({
+  // The demo media's digest, for their cacheable addresses (decision 0098): the same value in both builds.
+  define: { __MEDIA_VERSION__: JSON.stringify(mediaVersion("public")) },
   environments: {
     client: { build: { rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } } } },
     ssr: {

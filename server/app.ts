@@ -7,6 +7,7 @@ import type { Duplex } from "node:stream";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
+import { VERSIONED_FOLDERS } from "./build/media-version.ts";
 import helmet from "helmet";
 import pino, { type Logger } from "pino";
 import { RouterContextProvider } from "react-router";
@@ -386,11 +387,24 @@ function staticFiles(clientDir: string): express.RequestHandler {
     index: false,
     serveStatic: { immutable: true, maxAge: "1y", index: false, fallthrough: false, setHeaders: nosniff },
   });
+  // The demo media and captions under their build's digest (`?v=`, app/content/media.ts) are kept a year, like
+  // the hashed assets: a changed file comes with a new build, whose pages ask for it under a new address. Any
+  // other public file, or one asked for without the current digest, is kept an hour (decision 0098).
+  const versioned = `v=${MEDIA_VERSION}`;
+  const publicHeaders = (res: http.ServerResponse & { req?: { originalUrl?: string } }) => {
+    nosniff(res);
+    // The address asked for (express-static-gzip rewrites `url` to a precompressed file's).
+    const url = res.req?.originalUrl ?? "";
+    const query = url.indexOf("?");
+    if (MEDIA_VERSION && query > 0 && url.slice(query + 1) === versioned && VERSIONED_PATH.test(url.slice(0, query))) {
+      res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
+    }
+  };
   const publicFiles = expressStaticGzip(clientDir, {
     enableBrotli: true,
     orderPreference: ["br", "gzip"],
     index: false,
-    serveStatic: { maxAge: "1h", index: false, fallthrough: false, setHeaders: nosniff },
+    serveStatic: { maxAge: "1h", index: false, fallthrough: false, setHeaders: publicHeaders },
   });
   const topLevel = new Set(fs.readdirSync(clientDir).filter((name) => name !== "assets" && !name.startsWith(".")));
   return (req, res, next) => {
@@ -407,6 +421,10 @@ function staticFiles(clientDir: string): express.RequestHandler {
     next();
   };
 }
+
+/** The build's digest of the demo media (vite.config.ts); empty when this file runs unbuilt. */
+const MEDIA_VERSION = typeof __MEDIA_VERSION__ === "string" ? __MEDIA_VERSION__ : "";
+const VERSIONED_PATH = new RegExp(`^/(?:${VERSIONED_FOLDERS.join("|")})/[^/]+$`);
 
 function notFound() {
   return Object.assign(new Error("Not found"), { status: 404 });

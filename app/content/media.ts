@@ -58,16 +58,23 @@ export type DecodeLevelId = "decode-1" | "decode-2" | "decode-3" | "decode-4" | 
 
 const MEDIA = "/media";
 
+/**
+ * `?v=<digest of public/media and public/captions>` after each of their
+ * addresses, so the server can let browsers keep them for a year (decision
+ * 0098); nothing in unit tests, which have no build.
+ */
+const VERSION = typeof __MEDIA_VERSION__ === "string" ? `?v=${__MEDIA_VERSION__}` : "";
+
 /** `<name>-<small>.<ext> <small>w, <name>-<large>.<ext> <large>w` */
 function srcset(name: string, ext: "avif" | "webp", small: number, large: number): string {
-  return `${MEDIA}/${name}-${small}.${ext} ${small}w, ${MEDIA}/${name}-${large}.${ext} ${large}w`;
+  return `${MEDIA}/${name}-${small}.${ext}${VERSION} ${small}w, ${MEDIA}/${name}-${large}.${ext}${VERSION} ${large}w`;
 }
 
 function responsive(name: string, small: number, large: number, largeHeight: number, alt: string): ResponsiveImage {
   return {
     avif: srcset(name, "avif", small, large),
     webp: srcset(name, "webp", small, large),
-    fallback: `${MEDIA}/${name}-${small}.jpg`,
+    fallback: `${MEDIA}/${name}-${small}.jpg${VERSION}`,
     width: large,
     height: largeHeight,
     alt,
@@ -79,11 +86,11 @@ const poster = (name: string, alt: string): ResponsiveImage => responsive(name, 
 
 function video(name: string, title: string, durationSeconds: number, posterAlt: string): VideoAsset {
   return {
-    src: `${MEDIA}/${name}.mp4`,
+    src: `${MEDIA}/${name}.mp4${VERSION}`,
     poster: poster(name, posterAlt),
     durationSeconds,
     title,
-    captions: `/captions/${name}.vtt`,
+    captions: `/captions/${name}.vtt${VERSION}`,
   };
 }
 
