@@ -13,7 +13,7 @@ const chunks = clientChunks();
 // and the HTTP shell, and server.ts only has to import it.
 export default defineConfig({
   // The demo media's digest, for their cacheable addresses (decision 0098): the same value in both builds.
-  define: { __MEDIA_VERSION__: JSON.stringify(mediaVersion("public")) },
+  define: { __MEDIA_VERSION__: JSON.stringify(mediaVersion()) },
   environments: {
     client: { build: { rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } } } },
     ssr: {

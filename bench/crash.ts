@@ -17,6 +17,7 @@ import path from "node:path";
 import { DatabaseSync } from "node:sqlite";
 import pg from "pg";
 import { SMTPServer } from "smtp-server";
+import { serveNodeFlags } from "./lib.ts";
 
 /** A seeded DECODE Level 1 session without a seat limit or prerequisite. */
 const SESSION = "s-decode-1-b";
@@ -98,7 +99,7 @@ async function captureSmtp() {
 type Server = { child: ChildProcess; url: string; exited: Promise<void> };
 
 async function startServer(env: Record<string, string>): Promise<Server> {
-  const child = spawn(process.execPath, ["server.ts"], {
+  const child = spawn(process.execPath, [...serveNodeFlags(), "server.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

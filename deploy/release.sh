@@ -70,6 +70,15 @@ ln -sfn "releases/$stamp" "$BASE/app.next"
 mv -T "$BASE/app.next" "$BASE/app"
 
 echo "release: $BASE/app -> releases/$stamp (was ${current##*/})"
+
+# Units this release changed (a new ExecStart flag, say) reach systemd only when installed again.
+UNIT_DIR="${UNIT_DIR:-/etc/systemd/system}"
+for unit in "$new"/deploy/systemd/*; do
+  installed="$UNIT_DIR/${unit##*/}"
+  if [ -e "$installed" ] && ! cmp -s "$unit" "$installed"; then
+    echo "release: ${unit##*/} differs from $installed: install it again and run 'systemctl daemon-reload' before the restarts (docs/deploy.md, 'A new release')"
+  fi
+done
 BASE="$BASE" sh "$new/deploy/prune-releases.sh"
 echo "Next, one instance at a time, each answering before the next:"
 echo "  sudo systemctl restart mindful-path@PORT && until curl -fsS http://127.0.0.1:PORT/healthz; do sleep 1; done"

@@ -391,12 +391,16 @@ function staticFiles(clientDir: string): express.RequestHandler {
   // the hashed assets: a changed file comes with a new build, whose pages ask for it under a new address. Any
   // other public file, or one asked for without the current digest, is kept an hour (decision 0098).
   const versioned = `v=${MEDIA_VERSION}`;
-  const publicHeaders = (res: http.ServerResponse & { req?: { originalUrl?: string } }) => {
+  const versionedFolders = new Set<string>(VERSIONED_FOLDERS);
+  const publicHeaders = (res: http.ServerResponse & { req?: { originalUrl?: string } }, file: string) => {
     nosniff(res);
-    // The address asked for (express-static-gzip rewrites `url` to a precompressed file's).
+    // The query as asked (express-static-gzip rewrites `url` to a precompressed file's); the folder from the
+    // file actually sent, so that no spelling of the path (`/media/..%2Ffavicon.svg`) stretches another file's.
     const url = res.req?.originalUrl ?? "";
     const query = url.indexOf("?");
-    if (MEDIA_VERSION && query > 0 && url.slice(query + 1) === versioned && VERSIONED_PATH.test(url.slice(0, query))) {
+    if (!MEDIA_VERSION || query < 0 || url.slice(query + 1) !== versioned) return;
+    const parts = path.relative(clientDir, file).split(path.sep);
+    if (parts.length === 2 && versionedFolders.has(parts[0]!)) {
       res.setHeader("Cache-Control", "public, max-age=31536000, immutable");
     }
   };
@@ -424,7 +428,6 @@ function staticFiles(clientDir: string): express.RequestHandler {
 
 /** The build's digest of the demo media (vite.config.ts); empty when this file runs unbuilt. */
 const MEDIA_VERSION = typeof __MEDIA_VERSION__ === "string" ? __MEDIA_VERSION__ : "";
-const VERSIONED_PATH = new RegExp(`^/(?:${VERSIONED_FOLDERS.join("|")})/[^/]+$`);
 
 function notFound() {
   return Object.assign(new Error("Not found"), { status: 404 });

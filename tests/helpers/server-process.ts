@@ -1,16 +1,17 @@
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { serveNodeFlags } from "../../bench/lib.ts";
 
 /**
- * `node server.ts` as `npm run serve` runs it (the built site, NODE_ENV=production),
+ * `node server.ts` as `npm run serve` runs it (the built site, NODE_ENV=production, its Node flags),
  * in a process of its own on a free loopback port: an app instance as production
  * has it, with its own event loop, pool and memory. Resolves once it prints its
  * start-up line.
  */
 export async function spawnServer(env: Record<string, string>, opts: { name?: string } = {}) {
   if (!fs.existsSync(path.resolve("build/server/index.js"))) throw new Error("build/server/index.js is missing: run `npm run build` first");
-  const child = spawn(process.execPath, ["server.ts"], {
+  const child = spawn(process.execPath, [...serveNodeFlags(), "server.ts"], {
     env: {
       ...process.env,
       NODE_ENV: "production",

@@ -25,7 +25,7 @@ describe("the demo media's cacheable addresses", () => {
 
   it("names each demo file on the public pages with the digest of the files the build was made from", async () => {
     const seen: string[] = [];
-    for (const page of ["/", "/decode", "/tasso", "/family-constellation"]) {
+    for (const page of ["/", "/decode", "/ich", "/tasso", "/family-constellation"]) {
       const html = await (await fetch(`${s.url}${page}`)).text();
       seen.push(...addressesIn(html));
     }
@@ -57,9 +57,15 @@ describe("the demo media's cacheable addresses", () => {
     }
   });
 
-  it("keeps other public files an hour even with the digest", async () => {
-    const res = await fetch(`${s.url}/favicon.svg?v=${version}`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get("cache-control")).toBe("public, max-age=3600");
+  it("keeps other public files an hour even with the digest, however their path is spelled", async () => {
+    for (const address of ["/favicon.svg", "/media/..%2Ffavicon.svg", "/captions/..%2Fog-image.png", "/media/%2E%2E/site.webmanifest"]) {
+      const res = await fetch(`${s.url}${address}?v=${version}`);
+      expect({ address, status: res.status, cache: res.headers.get("cache-control") }).toEqual({ address, status: 200, cache: "public, max-age=3600" });
+      await res.arrayBuffer();
+    }
+    // A spelling that still names a demo file is that file: kept a year.
+    const encoded = await fetch(`${s.url}/media/intro%2D640.avif?v=${version}`);
+    expect(encoded.status).toBe(200);
+    expect(encoded.headers.get("cache-control")).toBe("public, max-age=31536000, immutable");
   });
 });

@@ -4,10 +4,11 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { serveNodeFlags } from "../../bench/lib.ts";
 
-/** Starts `node server.ts` as `npm start` does (after the build) and waits for its start-up line. */
+/** Starts `node server.ts` as `npm start` does (after the build, with its Node flags) and waits for its start-up line. */
 function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ["server.ts"], {
+  const child = spawn(process.execPath, [...serveNodeFlags(), "server.ts"], {
     env: { ...process.env, NODE_ENV: "production", PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
