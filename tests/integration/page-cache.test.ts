@@ -154,6 +154,16 @@ describe.each(dialects)("anonymous page cache on %s", (dialect) => {
     await b.site.database.db.updateTable("events").set({ capacity: (event.capacity ?? 0) + 1 }).where("id", "=", event.id).execute();
     expect(await burst(path)).toEqual({ misses: 1, copies: 1 });
 
+    // A HEAD first stores nothing: the GETs that waited for it still get the whole page.
+    const contact = "/contact-us?from=head";
+    const mixed = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        fetch(`${a.url}${contact}`, { method: i === 0 ? "HEAD" : "GET" }).then(async (answer) => ({ get: i > 0, miss: answer.headers.get("x-page-cache") === "miss", bytes: (await answer.arrayBuffer()).byteLength })),
+      ),
+    );
+    expect(mixed.filter((answer) => answer.get && answer.bytes < 10_000)).toEqual([]);
+    expect(mixed.filter((answer) => answer.get && answer.miss).length).toBeGreaterThan(0);
+
     // A page that is never stored (a 404) still answers every one of them.
     const missing = await Promise.all(Array.from({ length: 8 }, () => get(`${a.url}/no-such-page-${crypto.randomUUID()}`)));
     expect(missing.map((answer) => answer.status)).toEqual(Array(8).fill(404));
