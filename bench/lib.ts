@@ -117,9 +117,15 @@ export type BenchServer = { child: ChildProcess; base: string; stop: () => Promi
  */
 export function serveNodeFlags(): string[] {
   const scripts = (JSON.parse(fs.readFileSync("package.json", "utf8")) as { scripts: Record<string, string> }).scripts;
-  const m = /\bnode((?:\s+--\S+)*)\s+server\.ts\b/.exec(scripts.serve ?? "");
-  if (!m) throw new Error("package.json's serve script no longer reads `node [flags] server.ts`");
-  return m[1]!.split(/\s+/).filter(Boolean);
+  const flags = nodeFlagsOf(scripts.serve ?? "");
+  if (!flags) throw new Error("package.json's serve script no longer reads `node [flags] server.ts`");
+  return flags;
+}
+
+/** The flags between `node` and `server.ts` in a command line, or null if it does not start `server.ts`. */
+export function nodeFlagsOf(command: string): string[] | null {
+  const m = /\bnode((?:\s+--\S+)*)\s+server\.ts\b/.exec(command);
+  return m ? m[1]!.split(/\s+/).filter(Boolean) : null;
 }
 
 /**

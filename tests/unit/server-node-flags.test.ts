@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { serveNodeFlags } from "../../bench/lib.ts";
+import { nodeFlagsOf as flagsOf, serveNodeFlags } from "../../bench/lib.ts";
 
 /**
  * The server's Node flags (decision 0097: the young generation capped, so a long
@@ -13,12 +13,6 @@ import { serveNodeFlags } from "../../bench/lib.ts";
 const root = path.resolve(import.meta.dirname, "../..");
 const scripts = (JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")) as { scripts: Record<string, string> }).scripts;
 const unit = fs.readFileSync(path.join(root, "deploy/systemd/mindful-path@.service"), "utf8");
-
-/** The flags between `node` and `server.ts` in a command line. */
-function flagsOf(command: string): string[] | null {
-  const m = /\bnode((?:\s+--\S+)*)\s+server\.ts\b/.exec(command);
-  return m ? m[1]!.split(/\s+/).filter(Boolean) : null;
-}
 
 describe("the server's Node flags", () => {
   it("cap the young generation in npm run serve, which the bench follows", () => {
