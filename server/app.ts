@@ -144,28 +144,11 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
     next();
   });
   app.use(securityHeaders(config, Boolean(opts.devMiddleware)));
-  // Pages already rendered for anonymous visitors, while the content version
-  // has not moved (decision 0018); they were compressed when stored.
-  const pageCache =
-    config.pageCache.seconds > 0 && !opts.devMiddleware
-      ? new PageCache({
-          readVersion: () => readContentVersion(database),
-          ttlMs: config.pageCache.seconds * 1000,
-          maxBytes: config.pageCache.maxBytes,
-          onError: (error) => {
-            // While the database is out, every request would say so: the outage is logged once, above.
-            if (!databaseFailure(error)) logger.warn({ err: error }, "page cache: content version unreadable");
-          },
-        })
-      : undefined;
-  if (pageCache) app.use(pageCache.middleware());
-  // Pages and API answers are compressed as they are sent; static files were
-  // compressed once, at build time (server/build/precompress.ts).
-  app.use(compression());
-
   // Liveness for a load balancer (docs/deploy.md): the process answers. It does
   // not ask the database, so during an outage the balancer keeps sending
   // visitors to instances that answer with the friendly 503 page themselves.
+  // Both probes come ahead of the page cache, which is for pages: a probe is
+  // never stored, and never waits for another request's render (decision 0099).
   app.get("/livez", (_req, res) => {
     res.set("Cache-Control", "no-store").json({ status: "ok" });
   });
@@ -184,6 +167,25 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
       .set("Retry-After", "30")
       .json({ status: "error", database: "unreachable", since: database.status.downSince });
   });
+
+  // Pages already rendered for anonymous visitors, while the content version
+  // has not moved (decision 0018); they were compressed when stored.
+  const pageCache =
+    config.pageCache.seconds > 0 && !opts.devMiddleware
+      ? new PageCache({
+          readVersion: () => readContentVersion(database),
+          ttlMs: config.pageCache.seconds * 1000,
+          maxBytes: config.pageCache.maxBytes,
+          onError: (error) => {
+            // While the database is out, every request would say so: the outage is logged once, above.
+            if (!databaseFailure(error)) logger.warn({ err: error }, "page cache: content version unreadable");
+          },
+        })
+      : undefined;
+  if (pageCache) app.use(pageCache.middleware());
+  // Pages and API answers are compressed as they are sent; static files were
+  // compressed once, at build time (server/build/precompress.ts).
+  app.use(compression());
 
   // Public uploads (programme thumbnails) left on disk by an older install; the
   // ones staff upload now live in the database and fall through to the router's

@@ -16,6 +16,12 @@ const gzip = promisify(zlib.gzip);
  * A stored page is sent as it was rendered, compressed once when stored. Its
  * inline scripts are allowed by their SHA-256 hashes instead of the render's
  * nonce, which would otherwise be the same in every copy sent.
+ *
+ * A page is rendered once per content version however many visitors ask for
+ * it at the same moment: the first request renders it, and those that arrive
+ * while it does wait for its copy (at most FLIGHT_WAIT_MS), then are served
+ * from the cache (decision 0099). Without this, every visitor arriving after
+ * a seat change rendered and compressed the page for themselves.
  */
 export type PageCacheOptions = {
   /** Reads the current content version from the database. */
@@ -41,13 +47,20 @@ type Entry = {
 /** What the middleware hands the renderer for a page it may store. */
 export type PendingPage = { key: string; version: string };
 
+/** A render of one page for one content version, which requests for the same page wait for. */
+type Flight = { version: string; done: Promise<void>; land: () => void; storing: boolean };
+
+/** The longest a request waits for another's render of the same page before rendering it itself. */
+export const FLIGHT_WAIT_MS = 5_000;
+
 const KEPT_HEADERS = new Set(["content-type", "cache-control", "link", "vary"]);
 
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
   private inflightVersion: Promise<string> | undefined;
-  readonly stats = { hits: 0, misses: 0, stored: 0 };
+  private readonly flights = new Map<string, Flight>();
+  readonly stats = { hits: 0, misses: 0, stored: 0, waited: 0 };
 
   private readonly opts: PageCacheOptions;
 
@@ -64,16 +77,23 @@ export class PageCache {
     return (req, res, next) => {
       if (!isAnonymousPageRequest(req)) return next();
       this.version().then(
-        (version) => {
+        async (version) => {
+          // The visitor left while the version was read: nothing to send, and a flight taken off now would
+          // never land (its response's "close" has already been emitted), holding every later request for
+          // this page for FLIGHT_WAIT_MS.
+          if (res.destroyed) return;
           const key = req.originalUrl;
-          const entry = this.entries.get(key);
-          if (entry && entry.version === version && entry.expires > Date.now()) {
-            // Most recently used last: the first entries are the ones evicted.
-            this.entries.delete(key);
-            this.entries.set(key, entry);
-            this.stats.hits++;
-            send(req, res, entry);
-            return;
+          if (this.serveStored(req, res, key, version)) return;
+          const flight = this.flights.get(key);
+          if (flight && flight.version === version) {
+            // Another request is rendering this page for this version: its copy, once stored, is this one's too.
+            this.stats.waited++;
+            await Promise.race([flight.done, new Promise((resolve) => setTimeout(resolve, FLIGHT_WAIT_MS).unref())]);
+            if (res.destroyed) return;
+            if (this.serveStored(req, res, key, version)) return;
+          } else {
+            // None under way, or one for a version that has moved since: this request's render is the one to wait for.
+            this.takeOff(key, version, res);
           }
           this.stats.misses++;
           res.locals.pendingPage = { key, version } satisfies PendingPage;
@@ -94,6 +114,17 @@ export class PageCache {
    * response's headers and the nonce its CSP allowed.
    */
   async store(pending: PendingPage, res: express.Response, body: Buffer, etag: string, nonce: string): Promise<void> {
+    const flight = this.flights.get(pending.key);
+    const own = flight && flight.version === pending.version ? flight : undefined;
+    if (own) own.storing = true;
+    try {
+      await this.keep(pending, res, body, etag, nonce);
+    } finally {
+      if (own) this.land(pending.key, own);
+    }
+  }
+
+  private async keep(pending: PendingPage, res: express.Response, body: Buffer, etag: string, nonce: string): Promise<void> {
     if (body.byteLength * 2 > this.opts.maxBytes) return;
     const csp = String(res.getHeader("content-security-policy") ?? "");
     const headers: [string, string][] = [];
@@ -127,12 +158,43 @@ export class PageCache {
   }
 
   get size() {
-    return { pages: this.entries.size, bytes: this.bytes };
+    return { pages: this.entries.size, bytes: this.bytes, flights: this.flights.size };
   }
 
   clear() {
     this.entries.clear();
     this.bytes = 0;
+  }
+
+  /** Serves the stored copy of `key` if it is of `version` and not expired. */
+  private serveStored(req: express.Request, res: express.Response, key: string, version: string): boolean {
+    const entry = this.entries.get(key);
+    if (!entry || entry.version !== version || entry.expires <= Date.now()) return false;
+    // Most recently used last: the first entries are the ones evicted.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    this.stats.hits++;
+    send(req, res, entry);
+    return true;
+  }
+
+  /**
+   * This request renders `key` for `version`; others for the same page wait for it. The flight lands when its
+   * copy is stored, or when its response ends without one (an error, a redirect, a HEAD, a client gone).
+   */
+  private takeOff(key: string, version: string, res: express.Response) {
+    let land = () => {};
+    const done = new Promise<void>((resolve) => (land = resolve));
+    const flight: Flight = { version, done, land, storing: false };
+    this.flights.set(key, flight);
+    res.once("close", () => {
+      if (!flight.storing) this.land(key, flight);
+    });
+  }
+
+  private land(key: string, flight: Flight) {
+    if (this.flights.get(key) === flight) this.flights.delete(key);
+    flight.land();
   }
 
   private remove(key: string) {

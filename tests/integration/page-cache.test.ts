@@ -136,8 +136,25 @@ describe.each(dialects)("anonymous page cache on %s", (dialect) => {
     expect(after.body.toString("utf8")).toContain(renamed);
   });
 
-  it("answers visitors who ask for a page together, and GETs behind a HEAD get the whole page", async () => {
-    // A HEAD stores nothing: the GETs beside it still get the whole page.
+  it("renders a page once for visitors who ask for it together, before and after its content changes (decision 0099)", async () => {
+    const burst = async (path: string) => {
+      const answers = await Promise.all(Array.from({ length: 24 }, () => get(`${a.url}${path}`, { "Accept-Encoding": "br" })));
+      for (const answer of answers) expect(answer.status).toBe(200);
+      const misses = answers.filter((answer) => answer.headers["x-page-cache"] === "miss");
+      // Those that waited got the stored copy: the same bytes as each other.
+      const copies = new Set(answers.filter((answer) => answer.headers["x-page-cache"] === "hit").map((answer) => answer.body.toString("base64")));
+      return { misses: misses.length, copies: copies.size };
+    };
+    // A page no other test here asks for, so nothing is stored for it yet.
+    const path = "/schedule?program=tasso";
+    expect(await burst(path)).toEqual({ misses: 1, copies: 1 });
+
+    // A seat limit changed: every copy is out of date, and again one render serves them all.
+    const event = await a.db.selectFrom("events").select(["id", "capacity"]).where("capacity", "is not", null).executeTakeFirstOrThrow();
+    await b.site.database.db.updateTable("events").set({ capacity: (event.capacity ?? 0) + 1 }).where("id", "=", event.id).execute();
+    expect(await burst(path)).toEqual({ misses: 1, copies: 1 });
+
+    // A HEAD first stores nothing: the GETs that waited for it still get the whole page.
     const contact = "/contact-us?from=head";
     const mixed = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
