@@ -228,6 +228,8 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
           }
         : undefined,
       wantsWhole: (res) => res.locals.pendingPage !== undefined,
+      // Whoever waits for this render is let go as soon as it is known that nothing was stored (decision 0099).
+      onSettled: pageCache ? (_req, res) => pageCache.settle(res.locals.pendingPage as PendingPage | undefined) : undefined,
       // A 500 (or a page's own 503) caused by the database: the outage answer instead.
       takeOver: (req, res, response) => {
         // A write to a route with a loader and no action: React Router's own 405 has no Allow header,

@@ -44,11 +44,17 @@ type Entry = {
   bytes: number;
 };
 
-/** What the middleware hands the renderer for a page it may store. */
-export type PendingPage = { key: string; version: string };
+/**
+ * What the middleware hands the renderer for a page it may store; `flight` when
+ * other requests for the page wait for this render.
+ */
+export type PendingPage = { key: string; version: string; flight?: Flight };
 
-/** A render of one page for one content version, which requests for the same page wait for. */
-type Flight = { version: string; done: Promise<void>; land: () => void; storing: boolean };
+/** A render of one page for one content version, which requests for the same page and version wait for. */
+type Flight = { id: string; done: Promise<void>; land: () => void; storing: boolean; copy?: Entry };
+
+/** Flights are per page and version: a render for a newer version never displaces the one older waiters wait for. */
+const flightId = (key: string, version: string) => `${version}\n${key}`;
 
 /** The longest a request waits for another's render of the same page before rendering it itself. */
 export const FLIGHT_WAIT_MS = 5_000;
@@ -58,7 +64,11 @@ const KEPT_HEADERS = new Set(["content-type", "cache-control", "link", "vary"]);
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
-  private inflightVersion: Promise<string> | undefined;
+  /** The version read under way, and the one queued behind it for requests that arrived during it. */
+  private runningRead: Promise<string> | undefined;
+  private queuedRead: Promise<string> | undefined;
+  /** The version the last finished read returned. */
+  private latestVersion: string | undefined;
   private readonly flights = new Map<string, Flight>();
   readonly stats = { hits: 0, misses: 0, stored: 0, waited: 0 };
 
@@ -84,19 +94,27 @@ export class PageCache {
           if (res.destroyed) return;
           const key = req.originalUrl;
           if (this.serveStored(req, res, key, version)) return;
-          const flight = this.flights.get(key);
-          if (flight && flight.version === version) {
+          let flight = this.flights.get(flightId(key, version));
+          if (flight) {
             // Another request is rendering this page for this version: its copy, once stored, is this one's too.
             this.stats.waited++;
-            await Promise.race([flight.done, new Promise((resolve) => setTimeout(resolve, FLIGHT_WAIT_MS).unref())]);
+            await waitFor(flight.done, FLIGHT_WAIT_MS);
             if (res.destroyed) return;
+            // The copy made for the version this request read, even when the content has moved on since and
+            // the copy was not kept: it is what this request would have been served had it come a moment later.
+            if (flight.copy) {
+              this.stats.hits++;
+              send(req, res, flight.copy);
+              return;
+            }
             if (this.serveStored(req, res, key, version)) return;
+            flight = undefined;
           } else {
-            // None under way, or one for a version that has moved since: this request's render is the one to wait for.
-            this.takeOff(key, version, res);
+            // None under way for this version: this request's render is the one to wait for.
+            flight = this.takeOff(key, version, res);
           }
           this.stats.misses++;
-          res.locals.pendingPage = { key, version } satisfies PendingPage;
+          res.locals.pendingPage = { key, version, flight } satisfies PendingPage;
           res.setHeader("X-Page-Cache", "miss");
           next();
         },
@@ -114,14 +132,23 @@ export class PageCache {
    * response's headers and the nonce its CSP allowed.
    */
   async store(pending: PendingPage, res: express.Response, body: Buffer, etag: string, nonce: string): Promise<void> {
-    const flight = this.flights.get(pending.key);
-    const own = flight && flight.version === pending.version ? flight : undefined;
+    const own = pending.flight;
     if (own) own.storing = true;
     try {
       await this.keep(pending, res, body, etag, nonce);
     } finally {
-      if (own) this.land(pending.key, own);
+      if (own) this.land(own);
     }
+  }
+
+  /**
+   * The renderer is done with a request and stored nothing (an error, a redirect, a resource route, a HEAD):
+   * whoever waits for its render is let go now, not when its response closes, which a request body still
+   * being drained can hold back for seconds.
+   */
+  settle(pending: PendingPage | undefined) {
+    const flight = pending?.flight;
+    if (flight && !flight.storing) this.land(flight);
   }
 
   private async keep(pending: PendingPage, res: express.Response, body: Buffer, etag: string, nonce: string): Promise<void> {
@@ -147,6 +174,10 @@ export class PageCache {
       gzip: gz,
       bytes: body.byteLength + br.byteLength + gz.byteLength,
     };
+    if (pending.flight) pending.flight.copy = entry;
+    // The content moved while this copy was compressed: no later request will be served it, and keeping it
+    // would put it in place of a copy of the newer version. Those waiting for this render still get it.
+    if (this.latestVersion !== undefined && this.latestVersion !== pending.version) return;
     this.remove(pending.key);
     this.entries.set(pending.key, entry);
     this.bytes += entry.bytes;
@@ -182,18 +213,20 @@ export class PageCache {
    * This request renders `key` for `version`; others for the same page wait for it. The flight lands when its
    * copy is stored, or when its response ends without one (an error, a redirect, a HEAD, a client gone).
    */
-  private takeOff(key: string, version: string, res: express.Response) {
+  private takeOff(key: string, version: string, res: express.Response): Flight {
     let land = () => {};
     const done = new Promise<void>((resolve) => (land = resolve));
-    const flight: Flight = { version, done, land, storing: false };
-    this.flights.set(key, flight);
+    const flight: Flight = { id: flightId(key, version), done, land, storing: false };
+    this.flights.set(flight.id, flight);
+    // The backstop: a request the renderer never saw (answered by a middleware before it) lands here.
     res.once("close", () => {
-      if (!flight.storing) this.land(key, flight);
+      if (!flight.storing) this.land(flight);
     });
+    return flight;
   }
 
-  private land(key: string, flight: Flight) {
-    if (this.flights.get(key) === flight) this.flights.delete(key);
+  private land(flight: Flight) {
+    if (this.flights.get(flight.id) === flight) this.flights.delete(flight.id);
     flight.land();
   }
 
@@ -204,12 +237,36 @@ export class PageCache {
     this.bytes -= old.bytes;
   }
 
-  /** One database read at a time, shared by the requests that arrive while it runs. */
+  /**
+   * One database read at a time. A request never shares a read that started before it arrived: on
+   * PostgreSQL that read's snapshot may predate a change committed just before the request, whose page
+   * must show it. Requests that arrive while a read runs share the next one, started when it ends.
+   */
   private version(): Promise<string> {
-    this.inflightVersion ??= this.opts.readVersion().finally(() => {
-      this.inflightVersion = undefined;
+    if (!this.runningRead) return this.startRead();
+    this.queuedRead ??= this.runningRead
+      .then(
+        () => {},
+        () => {},
+      )
+      .then(() => {
+        this.queuedRead = undefined;
+        return this.startRead();
+      });
+    return this.queuedRead;
+  }
+
+  private startRead(): Promise<string> {
+    const read = this.opts.readVersion().then((version) => {
+      this.latestVersion = version;
+      return version;
     });
-    return this.inflightVersion;
+    this.runningRead = read;
+    const clear = () => {
+      if (this.runningRead === read) this.runningRead = undefined;
+    };
+    read.then(clear, clear);
+    return read;
   }
 }
 
@@ -235,6 +292,16 @@ function isAnonymousPageRequest(req: express.Request): boolean {
   // Thumbnails are immutable files with their own year-long HTTP caching (decision 0023), not pages.
   if (p.startsWith("/uploads/")) return false;
   return !p.endsWith(".data");
+}
+
+/** Resolves when `done` does, or after `ms`, whichever comes first. */
+async function waitFor(done: Promise<void>, ms: number): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  try {
+    await Promise.race([done, new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 function send(req: express.Request, res: express.Response, entry: Entry) {

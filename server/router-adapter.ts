@@ -35,7 +35,7 @@ export type RouterAdapterOptions = {
   maxBodyBytes: number;
   /** The CSP nonce of this response, left out of the ETag. */
   nonceOf: (res: express.Response) => string;
-  /** Offered every anonymous page rendered in one piece, after it was sent (the page cache). */
+  /** Offered every page rendered in one piece that may carry a validator, as it is sent (the page cache). */
   onPage?: (req: express.Request, res: express.Response, body: Buffer, etag: string) => void;
   /**
    * Pages to buffer whole even when the render pauses (the page cache wants
@@ -47,6 +47,8 @@ export type RouterAdapterOptions = {
    * it answered the request itself (a database outage's 503 in place of a 500).
    */
   takeOver?: (req: express.Request, res: express.Response, response: Response) => boolean;
+  /** Told when the handler is done with a request, whatever the outcome: after `onPage` if it was called. */
+  onSettled?: (req: express.Request, res: express.Response) => void;
 };
 
 /** Thrown into a body stream that went past the adapter's cap. */
@@ -73,6 +75,8 @@ export function createRouterHandler(opts: RouterAdapterOptions): express.Request
       await sendResponse(req, res, response, opts.nonceOf(res), opts.onPage, opts.wantsWhole?.(res) === true);
     } catch (error) {
       next(error);
+    } finally {
+      opts.onSettled?.(req, res);
     }
   };
 }
@@ -225,6 +229,9 @@ async function sendResponse(
   }
   const etag = weakEtag(body, nonce);
   res.setHeader("ETag", etag);
+  // Offered before a 304 takes the page's headers off: a visitor revalidating their copy may be the first
+  // to ask for the page since it changed, and others may be waiting for this render (decision 0099).
+  onPage?.(req, res, body, etag);
   if (matchesIfNoneMatch(req.get("if-none-match"), etag)) {
     // The cached copy keeps the headers it came with, its CSP nonce included:
     // sending this response's CSP would not match the cached page's scripts.
@@ -233,7 +240,6 @@ async function sendResponse(
   } else {
     res.end(body);
   }
-  onPage?.(req, res, body, etag);
 }
 
 /** Writes `first` and every following chunk, flushing the compressor only when the stream pauses. */

@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import http from "node:http";
+import net from "node:net";
 import zlib from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { dialects } from "../helpers/databases";
@@ -169,6 +170,30 @@ describe.each(dialects)("anonymous page cache on %s", (dialect) => {
     expect(missing.map((answer) => answer.status)).toEqual(Array(8).fill(404));
     const same = await Promise.all(Array.from({ length: 8 }, () => get(`${a.url}/no-such-page-here`)));
     expect(same.map((answer) => [answer.status, answer.headers["x-page-cache"]])).toEqual(Array.from({ length: 8 }, () => [404, "miss"]));
+  });
+
+  it("lets visitors waiting for a render go once nothing will be stored, though that answer's end is held (decision 0099)", async () => {
+    const cache = a.site.pageCache!;
+    const { hostname, port } = new URL(a.url);
+    // A GET declaring a body it never sends: its answer (a resource route, never stored) is held until the
+    // body ends or 10 s pass, so the response's "close" comes late.
+    const misses = cache.stats.misses;
+    let heldAnswer = "";
+    const held = net.connect(Number(port), hostname, () =>
+      held.write(`GET /robots.txt HTTP/1.1\r\nHost: ${hostname}\r\nContent-Length: 5\r\n\r\n`),
+    );
+    held.on("data", (chunk: Buffer) => (heldAnswer += chunk.toString("latin1")));
+    held.on("error", () => {});
+    try {
+      await expect.poll(() => cache.stats.misses).toBe(misses + 1);
+      const others = await Promise.all(Array.from({ length: 3 }, () => get(`${a.url}/robots.txt`)));
+      for (const other of others) expect(other.body.toString("utf8")).toContain("User-agent");
+      // Let go when the render ended, not when the held answer will close.
+      expect(heldAnswer).toBe("");
+      expect(cache.size.flights).toBe(0);
+    } finally {
+      held.destroy();
+    }
   });
 
   it("moves the content version when a seat is taken, and not for writes no page shows", async () => {

@@ -15,21 +15,38 @@ type Harness = {
   cache: PageCache;
   /** Requests that reached the app, responses closed (answered or hung up on), pages rendered. */
   counts: { arrived: number; closed: number; renders: number };
+  /** What the database holds: the version a read started now sees. */
+  site: { version: string };
+  /** Lets the version reads (held from the start) answer, from now on. */
   release: () => void;
+  /** Holds the version reads again until `reads.release()`. */
+  reads: { hold: () => void; release: () => void };
+  /** Holds every render from now on until `renders.release()`. */
+  renders: { hold: () => void; release: () => void };
   close: () => Promise<void>;
 };
 
-async function harness(opts: { stores: boolean }): Promise<Harness> {
-  let gate: Promise<void> = Promise.resolve();
+/** A gate: `wait()` resolves once `open()` was called since the last `shut()`. */
+function gate(startOpen: boolean) {
   let open = () => {};
-  const hold = () => {
-    gate = new Promise((resolve) => (open = resolve));
+  let current: Promise<void> = Promise.resolve();
+  const shut = () => {
+    current = new Promise((resolve) => (open = resolve));
   };
-  hold();
+  if (!startOpen) shut();
+  return { wait: () => current, shut, open: () => open() };
+}
+
+async function harness(opts: { stores: boolean }): Promise<Harness> {
+  const reads = gate(false);
+  const renders = gate(true);
+  const site = { version: "v1" };
   const cache = new PageCache({
+    // A statement sees the database as it was when it started (PostgreSQL's snapshot), whenever it answers.
     readVersion: async () => {
-      await gate;
-      return "v1";
+      const seen = site.version;
+      await reads.wait();
+      return seen;
     },
     ttlMs: 60_000,
     maxBytes: 1_000_000,
@@ -42,12 +59,14 @@ async function harness(opts: { stores: boolean }): Promise<Harness> {
     next();
   });
   app.use(cache.middleware());
-  app.get("/page", (_req, res) => {
+  app.get("/page", async (_req, res) => {
     counts.renders++;
-    const body = Buffer.from("<!doctype html><title>page</title><p>page</p>");
-    res.type("html").send(body);
     const pending = res.locals.pendingPage as PendingPage | undefined;
-    if (opts.stores && pending) void cache.store(pending, res, body, '"etag"', "");
+    const shown = pending?.version ?? site.version;
+    await renders.wait();
+    const body = Buffer.from(`<!doctype html><title>page</title><p>page of ${shown}</p>`);
+    res.type("html").send(body);
+    if (opts.stores && pending) void cache.store(pending, res, body, `"${shown}"`, "");
   });
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -56,7 +75,10 @@ async function harness(opts: { stores: boolean }): Promise<Harness> {
     url: `http://127.0.0.1:${port}`,
     cache,
     counts,
-    release: () => open(),
+    site,
+    release: () => reads.open(),
+    reads: { hold: reads.shut, release: reads.open },
+    renders: { hold: renders.shut, release: renders.open },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
@@ -116,5 +138,59 @@ describe("page cache: one render for visitors who ask together", () => {
     expect(next).toMatchObject({ status: 200, cache: "miss" });
     expect(h.cache.stats.waited).toBe(0);
     expect(h.cache.size.flights).toBe(0);
+  });
+
+  it("gives those waiting the copy made for the version they read, though the content moved on during the render", async () => {
+    open = await harness({ stores: true });
+    const h = open;
+    h.release();
+    h.renders.hold();
+    const first = get(`${h.url}/page`);
+    await expect.poll(() => h.counts.renders).toBe(1);
+    const waiting = Array.from({ length: 4 }, () => get(`${h.url}/page`));
+    await expect.poll(() => h.cache.stats.waited).toBe(4);
+    // A seat is taken: a visitor arriving now reads the new version and renders it; the others keep waiting.
+    h.site.version = "v2";
+    const later = get(`${h.url}/page`);
+    await expect.poll(() => h.counts.renders).toBe(2);
+    h.renders.release();
+    const answers = await Promise.all([first, ...waiting, later]);
+    expect(answers.map((a) => [a.cache, a.body.match(/page of v\d/)?.[0]])).toEqual([
+      ["miss", "page of v1"],
+      ...Array(4).fill(["hit", "page of v1"]),
+      ["miss", "page of v2"],
+    ]);
+    expect(h.counts.renders).toBe(2);
+    await expect.poll(() => h.cache.size.flights).toBe(0);
+
+    // The copy kept is the newer one, even if a render of the older version finishes storing after it.
+    await expect.poll(async () => (await get(`${h.url}/page`)).cache).toBe("hit");
+    const res = { getHeader: () => undefined, getHeaders: () => ({ "content-type": "text/html" }) } as unknown as express.Response;
+    await h.cache.store({ key: "/page", version: "v1" }, res, Buffer.from("<p>page of v1</p>"), '"late"', "");
+    const now = await get(`${h.url}/page`);
+    expect(now).toMatchObject({ cache: "hit" });
+    expect(now.body).toContain("page of v2");
+  });
+
+  it("never answers a visitor with a version read that started before they arrived", async () => {
+    open = await harness({ stores: true });
+    const h = open;
+    h.release();
+    expect((await get(`${h.url}/page`)).body).toContain("page of v1");
+    await expect.poll(async () => (await get(`${h.url}/page`)).cache).toBe("hit");
+    // A version read is under way, seeing v1, when a change commits and another visitor arrives.
+    h.reads.hold();
+    const arrived = h.counts.arrived;
+    const early = get(`${h.url}/page`);
+    await expect.poll(() => h.counts.arrived).toBe(arrived + 1);
+    h.site.version = "v2";
+    const late = get(`${h.url}/page`);
+    await expect.poll(() => h.counts.arrived).toBe(arrived + 2);
+    h.reads.release();
+    const [before, after] = await Promise.all([early, late]);
+    expect(before).toMatchObject({ cache: "hit" });
+    expect(before.body).toContain("page of v1");
+    expect(after).toMatchObject({ cache: "miss" });
+    expect(after.body).toContain("page of v2");
   });
 });
