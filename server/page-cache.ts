@@ -172,7 +172,13 @@ export class PageCache {
       identity: body,
       br,
       gzip: gz,
-      bytes: body.byteLength + br.byteLength + gz.byteLength,
+      // The page's URL (up to the URL limit) and its headers (a policy with a hash per script) count too.
+      bytes:
+        body.byteLength +
+        br.byteLength +
+        gz.byteLength +
+        Buffer.byteLength(pending.key) +
+        headers.reduce((sum, [name, value]) => sum + name.length + Buffer.byteLength(value), etag.length),
     };
     if (pending.flight) pending.flight.copy = entry;
     // The content moved while this copy was compressed: no later request will be served it, and keeping it

@@ -193,4 +193,16 @@ describe("page cache: one render for visitors who ask together", () => {
     expect(after).toMatchObject({ cache: "miss" });
     expect(after.body).toContain("page of v2");
   });
+
+  it("counts each copy's URL and headers against its memory bound, not only its bodies", async () => {
+    const cache = new PageCache({ readVersion: async () => "v1", ttlMs: 60_000, maxBytes: 20_000 });
+    const res = { getHeader: () => undefined, getHeaders: () => ({ "content-type": "text/html" }) } as unknown as express.Response;
+    // A hundred pages of a few bytes each, under URLs of a thousand characters (distinct query strings).
+    for (let i = 0; i < 100; i++) {
+      await cache.store({ key: `/schedule?q=${String(i).padStart(1000, "x")}`, version: "v1" }, res, Buffer.from("<p>x</p>"), '"e"', "");
+    }
+    expect(cache.size.bytes).toBeLessThanOrEqual(20_000);
+    expect(cache.size.pages).toBeLessThan(20);
+    expect(cache.size.pages).toBeGreaterThan(0);
+  });
 });
