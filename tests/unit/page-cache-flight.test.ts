@@ -157,7 +157,7 @@ describe("page cache: one render for visitors who ask together", () => {
     const answers = await Promise.all([first, ...waiting, later]);
     expect(answers.map((a) => [a.cache, a.body.match(/page of v\d/)?.[0]])).toEqual([
       ["miss", "page of v1"],
-      ...Array(4).fill(["hit", "page of v1"]),
+      ...Array.from({ length: 4 }, () => ["hit", "page of v1"]),
       ["miss", "page of v2"],
     ]);
     expect(h.counts.renders).toBe(2);
