@@ -116,11 +116,15 @@ async function runGroup(conn: Kysely<DB>, queue: GroupJob[]): Promise<void> {
     return;
   }
   const done: Array<{ job: GroupJob; result: unknown }> = [];
+  // A member that failed is answered after the commit too: its failure may rest on an earlier member's
+  // writes (a duplicate of a row inserted in this group), which are not on disk until the commit is.
+  const failed: Array<{ job: GroupJob; error: unknown }> = [];
   const fail = async (error: unknown) => {
     await rollback(conn).catch(() => {});
     for (const { job } of done) job.reject(error);
+    for (const { job } of failed) job.reject(error);
   };
-  while (queue.length > 0 && done.length < GROUP_LIMIT) {
+  while (queue.length > 0 && done.length + failed.length < GROUP_LIMIT) {
     const job = queue.shift()!;
     try {
       await savepoint(conn);
@@ -130,13 +134,16 @@ async function runGroup(conn: Kysely<DB>, queue: GroupJob[]): Promise<void> {
     }
     let result: unknown;
     let failure: { error: unknown } | null = null;
+    let undo = false;
     try {
       result = await job.fn(conn);
+      // Its own check: a throw here is this member's failure, not the group's.
+      undo = job.rollbackIf?.(result as never) === true;
     } catch (error) {
       failure = { error };
     }
     try {
-      if (failure || job.rollbackIf?.(result as never)) await rollbackToSavepoint(conn);
+      if (failure || undo) await rollbackToSavepoint(conn);
       await releaseSavepoint(conn);
     } catch (error) {
       // SQLite rolled the whole transaction back itself (a full disk, an I/O
@@ -144,7 +151,7 @@ async function runGroup(conn: Kysely<DB>, queue: GroupJob[]): Promise<void> {
       job.reject(failure ? failure.error : error);
       return fail(failure ? failure.error : error);
     }
-    if (failure) job.reject(failure.error);
+    if (failure) failed.push({ job, error: failure.error });
     else done.push({ job, result });
   }
   try {
@@ -152,6 +159,7 @@ async function runGroup(conn: Kysely<DB>, queue: GroupJob[]): Promise<void> {
   } catch (error) {
     return fail(error);
   }
+  for (const { job, error } of failed) job.reject(error);
   for (const { job, result } of done) job.resolve(result);
 }
 
