@@ -2,8 +2,6 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import type http from "node:http";
 import path from "node:path";
-import type { Socket } from "node:net";
-import type { Duplex } from "node:stream";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import expressStaticGzip from "express-static-gzip";
@@ -16,6 +14,7 @@ import { loggedPath } from "./logged-path.ts";
 import { allowedMethods, isApi, malformedUrl, noApiDataRequests, routerOrigin, sameOriginWrites, sendClientError } from "./guards.ts";
 import { createRouterHandler } from "./router-adapter.ts";
 import { answerAfterBody } from "./request-drain.ts";
+import { answerOversizedHeaders } from "./client-errors.ts";
 import { libraryStyleHashes } from "./style-hashes.ts";
 import { createOutageResponder } from "./outage.tsx";
 import type { AppConfig } from "../app/config.server.ts";
@@ -318,49 +317,6 @@ async function readContentVersion(database: DbHandle): Promise<string> {
     .select((eb) => eb.fn.coalesce(eb.fn.sum<string | number>("version"), eb.lit(0)).as("version"))
     .executeTakeFirstOrThrow();
   return String(row.version);
-}
-
-/**
- * A request line or headers past Node's limit (16 KB) never reach a handler:
- * Node's parser answers 431 (or 414) and destroys the socket at once. A client
- * still sending a body then gets a TCP reset instead of the answer. Here the
- * answer is written, our side half-closed, and whatever the client still sends
- * is read and thrown away (for at most 10 s), so it reads the 431. A listener
- * here turns Node's own answers off for every parser error, so the others get
- * theirs here too, as Node would give them: a request it cannot parse (a header
- * line without a colon, two Content-Lengths, a control character in the path)
- * gets 400, one that took too long 408. A connection the client reset is
- * only closed.
- */
-export function answerOversizedHeaders(server: http.Server): void {
-  server.on("clientError", (error: NodeJS.ErrnoException, socket: Duplex) => {
-    const status = clientErrorAnswer(error.code);
-    if (!status || !socket.writable || (socket as Socket & { _httpMessage?: unknown })._httpMessage) {
-      if (!socket.destroyed) socket.destroy(error);
-      return;
-    }
-    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
-    socket.on("error", () => {});
-    socket.resume();
-    setTimeout(() => socket.destroy(), 10_000).unref();
-  });
-}
-
-function clientErrorAnswer(code: string | undefined): string | null {
-  switch (code) {
-    case "ECONNRESET":
-      return null;
-    case "HPE_HEADER_OVERFLOW":
-      return "431 Request Header Fields Too Large";
-    case "HPE_URI_TOO_LONG":
-      return "414 URI Too Long";
-    case "HPE_CHUNK_EXTENSIONS_OVERFLOW":
-      return "413 Payload Too Large";
-    case "ERR_HTTP_REQUEST_TIMEOUT":
-      return "408 Request Timeout";
-    default:
-      return "400 Bad Request";
-  }
 }
 
 /** No request body, upload forms included, may be larger than this; routes set smaller limits of their own. */

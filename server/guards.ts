@@ -51,26 +51,73 @@ const CONTROL_IN_PATH = /[\p{Cc}\u2028\u2029]/u;
  * query with a NUL (`?q=%00`): no parameter takes one, and PostgreSQL refuses
  * any statement that carries one. (A query's other broken escapes are read
  * leniently, as URLSearchParams does, and checked by each route.) API paths
- * get JSON; pages are re-routed to the layout's "Bad request" page.
+ * get JSON; pages are re-routed to the layout's "Bad request" page. A
+ * well-formed address goes on in its canonical form (canonicalTarget, below).
  */
 export function malformedUrl(): express.RequestHandler {
   return (req, res, next) => {
     const url = req.originalUrl;
+    const target = canonicalTarget(url);
     const mark = url.indexOf("?");
     const raw = mark < 0 ? url : url.slice(0, mark);
-    let ok = mark < 0 || !/%00/i.test(url.slice(mark + 1));
+    let ok = target !== null && (mark < 0 || !/%00/i.test(url.slice(mark + 1)));
     try {
       ok &&= !CONTROL_IN_PATH.test(decodeURIComponent(raw));
     } catch {
       ok = false;
     }
-    if (ok) return next();
+    if (ok) {
+      if (target !== url) {
+        req.url = target!;
+        req.originalUrl = target!;
+      }
+      return next();
+    }
     if (isApi(req) || req.method !== "GET") return sendClientError(req, res, 400, "The address is not valid.");
     res.locals.badRequest = true;
     req.url = BAD_REQUEST_PATH;
     req.originalUrl = BAD_REQUEST_PATH;
     next();
   };
+}
+
+const UNRESERVED = /^[A-Za-z0-9._~-]$/;
+
+/**
+ * The request target as React Router will read it, so that every guard ahead of it (the API's answers and
+ * methods, its refusal of `.data`, the page cache) judges the path the route is chosen by. The URL parser
+ * resolves dot segments, `%2e%2e` and backslashes among them, and React Router decodes escapes before
+ * matching: `/x/%2e%2e/%61pi/admin/settings.data` is `/api/admin/settings.data` to it. So the path is
+ * parsed the same way and escaped letters, digits and `-._~` are decoded (RFC 3986 calls both spellings the
+ * same address); the query is kept as sent. A target in absolute form (`GET http://host/path`) keeps its
+ * path and query only: the Host header and PUBLIC_URL say which site this is. `*` and any other target
+ * that is not a path is null: 400 (decision 0101).
+ */
+export function canonicalTarget(url: string): string | null {
+  let target = url;
+  if (!target.startsWith("/")) {
+    try {
+      const absolute = new URL(target);
+      if (absolute.protocol !== "http:" && absolute.protocol !== "https:") return null;
+      target = absolute.pathname + absolute.search;
+    } catch {
+      return null;
+    }
+  }
+  const mark = target.indexOf("?");
+  const path = mark < 0 ? target : target.slice(0, mark);
+  let pathname: string;
+  try {
+    // Joined as text, never resolved against a base: `//host/path` is a path here, not another host.
+    pathname = new URL(`http://path.invalid${path}`).pathname;
+  } catch {
+    return null;
+  }
+  pathname = pathname.replace(/%[0-9A-Fa-f]{2}/g, (escape) => {
+    const char = String.fromCharCode(Number.parseInt(escape.slice(1), 16));
+    return UNRESERVED.test(char) ? char : escape;
+  });
+  return mark < 0 ? pathname : pathname + target.slice(mark);
 }
 
 const PAGE_METHODS = ["GET", "HEAD", "POST"];
@@ -101,12 +148,22 @@ export type OriginPolicy = {
   publicOrigin: string;
 };
 
-/** The origin this server sees for the request: scheme (after TRUST_PROXY) and Host. */
+/**
+ * The origin this server sees for the request: scheme (after TRUST_PROXY) and Host, as the URL parser writes
+ * it (`http://x:80` is `http://x`, as a browser's Origin header says). A Host that is not a host[:port] the
+ * parser takes (`x:99999`, `[1:2:3]`), or a forwarded scheme that is not http or https, is not used: the
+ * fallback is (decision 0101).
+ */
 export function directOrigin(req: express.Request, fallback: string): string {
   const host = req.get("host") ?? "";
-  // A Host header that is not a host[:port] is not used to build URLs.
+  const scheme = req.protocol.toLowerCase();
+  if (scheme !== "http" && scheme !== "https") return fallback;
   if (!/^[a-z0-9.-]+(?::\d{1,5})?$|^\[[0-9a-f:.]+\](?::\d{1,5})?$/i.test(host)) return fallback;
-  return `${req.protocol}://${host.toLowerCase()}`;
+  try {
+    return new URL(`${scheme}://${host}`).origin;
+  } catch {
+    return fallback;
+  }
 }
 
 /**

@@ -99,7 +99,15 @@ function toFetchRequest(req: express.Request, res: express.Response, opts: Route
     init.body = bodyStream(req, opts.maxBodyBytes);
     init.duplex = "half";
   }
-  return new Request(new URL(req.originalUrl, opts.requestOrigin(req)).href, init);
+  // The path joined to the origin as text (malformedUrl made it canonical): resolved against it instead, `//host/x`
+  // would name another host. A URL that still does not parse is the client's error, not a 500.
+  let url: URL;
+  try {
+    url = new URL(`${opts.requestOrigin(req)}${req.originalUrl}`);
+  } catch {
+    throw Object.assign(new Error("The request's address could not be read."), { status: 400 });
+  }
+  return new Request(url.href, init);
 }
 
 /**
@@ -159,7 +167,7 @@ function isClosed(res: express.Response) {
   return res.destroyed || res.writableEnded;
 }
 
-async function sendResponse(
+export async function sendResponse(
   req: express.Request,
   res: express.Response,
   response: Response,
@@ -186,6 +194,25 @@ async function sendResponse(
   const reader = response.body.getReader();
   const closed = () => isClosed(res) || res.socket?.destroyed === true;
   res.on("close", () => void reader.cancel().catch(() => {}));
+  try {
+    await sendBody(req, res, reader, closed, nonce, onPage, whole);
+  } catch (error) {
+    // A body that failed before any of it was sent: the error answer that follows is not this response, so
+    // none of the route's headers (a cookie, a length, a type) may go out with it.
+    if (!res.headersSent) for (const [key] of response.headers) res.removeHeader(key);
+    throw error;
+  }
+}
+
+async function sendBody(
+  req: express.Request,
+  res: express.Response,
+  reader: ReadableStreamDefaultReader<Uint8Array>,
+  closed: () => boolean,
+  nonce: string,
+  onPage: RouterAdapterOptions["onPage"],
+  whole: boolean,
+) {
 
   const buffered: Uint8Array[] = [];
   let bufferedBytes = 0;
@@ -236,6 +263,8 @@ async function sendResponse(
     // The cached copy keeps the headers it came with, its CSP nonce included:
     // sending this response's CSP would not match the cached page's scripts.
     for (const name of ["content-security-policy", "content-type", "content-length"]) res.removeHeader(name);
+    // Without its Content-Type the compressor leaves a 304 alone, Vary included; a 304 carries the Vary its 200 had.
+    res.vary("Accept-Encoding");
     res.status(304).end();
   } else {
     res.end(body);

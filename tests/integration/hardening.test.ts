@@ -113,6 +113,66 @@ describe("malformed requests are the client's errors, never 500 (issue 6)", () =
     expect(r.reset).toBe(false);
   });
 
+  it.each([
+    ["the API's JSON", "POST /api/contact HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n", "2\r\n{}\r\nZZ\r\n"],
+    ["a page's form", "POST /contact-us HTTP/1.1\r\nHost: x\r\nContent-Type: application/x-www-form-urlencoded\r\nTransfer-Encoding: chunked\r\nConnection: close\r\n\r\n", "2\r\nab\r\nZZ\r\n"],
+  ])("answers a chunked body that turns out malformed while %s is read with 400, not a closed connection", async (_name, head, body) => {
+    // The head arrives first, so the route is running when the parser meets the bad chunk size.
+    const r = await new Promise<{ text: string; reset: boolean }>((resolve) => {
+      const socket = net.connect(Number(new URL(s.url).port), "127.0.0.1");
+      let text = "";
+      let reset = false;
+      socket.on("data", (d) => (text += d.toString("latin1")));
+      socket.on("error", () => (reset = true));
+      socket.on("close", () => resolve({ text, reset }));
+      socket.write(head);
+      setTimeout(() => socket.write(body), 100);
+      socket.setTimeout(5000, () => socket.destroy());
+    });
+    expect(r.text).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(r.reset).toBe(false);
+  });
+
+  it.each(["x:99999", "[1:2:3]", "[::1]:99999", "[::1]:0x1"])("reads a page for a Host header the URL parser refuses (%s), signed-in cookie or not", async (host) => {
+    // A cookie keeps the request away from the page cache, so the router builds its URL from this Host.
+    for (const cookie of ["", "Cookie: a=b\r\n"]) {
+      const r = await raw(s.url, `GET /decode HTTP/1.1\r\nHost: ${host}\r\n${cookie}Connection: close\r\n\r\n`);
+      expect({ host, cookie, status: r.status }).toEqual({ host, cookie, status: 200 });
+    }
+  });
+
+  it.each([
+    // Each spelling below is /api/events/open.data to React Router, which the API refuses as 404 JSON.
+    "/%61pi/events/open.data",
+    "/x/%2e%2e/api/events/open.data",
+    "/x/../api/events/open.data",
+    "/api/events/open%2Edata",
+  ])("judges %s by the path React Router reads: the API's refusal of .data", async (p) => {
+    const r = await raw(s.url, `GET ${p} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`);
+    expect(r.status).toBe(404);
+    expect(r.text).toContain('{"success":false,"message":"Not found"}');
+  });
+
+  it("reads //host/path as a path of this site, not another host's", async () => {
+    // Resolved against the origin, `//x/api/events/open` was x's /api/events/open: the API's list, past every guard.
+    const r = await raw(s.url, "GET //x/api/events/open HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n");
+    expect(r.status).toBe(404);
+    expect(r.text).not.toContain('"success":true');
+  });
+
+  it("answers OPTIONS on an escaped API path as the API's OPTIONS, and a request for * with 400", async () => {
+    const options = await raw(s.url, "OPTIONS /%61pi/contact HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    expect(options.status).toBe(204);
+    expect(options.text).toMatch(/\r\nAllow: GET, HEAD, POST, PUT, PATCH, DELETE, OPTIONS\r\n/i);
+    expect((await raw(s.url, "OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).status).toBe(400);
+  });
+
+  it("serves a request in absolute form by its path", async () => {
+    const r = await raw(s.url, "GET http://elsewhere.example/api/events/open HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    expect(r.status).toBe(200);
+    expect(r.text).toContain('"success":true');
+  });
+
   it("answers headers past Node's limit with 431 that the client reads, even while it still sends a large body", async () => {
     // A 20 KB address and a 6 MB upload: Node's parser refuses the headers before any handler runs.
     const body = Buffer.alloc(6 * 1024 * 1024, 0x61);
@@ -218,6 +278,21 @@ describe("malformed requests are the client's errors, never 500 (issue 6)", () =
     expect(r.reset).toBe(false);
     expect(r.status).toBe(415);
     expect(r.text).toMatch(/HTTP\/1\.1 200 OK[\s\S]*\{"status":"ok"\}/);
+  });
+});
+
+describe("behind a proxy (TRUST_PROXY=true), a forwarded scheme that is not http or https", () => {
+  let s: RunningSite;
+  beforeAll(async () => {
+    s = await startSite("sqlite", { NODE_ENV: "production", TRUST_PROXY: "true" }, { clientDir: "build/client" });
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  it.each(["1", "a b", "javascript", "https,http"])("X-Forwarded-Proto: %s still reads the page", async (proto) => {
+    const r = await raw(s.url, `GET /decode HTTP/1.1\r\nHost: x\r\nX-Forwarded-Proto: ${proto}\r\nCookie: a=b\r\nConnection: close\r\n\r\n`);
+    expect({ proto, status: r.status }).toEqual({ proto, status: 200 });
   });
 });
 
