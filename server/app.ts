@@ -30,6 +30,7 @@ import { startSessionMailJobs, type SessionMailJobs } from "../app/features/sess
 import { DatabaseRateLimiter, deleteExpiredRateLimits } from "../app/lib/rate-limit.server.ts";
 import { countStaffAccounts } from "../app/features/admin-auth/accounts.server.ts";
 import { deleteEndedSessions } from "../app/features/admin-auth/sessions.server.ts";
+import { deleteExpiredDevices } from "../app/features/admin-auth/devices.server.ts";
 
 export type Site = {
   app: express.Express;
@@ -126,6 +127,7 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
   const rateLimitSweep = setInterval(() => {
     deleteExpiredRateLimits(database.db).catch((error: unknown) => logger.warn({ err: error }, "rate-limit sweep failed"));
     deleteEndedSessions(database.db).catch((error: unknown) => logger.warn({ err: error }, "staff session sweep failed"));
+    deleteExpiredDevices(database.db).catch((error: unknown) => logger.warn({ err: error }, "known-browser sweep failed"));
   }, 10 * 60_000);
   rateLimitSweep.unref();
 

@@ -235,6 +235,14 @@ export interface StaffSessionsTable {
   revoked_at: string | null;
 }
 
+/** Browsers a staff member signed in with (migration 0032, decision 0102), keyed by the SHA-256 of their cookie's secret. */
+export interface StaffDevicesTable {
+  id_hash: string;
+  account_id: string;
+  created_at: string;
+  expires_at: string;
+}
+
 /** The audit trail: inserted, never updated or deleted. */
 export interface AuditEventsTable {
   id: string;
@@ -305,6 +313,7 @@ export interface SettingsTable {
 export interface DB {
   staff_accounts: StaffAccountsTable;
   staff_sessions: StaffSessionsTable;
+  staff_devices: StaffDevicesTable;
   audit_events: AuditEventsTable;
   app_meta: AppMetaTable;
   content_version: ContentVersionTable;

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { createStaffAccount } from "~/features/admin-auth/accounts.server";
+import { createStaffAccount, setStaffPassword } from "~/features/admin-auth/accounts.server";
 import { createSession, hashSecret } from "~/features/admin-auth/sessions.server";
 import { dialects } from "../helpers/databases";
 import { startSite, type RunningSite } from "../helpers/site";
@@ -205,9 +205,9 @@ describe.each(dialects)("staff authorisation on %s", { timeout: 120_000 }, (dial
     const b = await formSignIn(PASSWORD, "&remember=on");
     expect(a.status).toBe(302);
     expect(a.headers.get("location")).toBe("/admin/registrations");
-    const cookieA = a.headers.get("set-cookie") ?? "";
+    const cookieA = a.headers.getSetCookie().find((c) => c.startsWith("staff_session=")) ?? "";
     expect(cookieA).toMatch(/^staff_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=86400$/);
-    expect(b.headers.get("set-cookie")).toContain("Max-Age=2592000");
+    expect(b.headers.getSetCookie().find((c) => c.startsWith("staff_session="))).toContain("Max-Age=2592000");
     expect(secretOf(a)).not.toBe(secretOf(b));
     const stored = await s.db.selectFrom("staff_sessions").select(["id_hash", "expires_at"]).where("id_hash", "=", hashSecret(secretOf(b))).executeTakeFirstOrThrow();
     expect(Date.parse(stored.expires_at) - Date.now()).toBeGreaterThan(29 * 86400_000);
@@ -293,6 +293,104 @@ describe("staff sign-in limits", { timeout: 120_000 }, () => {
   });
 });
 
+describe.each(dialects)("known browsers keep their own sign-in count (decision 0102) on %s", { timeout: 120_000 }, (dialect) => {
+  let s: RunningSite;
+  beforeAll(async () => {
+    s = await startSite(dialect, { ADMIN_LOGIN_ACCOUNT_LIMIT: "3", ADMIN_LOGIN_ADDRESS_LIMIT: "1000", ADMIN_LOGIN_WINDOW_SECONDS: "900" });
+    await createStaffAccount(s.db, "boss@example.org", PASSWORD);
+    await createStaffAccount(s.db, "other@example.org", PASSWORD);
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+  beforeEach(async () => {
+    await s.db.deleteFrom("rate_limits").execute();
+  });
+
+  const formSignIn = (email: string, password: string, device = "") =>
+    fetch(`${s.url}/admin/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", ...(device ? { cookie: `staff_device=${device}` } : {}) },
+      body: new URLSearchParams({ email, password }).toString(),
+    });
+  const apiSignIn = (email: string, password: string) =>
+    fetch(`${s.url}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password }) });
+  const cookieOf = (res: Response, name: string) =>
+    res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith(`${name}=`))
+      ?.split(";")[0]!
+      .slice(name.length + 1) ?? null;
+  /** Strangers spend the account's attempts: three wrong passwords through the API. */
+  const lockOut = async (email: string) => {
+    for (let i = 0; i < 3; i++) expect((await apiSignIn(email, `a stranger's guess ${i}`)).status).toBe(401);
+    expect((await apiSignIn(email, PASSWORD)).status).toBe(429);
+  };
+  async function knownBrowser(email: string) {
+    const res = await formSignIn(email, PASSWORD);
+    expect(res.status).toBe(302);
+    const device = cookieOf(res, "staff_device");
+    expect(device).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(res.headers.getSetCookie().find((c) => c.startsWith("staff_device="))).toMatch(/; Path=\/; HttpOnly; SameSite=Strict; Max-Age=31536000$/);
+    return device!;
+  }
+
+  it("a browser that signed in before still signs in while strangers have spent the account's attempts; others stay refused", async () => {
+    const device = await knownBrowser("boss@example.org");
+    const stored = await s.db.selectFrom("staff_devices").select(["id_hash", "account_id"]).execute();
+    expect(stored.map((r) => r.id_hash)).toContain(hashSecret(device));
+    await lockOut("boss@example.org");
+    // Without the cookie, or with a made-up one, or with another account's: refused, the right password too.
+    expect((await formSignIn("boss@example.org", PASSWORD)).status).toBe(429);
+    expect((await formSignIn("boss@example.org", PASSWORD, crypto.randomBytes(32).toString("base64url"))).status).toBe(429);
+    const othersDevice = await knownBrowser("other@example.org");
+    expect((await formSignIn("boss@example.org", PASSWORD, othersDevice)).status).toBe(429);
+    // The owner's browser: signed in, and no second cookie for a browser already known.
+    const res = await formSignIn("boss@example.org", PASSWORD, device);
+    expect(res.status).toBe(302);
+    expect(cookieOf(res, "staff_session")).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(cookieOf(res, "staff_device")).toBeNull();
+    expect(await s.db.selectFrom("staff_devices").select("id_hash").execute()).toHaveLength(2);
+  });
+
+  it("a known browser's wrong passwords are limited on that browser, and still count against the account", async () => {
+    const device = await knownBrowser("boss@example.org");
+    for (let i = 0; i < 3; i++) expect((await formSignIn("boss@example.org", `my own typo ${i}`, device)).status).toBe(401);
+    const limited = await formSignIn("boss@example.org", PASSWORD, device);
+    expect(limited.status).toBe(429);
+    expect(await limited.text()).toContain("Too many sign-in attempts.");
+    expect((await apiSignIn("boss@example.org", PASSWORD)).status).toBe(429);
+  });
+
+  it("lets a signed-in owner change the password while strangers have spent the account's attempts", async () => {
+    const signedIn = await formSignIn("boss@example.org", PASSWORD);
+    const session = cookieOf(signedIn, "staff_session")!;
+    const device = cookieOf(signedIn, "staff_device")!;
+    // After the sign-in: a right password starts the account's count again.
+    await lockOut("boss@example.org");
+    const next = "Amber lantern meadow 42 quietly";
+    const res = await fetch(`${s.url}/admin/account`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "content-type": "application/x-www-form-urlencoded", cookie: `staff_session=${session}; staff_device=${device}`, origin: s.url },
+      body: new URLSearchParams({ currentPassword: PASSWORD, newPassword: next, repeatPassword: next }).toString(),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toContain("Your password was changed.");
+    // Put back for the other tests.
+    await setStaffPassword(s.db, "boss@example.org", PASSWORD);
+  });
+
+  it("forgets an account's known browsers when its password is reset", async () => {
+    const device = await knownBrowser("boss@example.org");
+    await setStaffPassword(s.db, "boss@example.org", PASSWORD);
+    expect(await s.db.selectFrom("staff_devices as d").innerJoin("staff_accounts as a", "a.id", "d.account_id").where("a.email", "=", "boss@example.org").select("d.id_hash").execute()).toEqual([]);
+    await lockOut("boss@example.org");
+    expect((await formSignIn("boss@example.org", PASSWORD, device)).status).toBe(429);
+  });
+});
+
 describe.each(dialects)("staff sign-in limits per address and account, behind a proxy (TRUST_PROXY), on %s", { timeout: 120_000 }, (dialect) => {
   let s: RunningSite;
   beforeAll(async () => {
@@ -353,7 +451,9 @@ describe("staff cookie in production over https", { timeout: 120_000 }, () => {
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: `email=boss%40example.org&password=${encodeURIComponent(PASSWORD)}`,
     });
-    const cookie = res.headers.get("set-cookie") ?? "";
+    const cookie = res.headers.getSetCookie().find((c) => c.startsWith("__Host-staff_session=")) ?? "";
+    // The known-browser cookie (decision 0102) has the same attributes, under its own __Host- name.
+    expect(res.headers.getSetCookie().find((c) => c.startsWith("__Host-staff_device="))).toMatch(/^__Host-staff_device=[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=31536000; Secure$/);
     expect(cookie).toMatch(/^__Host-staff_session=[\w-]{43}; Path=\/; HttpOnly; SameSite=Strict; Max-Age=86400; Secure$/);
     const secret = /=([^;]+)/.exec(cookie)![1]!;
     expect((await fetch(`${s.url}/admin/audit`, { redirect: "manual", headers: { cookie: `__Host-staff_session=${secret}` } })).status).toBe(200);

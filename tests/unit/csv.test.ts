@@ -24,7 +24,10 @@ describe("CSV cells (RFC 4180)", () => {
     expect(csvCell("+1 555 123 4567")).toBe("'+1 555 123 4567");
     expect(csvCell("-2+3")).toBe("'-2+3");
     expect(csvCell("@SUM(A1)")).toBe("'@SUM(A1)");
-    expect(csvCell("\tcmd")).toBe("'\tcmd");
+    expect(csvCell("\tcmd")).toBe("\"'\tcmd\"");
+    // A reader that splits on semicolons or tabs never sees a cell of ours begin inside this one.
+    expect(csvCell("Hi;=1+2;@SUM(9)")).toBe('"Hi;=1+2;@SUM(9)"');
+    expect(csvCell("a\t=1+2")).toBe('"a\t=1+2"');
     expect(csvCell("\rcmd")).toBe("\"'\rcmd\"");
     // Numbers are values, not text typed by a visitor.
     expect(csvCell(-5)).toBe("-5");

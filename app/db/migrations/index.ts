@@ -26,6 +26,7 @@ import * as m0028 from "./0028-programme-closed.ts";
 import * as m0029 from "./0029-seat-confirmed-at.ts";
 import * as m0030 from "./0030-family-booking-links.ts";
 import * as m0031 from "./0031-booking-erasure-requests.ts";
+import * as m0032 from "./0032-staff-devices.ts";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   "0029-seat-confirmed-at": m0029,
   "0030-family-booking-links": m0030,
   "0031-booking-erasure-requests": m0031,
+  "0032-staff-devices": m0032,
 };

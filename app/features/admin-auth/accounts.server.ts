@@ -49,7 +49,7 @@ export async function createStaffAccount(db: Kysely<DB>, email: string, password
   return account;
 }
 
-/** Sets a new password and ends every session and token of the account. */
+/** Sets a new password, ends every session and token of the account, and forgets its known browsers. */
 export async function setStaffPassword(db: Kysely<DB>, email: string, password: string): Promise<StaffAccount> {
   const problem = passwordProblem(password);
   if (problem) throw new AccountError(problem);
@@ -60,6 +60,8 @@ export async function setStaffPassword(db: Kysely<DB>, email: string, password: 
   await db.transaction().execute(async (trx) => {
     await trx.updateTable("staff_accounts").set({ password_hash, password_changed_at: now }).where("id", "=", account.id).execute();
     await trx.updateTable("staff_sessions").set({ revoked_at: now }).where("account_id", "=", account.id).where("revoked_at", "is", null).execute();
+    // A reset is for a lost or leaked password: no browser keeps a count of its own from before it (decision 0102).
+    await trx.deleteFrom("staff_devices").where("account_id", "=", account.id).execute();
   });
   return { id: account.id, email: account.email };
 }

@@ -35,7 +35,8 @@ export function passwordChangeProblems(input: PasswordChangeInput): Partial<Reco
  * A signed-in staff member sets a new password for their own account. The
  * current password is asked for (a browser left signed in is not enough), and
  * each wrong one counts as a failed sign-in of the account and the address
- * (the same limits). One transaction: the new hash, only if the stored one is
+ * (the same limits), refused by this session's count rather than the
+ * account's (decision 0102). One transaction: the new hash, only if the stored one is
  * still the one checked; every other session and API token of the account
  * ended; this browser's session replaced by a new one with the same expiry
  * (a new secret after a change of credentials); the audit entry.
@@ -51,7 +52,11 @@ export async function changeOwnPassword(
   if (Object.keys(errors).length) return { status: "invalid", errors };
   const { db } = services;
   const actor = { id: session.accountId, email: session.email };
-  const limited = await spendSignInAttempt(services, request, session.email, "password-change");
+  // Refused by this session's count (and the address's), not the account's: strangers who spent the account's
+  // sign-in attempts do not stop its owner, signed in, from changing the password (decision 0102). A wrong
+  // current password still counts against the account's sign-in.
+  const sessionKey = `session:${session.idHash}`;
+  const limited = await spendSignInAttempt(services, request, session.email, "password-change", sessionKey);
   if (limited) return { status: "limited", ...limited };
 
   const account = await db.selectFrom("staff_accounts").select(["id", "password_hash"]).where("id", "=", session.accountId).executeTakeFirst();
@@ -62,6 +67,7 @@ export async function changeOwnPassword(
     return { status: "invalid", errors: { current: CURRENT_PASSWORD_WRONG } };
   }
   await services.loginLimiters.account.delete(accountKeyOf(session.email)).catch(() => {});
+  await services.loginLimiters.account.delete(sessionKey).catch(() => {});
 
   const password_hash = await hashPassword(input.next);
   const at = now.toISOString();

@@ -5,18 +5,33 @@ import { recordAudit } from "~/features/audit/audit.server";
 import { emailProblem, findStaffAccount, normaliseEmail, type StaffAccount } from "./accounts.server";
 import { decoyHash, PASSWORD_MAX_LENGTH, verifyPassword } from "./password.server";
 import { createSession, sessionSeconds, type SessionKind } from "./sessions.server";
+import { createDevice, findDevice } from "./devices.server";
 import type { LoginField } from "./schema";
 import { addressKey } from "~/lib/address-key";
 
 export const LOGIN_REFUSED = "The email or password is incorrect.";
 
 export type LoginOutcome =
-  | { status: "signed-in"; account: StaffAccount; secret: string; expiresAt: string; maxAgeSeconds: number }
+  | {
+      status: "signed-in";
+      account: StaffAccount;
+      secret: string;
+      expiresAt: string;
+      maxAgeSeconds: number;
+      /** A browser's first sign-in to the account: the secret of its known-browser cookie (decision 0102). */
+      newDevice: string | null;
+    }
   | { status: "invalid"; errors: Partial<Record<LoginField, string>> }
   | { status: "refused"; message: string }
   | { status: "limited"; message: string; retryAfterSeconds: number };
 
-export type LoginInput = { email: string; password: string; remember: boolean };
+export type LoginInput = {
+  email: string;
+  password: string;
+  remember: boolean;
+  /** The browser's known-browser cookie, when it sent one (decision 0102). */
+  device?: string | null;
+};
 
 function limitedMessage(seconds: number): string {
   const minutes = Math.max(1, Math.ceil(seconds / 60));
@@ -43,19 +58,25 @@ async function spend(limiter: AppServices["loginLimiters"]["account"], key: stri
 /**
  * Counts one password attempt for an account (by its normalised email) against
  * the client's address and the account, before anything is hashed: a sign-in,
- * or a staff member's current password checked when they change it. Null
- * while attempts are left; else the refusal to give. The first refusal of a
- * window goes into the audit trail.
+ * or a staff member's current password checked when they change it. With
+ * `ownKey` (a known browser's count, or the session's for a password change:
+ * decision 0102) the attempt still counts against the account, but only that
+ * narrower count, and the address's, can refuse it: strangers who spent the
+ * account's attempts do not lock out its owner. Null while attempts are left;
+ * else the refusal to give. The first refusal of a window goes into the audit
+ * trail.
  */
 export async function spendSignInAttempt(
   services: Pick<AppServices, "db" | "loginLimiters">,
   request: Pick<RequestInfo, "ip">,
   email: string,
   via: SessionKind | "password-change",
+  ownKey?: string,
 ): Promise<{ message: string; retryAfterSeconds: number } | null> {
-  const refusals = [await spend(services.loginLimiters.address, addressKey(request.ip)), await spend(services.loginLimiters.account, accountKeyOf(email))].filter(
-    (r) => r !== null,
-  );
+  const { address, account } = services.loginLimiters;
+  const byAddress = await spend(address, addressKey(request.ip));
+  const byAccount = await spend(account, accountKeyOf(email));
+  const refusals = [byAddress, ownKey ? await spend(account, ownKey) : byAccount].filter((r) => r !== null);
   if (refusals.length === 0) return null;
   const wait = Math.max(...refusals.map((r) => r.wait));
   // Once per address and per account a window: an anonymous client that goes
@@ -64,6 +85,11 @@ export async function spendSignInAttempt(
     await recordAudit(services.db, { action: "sign-in-limited", actor: { id: null, email }, ip: request.ip, detail: { via } });
   }
   return { message: limitedMessage(wait), retryAfterSeconds: wait };
+}
+
+/** The limiter key of a known browser's attempts (decision 0102). */
+export function deviceKeyOf(idHash: string): string {
+  return `device:${idHash}`;
 }
 
 /** The sign-in limiter's key of an account: the SHA-256 of its normalised address, whether or not the account exists. */
@@ -92,7 +118,9 @@ export async function signIn(
 
   const email = normaliseEmail(input.email);
   const { db } = services;
-  const limited = await spendSignInAttempt(services, request, email, kind);
+  // A browser that signed in to this account before spends its own attempts, not the account's (decision 0102).
+  const device = kind === "browser" ? await findDevice(db, input.device ?? null, email) : null;
+  const limited = await spendSignInAttempt(services, request, email, kind, device ? deviceKeyOf(device) : undefined);
   if (limited) return { status: "limited", ...limited };
 
   const account = await findStaffAccount(db, email);
@@ -109,11 +137,13 @@ export async function signIn(
     return { status: "refused", message: LOGIN_REFUSED };
   }
 
-  // The right password: this account's count starts again; the address keeps its count.
+  // The right password: this account's count (and this browser's) starts again; the address keeps its count.
   await services.loginLimiters.account.delete(accountKeyOf(email)).catch(() => {});
+  if (device) await services.loginLimiters.account.delete(deviceKeyOf(device)).catch(() => {});
+  const newDevice = kind === "browser" && !device ? await createDevice(db, account.id) : null;
   const maxAgeSeconds = sessionSeconds(input.remember);
   const { secret, expiresAt } = await createSession(db, account.id, kind, maxAgeSeconds);
   const actor = { id: account.id, email: account.email };
   await recordAudit(db, { action: kind === "api" ? "token-issued" : "sign-in", actor, ip: request.ip, detail: { remember: input.remember } });
-  return { status: "signed-in", account: actor, secret, expiresAt, maxAgeSeconds };
+  return { status: "signed-in", account: actor, secret, expiresAt, maxAgeSeconds, newDevice };
 }

@@ -15,12 +15,17 @@ const BOM = "\uFEFF";
 /** A cell starting with one of these is a formula (or DDE) to Excel, LibreOffice and Google Sheets. */
 const FORMULA_START = /^[=+\-@\t\r]/;
 
-/** One cell, quoted when it must be, with a leading formula character defused by a single quote (OWASP). */
+/**
+ * One cell, quoted when it must be, with a leading formula character defused by a single quote (OWASP). A
+ * semicolon or a tab is quoted too: a spreadsheet set to split on one of them (Excel takes the list separator of
+ * the computer's region, a semicolon in much of Europe) would otherwise start a new cell there, and
+ * `Hi;=1+2` would hold a cell that begins with `=` (decision 0102).
+ */
 export function csvCell(value: string | number | boolean | null | undefined): string {
   if (value === null || value === undefined) return "";
   let text = typeof value === "string" ? value : String(value);
   if (typeof value === "string" && FORMULA_START.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+  return /[",;\t\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
 export function csvLine(cells: ReadonlyArray<string | number | boolean | null | undefined>): string {

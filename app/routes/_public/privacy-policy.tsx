@@ -155,10 +155,12 @@ export default function PrivacyPolicy({ loaderData }: Route.ComponentProps) {
             <p>We keep browser storage to the strict minimum.</p>
             <List>
               <li>
-                <strong>A session cookie for staff only.</strong> When an administrator signs in, we set one strictly
-                necessary cookie that keeps them signed in. It cannot be read by scripts on the page and it ends after
-                one day, or after 30 days if they chose &ldquo;Remember me&rdquo;. Visitors who do not sign in receive
-                no cookie from us.
+                <strong>Cookies for staff only.</strong> When an administrator signs in, we set strictly necessary
+                cookies. One keeps them signed in and ends after one day, or after 30 days if they chose &ldquo;Remember
+                me&rdquo;. Another, kept for a year, lets that browser sign in again even while someone else is guessing
+                at the account&rsquo;s password. A third lasts a minute and carries a confirmation from one staff page to
+                the next. None of them can be read by scripts on the page. Visitors who do not sign in receive no
+                cookie from us.
               </li>
               <li>
                 <strong>No advertising or tracking cookies.</strong> We do not use advertising cookies, analytics

@@ -9,7 +9,8 @@ import { countStaffAccounts } from "~/features/admin-auth/accounts.server";
 import { sessionFromCookie } from "~/features/admin-auth/guard.server";
 import { signIn } from "~/features/admin-auth/login.server";
 import { LOGIN_FALLBACK_ERROR, safeNext, type LoginField } from "~/features/admin-auth/schema";
-import { revokeSession, sessionCookie } from "~/features/admin-auth/sessions.server";
+import { deviceCookie, deviceCookieName } from "~/features/admin-auth/devices.server";
+import { readCookie, revokeSession, sessionCookie } from "~/features/admin-auth/sessions.server";
 import { BadRequest, readForm } from "~/lib/http.server";
 import type { Route } from "./+types/login";
 
@@ -52,7 +53,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const outcome = await signIn(
       services,
       context.get(requestContext),
-      { email, password: form.password ?? "", remember: form.remember === "on" || form.remember === "true" },
+      {
+        email,
+        password: form.password ?? "",
+        remember: form.remember === "on" || form.remember === "true",
+        device: readCookie(request.headers.get("Cookie"), deviceCookieName(services.config.secureCookies)),
+      },
       "browser",
     );
     if (outcome.status === "invalid") return data<ActionResult>({ message: null, errors: outcome.errors, email }, { status: 400, headers: NO_STORE });
@@ -66,9 +72,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     // A sign-in replaces whatever session this browser had (never reuse an id across sign-ins).
     const previous = await sessionFromCookie(request, context);
     if (previous) await revokeSession(services.db, previous.idHash);
-    throw redirect(safeNext(new URL(request.url).searchParams.get("next")), {
-      headers: { ...NO_STORE, "Set-Cookie": sessionCookie(services.config.secureCookies, outcome.secret, outcome.maxAgeSeconds) },
-    });
+    const answer = new Headers(NO_STORE);
+    answer.append("Set-Cookie", sessionCookie(services.config.secureCookies, outcome.secret, outcome.maxAgeSeconds));
+    // This browser's first sign-in to the account: from now on its attempts are its own (decision 0102).
+    if (outcome.newDevice) answer.append("Set-Cookie", deviceCookie(services.config.secureCookies, outcome.newDevice));
+    throw redirect(safeNext(new URL(request.url).searchParams.get("next")), { headers: answer });
   } catch (e) {
     if (e instanceof Response) throw e;
     services.logger.error({ err: e }, "staff sign-in failed");
