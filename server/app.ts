@@ -31,6 +31,7 @@ import { DatabaseRateLimiter, deleteExpiredRateLimits } from "../app/lib/rate-li
 import { countStaffAccounts } from "../app/features/admin-auth/accounts.server.ts";
 import { deleteEndedSessions } from "../app/features/admin-auth/sessions.server.ts";
 import { deleteExpiredDevices } from "../app/features/admin-auth/devices.server.ts";
+import { nextClockChange } from "../app/features/events/next-clock-change.server.ts";
 
 export type Site = {
   app: express.Express;
@@ -175,6 +176,7 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
     config.pageCache.seconds > 0 && !opts.devMiddleware
       ? new PageCache({
           readVersion: () => readContentVersion(database),
+          nextClockChange: () => nextClockChange(database.db),
           ttlMs: config.pageCache.seconds * 1000,
           maxBytes: config.pageCache.maxBytes,
           onError: (error) => {

@@ -26,8 +26,14 @@ const gzip = promisify(zlib.gzip);
 export type PageCacheOptions = {
   /** Reads the current content version from the database. */
   readVersion: () => Promise<string>;
-  /** How long a page may be kept even when nothing changed: pages depend on the clock too (upcoming sessions, the year). */
+  /** How long a page may be kept even when nothing changed. */
   ttlMs: number;
+  /**
+   * The next moment a page may change with no write at all, by the clock alone (a session starting leaves the
+   * lists and closes its enrollment; a new day): no copy is kept past it (decision 0103). Read once per
+   * content version, until that moment passes.
+   */
+  nextClockChange?: () => Promise<number>;
   /** Upper bound of the memory the stored pages take, all encodings counted. */
   maxBytes: number;
   onError?: (error: unknown) => void;
@@ -70,6 +76,8 @@ export class PageCache {
   /** The version the last finished read returned. */
   private latestVersion: string | undefined;
   private readonly flights = new Map<string, Flight>();
+  /** The last answer of `nextClockChange`, for the version it was read under. */
+  private clock: { version: string; until: number } | undefined;
   readonly stats = { hits: 0, misses: 0, stored: 0, waited: 0 };
 
   private readonly opts: PageCacheOptions;
@@ -164,9 +172,10 @@ export class PageCache {
       brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }),
       gzip(body, { level: 9 }),
     ]);
+    const until = await this.clockBound(pending.version);
     const entry: Entry = {
       version: pending.version,
-      expires: Date.now() + this.opts.ttlMs,
+      expires: Math.min(Date.now() + this.opts.ttlMs, until),
       headers,
       etag,
       identity: body,
@@ -192,6 +201,19 @@ export class PageCache {
       if (this.bytes <= this.opts.maxBytes) break;
       this.remove(key);
     }
+  }
+
+  /**
+   * When a copy of `version` must end by the clock. Until then no session starts and no day begins, and the
+   * content did not move (same version), so the answer holds for every page of the version until it passes.
+   */
+  private async clockBound(version: string): Promise<number> {
+    if (!this.opts.nextClockChange) return Number.POSITIVE_INFINITY;
+    const known = this.clock;
+    if (known && known.version === version && known.until > Date.now()) return known.until;
+    const until = await this.opts.nextClockChange();
+    this.clock = { version, until };
+    return until;
   }
 
   get size() {

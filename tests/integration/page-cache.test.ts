@@ -121,6 +121,26 @@ describe.each(dialects)("anonymous page cache on %s", (dialect) => {
     expect(seatsLeft(after.body)).toBe(before! - 1);
   });
 
+  it("keeps no copy past a session's start: its enrollment closes on time though nothing was written (decision 0103)", async () => {
+    const source = await a.db.selectFrom("events").selectAll().where("id", "=", "s-decode-1-a").executeTakeFirstOrThrow();
+    const startsAt = Date.now() + 3_000;
+    await a.db
+      .insertInto("events")
+      .values({ ...source, id: "t-clock-start", starts_at: new Date(startsAt).toISOString(), ends_at: new Date(startsAt + 3_600_000).toISOString() })
+      .execute();
+    const url = `${a.url}/api/events/open/t-clock-start`;
+    const availabilityOf = (body: Buffer) => (JSON.parse(body.toString("utf8")) as { data: { availability: string } }).data.availability;
+    expect(availabilityOf((await get(url)).body)).toBe("open");
+    await expect.poll(async () => (await get(url)).headers["x-page-cache"], { timeout: 2_000 }).toBe("hit");
+    expect(availabilityOf((await get(url)).body)).toBe("open");
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, startsAt - Date.now()) + 50));
+    // Within PAGE_CACHE_SECONDS (60 s) of the copy, and no write since: still answered afresh.
+    const after = await get(url);
+    expect(after.headers["x-page-cache"]).toBe("miss");
+    expect(availabilityOf(after.body)).toBe("past");
+    await a.db.deleteFrom("events").where("id", "=", "t-clock-start").execute();
+  });
+
   it("shows a change made through another instance at once: the database's content version moved", async () => {
     const programme = await a.db.selectFrom("programmes").select(["id", "title"]).where("kind", "=", "decode").executeTakeFirstOrThrow();
     await get(`${a.url}/decode`);
