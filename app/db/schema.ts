@@ -199,6 +199,8 @@ export interface OutboxTable {
   attempts: Generated<number>;
   next_attempt_at: string;
   locked_until: string | null;
+  /** The claim (one per batch a worker took) that holds the row: decision 0104. */
+  claimed_by: string | null;
   last_error: string | null;
   created_at: string;
   sent_at: string | null;

@@ -5,7 +5,7 @@ import { sql } from "kysely";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, type DbHandle } from "~/db/db.server";
-import { deliverDue, enqueueMail, MAX_ATTEMPTS } from "~/features/mail/outbox.server";
+import { deliverDue, enqueueMail, MAX_ATTEMPTS, withdrawSessionNews } from "~/features/mail/outbox.server";
 import type { Mailer, MailMessage } from "~/features/mail/mailer.server";
 import { createPostgresDatabase, postgresUrl } from "../helpers/databases";
 
@@ -20,6 +20,77 @@ function recordingMailer(sent: MailMessage[], delayMs = 5): Mailer {
       sent.push(m);
     },
   };
+}
+
+/**
+ * Claims that outlive their moment (decision 0104), for two workers on one database (`a` and `b`: two
+ * connections, or two processes' worth): the outbox is emptied first.
+ */
+function claimTests(handles: () => { a: DbHandle["db"]; b: DbHandle["db"] }) {
+  it("counts a batch's lease from its claim, not from the start of the pass: a long pass's later batch is not another worker's", async () => {
+    const { a, b } = handles();
+    await a.deleteFrom("outbox").execute();
+    await a.transaction().execute((trx) => enqueueMail(trx, [{ topic: "claim:late", to: "late@example.com", subject: "Late", text: "Hi" }]));
+    const sent: string[] = [];
+    let other = -1;
+    const slowA: Mailer = {
+      description: "A",
+      send: async (m) => {
+        // While A sends, B polls: the message is A's, under a lease that has not run out.
+        other = await deliverDue(b, recordingMailer([]), silent);
+        sent.push(`A:${m.to}`);
+      },
+    };
+    // A pass that began a minute ago (its first batches took that long): this batch is claimed now.
+    expect(await deliverDue(a, slowA, silent, new Date(Date.now() - 60_000))).toBe(1);
+    expect(other).toBe(0);
+    expect(sent).toEqual(["A:late@example.com"]);
+  });
+
+  it("takes back one person's waiting reminders and updates, and nothing else (decision 0104)", async () => {
+    const { a } = handles();
+    await a.deleteFrom("outbox").execute();
+    const mail = (topic: string) => ({ topic, to: "p@example.com", subject: topic, text: "Hi" });
+    await a.transaction().execute((trx) =>
+      enqueueMail(trx, [
+        mail("reminder:registration:r_1:1"),
+        mail("session-update:registration:r_1:2"),
+        mail("registration:r_1"),
+        mail("reminder:registration:r_10:1"),
+        mail("reminder:registration:rx1:1"),
+        mail("reminder:family-booking:r_1:1"),
+        mail("reminder:registration:r_1:7"),
+      ]),
+    );
+    // The 7-day reminder is being sent by a worker right now: it stays.
+    await a.updateTable("outbox").set({ locked_until: new Date(Date.now() + 10_000).toISOString() }).where("topic", "=", "reminder:registration:r_1:7").execute();
+    await a.transaction().execute((trx) => withdrawSessionNews(trx, "registration", "r_1"));
+    const left = (await a.selectFrom("outbox").select("topic").execute()).map((r) => r.topic).sort();
+    expect(left).toEqual(["registration:r_1", "reminder:family-booking:r_1:1", "reminder:registration:r_1:7", "reminder:registration:r_10:1", "reminder:registration:rx1:1"].sort());
+  });
+
+  it("leaves a message another worker took over to that worker: a late failure does not put it back in the queue", async () => {
+    const { a, b } = handles();
+    await a.deleteFrom("outbox").execute();
+    await a.transaction().execute((trx) => enqueueMail(trx, [{ topic: "claim:lost", to: "lost@example.com", subject: "Lost", text: "Hi" }]));
+    const sentByB: MailMessage[] = [];
+    const stalledA: Mailer = {
+      description: "A",
+      send: async () => {
+        // A's lease runs out while its mail server hangs; B takes the message over and sends it.
+        await a.updateTable("outbox").set({ locked_until: new Date(Date.now() - 1000).toISOString() }).execute();
+        expect(await deliverDue(b, recordingMailer(sentByB), silent)).toBe(1);
+        throw Object.assign(new Error("connect ETIMEDOUT"), { code: "ETIMEDOUT" });
+      },
+    };
+    expect(await deliverDue(a, stalledA, silent)).toBe(0);
+    const row = await a.selectFrom("outbox").select(["status", "claimed_by", "last_error"]).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "sent", claimed_by: null, last_error: null });
+    // Nothing is left to send: the message went once.
+    await a.updateTable("outbox").set({ next_attempt_at: new Date(Date.now() - 1000).toISOString() }).execute();
+    expect(await deliverDue(a, recordingMailer(sentByB), silent)).toBe(0);
+    expect(sentByB.map((m) => m.to)).toEqual(["lost@example.com"]);
+  });
 }
 
 describe.skipIf(!postgresUrl)("the outbox with two server processes on one PostgreSQL", () => {
@@ -108,6 +179,8 @@ describe.skipIf(!postgresUrl)("the outbox with two server processes on one Postg
     await a.db.updateTable("outbox").set({ next_attempt_at: new Date(Date.now() - 1000).toISOString() }).execute();
     expect(await deliverDue(a.db, recordingMailer([]), silent)).toBe(0);
   });
+
+  claimTests(() => ({ a: a.db, b: b.db }));
 });
 
 describe("the outbox on SQLite", () => {
@@ -165,4 +238,6 @@ describe("the outbox on SQLite", () => {
       await other.close();
     }
   });
+
+  claimTests(() => ({ a: h.db, b: h.db }));
 });

@@ -11,7 +11,7 @@ import { lockEvent, writeTransaction } from "~/db/transactions.server";
 import type { AuditActor } from "~/features/audit/audit.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { availability, scheduleSequence, waitingCounts } from "~/features/events/events.server";
-import { enqueueMail } from "~/features/mail/outbox.server";
+import { enqueueMail, withdrawSessionNews } from "~/features/mail/outbox.server";
 import { BY_LINK_HOLDER } from "~/features/private-links/token.server";
 import { bookingCancelledMails } from "./booking-mail.server";
 
@@ -89,6 +89,7 @@ export async function cancelBookingCore(
       .executeTakeFirst();
     if (Number(changed.numUpdatedRows) !== 1) return "already-cancelled" as const;
     const waiting = (await waitingCounts(trx, [event.id])).get(event.id) ?? 0;
+    await withdrawSessionNews(trx, "family-booking", booking.id, now);
     await enqueueMail(
       trx,
       bookingCancelledMails(

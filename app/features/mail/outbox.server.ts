@@ -40,6 +40,24 @@ export async function deleteMailsAbout(trx: Kysely<DB>, kind: "registration" | "
     .execute();
 }
 
+/**
+ * Takes back the reminders and schedule updates still waiting in the outbox for one person (decision 0104):
+ * their seat was just canceled, or their session. A reminder held back by a mail server's outage would
+ * otherwise arrive after the cancellation that overtook it, for a seat that is gone. A message a worker holds
+ * right now is being sent and stays.
+ */
+export async function withdrawSessionNews(trx: Kysely<DB>, kind: "registration" | "family-booking", id: string, now = new Date()): Promise<void> {
+  const at = now.toISOString();
+  const prefixes = [`reminder:${kind}:${id}:`, `session-update:${kind}:${id}:`];
+  await trx
+    .deleteFrom("outbox")
+    .where("status", "=", "pending")
+    .where((eb) => eb.or([eb("locked_until", "is", null), eb("locked_until", "<", at)]))
+    // Compared as text, not with LIKE: an id may hold `_` or `%`.
+    .where((eb) => eb.or(prefixes.map((prefix) => eb(sql<string>`substr(topic, 1, ${sql.lit(prefix.length)})`, "=", prefix))))
+    .execute();
+}
+
 /** Delays before attempts 2, 3, …: 8 attempts over about four hours, then the message is marked failed. */
 export const RETRY_DELAYS_SECONDS = [30, 120, 300, 900, 1800, 3600, 7200];
 export const MAX_ATTEMPTS = RETRY_DELAYS_SECONDS.length + 1;
@@ -78,12 +96,12 @@ export async function enqueueMail(trx: Kysely<DB>, mails: readonly OutgoingMail[
   );
 }
 
-/** Claims up to BATCH due messages for this worker and counts the attempt. */
-async function claimDue(db: Database, now: Date, lease: string): Promise<OutboxRow[]> {
+/** Claims up to BATCH due messages for this worker, under `claim`, and counts the attempt. */
+async function claimDue(db: Database, now: Date, lease: string, claim: string): Promise<OutboxRow[]> {
   const at = now.toISOString();
   const skipLocked = isPostgres(db as Kysely<unknown>) ? sql`for update skip locked` : sql``;
   const result = await sql<OutboxRow>`
-    update outbox set locked_until = ${lease}, attempts = attempts + 1
+    update outbox set locked_until = ${lease}, claimed_by = ${claim}, attempts = attempts + 1
     where id in (
       select id from outbox
       where status = 'pending' and next_attempt_at <= ${at} and (locked_until is null or locked_until < ${at})
@@ -106,26 +124,37 @@ function failureCode(error: unknown): string {
   return error instanceof Error ? error.name : "unknown";
 }
 
-/** Sends every message that is due now; returns how many were sent. */
+/**
+ * Sends every message that is due now (at `now` or later: a test moves the clock on); returns how many were
+ * sent. Each batch is claimed under a claim of its own, with a lease that runs from the moment it is claimed:
+ * a lease counted from the start of a long pass had already run out when a later batch was claimed, and
+ * another instance sent that batch too (decision 0104).
+ */
 export async function deliverDue(db: Database, mailer: Mailer, logger: Logger, now = new Date()): Promise<number> {
   let sent = 0;
   for (;;) {
-    let lease = leaseFrom(now);
-    const batch = await claimDue(db, now, lease);
+    const claimedAt = new Date(Math.max(now.getTime(), Date.now()));
+    const claim = crypto.randomUUID();
+    const batch = await claimDue(db, claimedAt, leaseFrom(claimedAt), claim);
     if (batch.length === 0) return sent;
-    // Keeps the lease of the messages not yet sent while the batch is sent.
+    // Keeps the lease of the messages not yet sent while the batch is sent. A row the renewal no longer finds
+    // under this claim was taken over by another worker (this one was too slow): it is not sent from here.
     const waiting = new Set(batch.map((row) => row.id));
+    const lost = new Set<string>();
     const renewal = setInterval(() => {
-      const next = leaseFrom(new Date());
       const ids = [...waiting];
       if (ids.length === 0) return;
       db.updateTable("outbox")
-        .set({ locked_until: next })
+        .set({ locked_until: leaseFrom(new Date()) })
         .where("id", "in", ids)
         .where("status", "=", "pending")
-        .where("locked_until", "=", lease)
+        .where("claimed_by", "=", claim)
+        .returning("id")
         .execute()
-        .then(() => (lease = next))
+        .then((kept) => {
+          const held = new Set(kept.map((row) => row.id));
+          for (const id of ids) if (!held.has(id) && waiting.has(id)) lost.add(id);
+        })
         .catch((error: unknown) => logger.warn({ err: error }, "outbox lease not renewed"));
     }, RENEW_SECONDS * 1000);
     try {
@@ -138,7 +167,8 @@ export async function deliverDue(db: Database, mailer: Mailer, logger: Logger, n
       await Promise.all(
         Array.from({ length: Math.min(SENDING_LANES, queue.length) }, async () => {
           for (let row = queue.shift(); row; row = queue.shift()) {
-            const delivered = await deliverOne(db, mailer, logger, row);
+            // Awaited first, then added: `sent += await …` would read `sent` before another lane's addition.
+            const delivered = lost.has(row.id) ? 0 : await deliverOne(db, mailer, logger, row, claim);
             sent += delivered;
             waiting.delete(row.id);
           }
@@ -147,6 +177,7 @@ export async function deliverDue(db: Database, mailer: Mailer, logger: Logger, n
     } finally {
       clearInterval(renewal);
     }
+    if (lost.size) logger.warn({ messages: lost.size }, "outbox: messages taken over by another worker were left to it");
     // Once the outbox is drained, wait for the next tick.
     if (batch.length < BATCH) return sent;
   }
@@ -156,13 +187,22 @@ function leaseFrom(now: Date): string {
   return new Date(now.getTime() + LEASE_SECONDS * 1000).toISOString();
 }
 
-/** A message's "sent" mark, its SQL compiled once. */
-const markSent = reusableQuery((db, p: { id: string; sentAt: string }) =>
-  db.updateTable("outbox").set({ status: "sent", sent_at: p.sentAt, locked_until: null, last_error: null }).where("id", "=", p.id),
+/** A message's "sent" mark, under the claim that sent it, its SQL compiled once. */
+const markSent = reusableQuery((db, p: { id: string; sentAt: string; claim: string }) =>
+  db
+    .updateTable("outbox")
+    .set({ status: "sent", sent_at: p.sentAt, locked_until: null, claimed_by: null, last_error: null })
+    .where("id", "=", p.id)
+    .where("claimed_by", "=", p.claim)
+    .returning("id"),
 );
 
-/** One attempt at one claimed message: 1 when it was sent, 0 when it is to be retried or has failed. */
-async function deliverOne(db: Database, mailer: Mailer, logger: Logger, row: OutboxRow): Promise<number> {
+/**
+ * One attempt at one claimed message: 1 when it was sent, 0 when it is to be retried or has failed. Its mark
+ * (sent, or the next attempt) is written only while `claim` still holds the row: a worker that lost its claim
+ * never sets back to "pending" a message another worker has sent since.
+ */
+async function deliverOne(db: Database, mailer: Mailer, logger: Logger, row: OutboxRow, claim: string): Promise<number> {
   try {
     await mailer.send({
       id: row.id,
@@ -174,7 +214,8 @@ async function deliverOne(db: Database, mailer: Mailer, logger: Logger, row: Out
       attachments: JSON.parse(row.attachments) as MailMessage["attachments"],
     });
     // On SQLite the mark shares a commit with the writes around it (group commit).
-    await groupedWrite(db, (trx) => markSent(trx, { id: row.id, sentAt: new Date().toISOString() }));
+    const marked = await groupedWrite(db, (trx) => markSent(trx, { id: row.id, sentAt: new Date().toISOString(), claim }));
+    if (marked.length === 0) logger.warn({ outboxId: row.id, topic: row.topic }, "outbox: a message was sent after another worker took it over");
     return 1;
   } catch (error) {
     const code = failureCode(error);
@@ -186,9 +227,12 @@ async function deliverOne(db: Database, mailer: Mailer, logger: Logger, row: Out
         status: failed ? "failed" : "pending",
         last_error: code,
         locked_until: null,
+        claimed_by: null,
         next_attempt_at: new Date(Date.now() + delay * 1000).toISOString(),
       })
       .where("id", "=", row.id)
+      .where("claimed_by", "=", claim)
+      .where("status", "=", "pending")
       .execute();
     const line = { outboxId: row.id, topic: row.topic, attempt: row.attempts, reason: code };
     if (failed) logger.error(line, "mail failed for good after the last attempt");

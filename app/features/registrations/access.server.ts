@@ -6,7 +6,7 @@ import { lockEvent, writeTransaction } from "~/db/transactions.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { availability, scheduleSequence, waitingCounts } from "~/features/events/events.server";
 import { formatSessionDate } from "~/features/events/format";
-import { enqueueMail } from "~/features/mail/outbox.server";
+import { enqueueMail, withdrawSessionNews } from "~/features/mail/outbox.server";
 import { erasureRequestMail } from "~/features/retention/erasure-request-mail.server";
 import { registrationCancelledMails } from "./registration-mail.server";
 import { BY_LINK_HOLDER, hashAccessToken, isAccessToken, newAccessToken } from "~/features/private-links/token.server";
@@ -158,7 +158,7 @@ export async function cancelByStaff(
 }
 
 /** The cancel itself, re-checked under the session's lock: one transaction for the status, the mails and the audit entry. */
-async function cancelFound(
+export async function cancelFound(
   services: Pick<AppServices, "db" | "mailWorker" | "config">,
   found: RegistrationAccess,
   who: CancelledBy,
@@ -166,14 +166,12 @@ async function cancelFound(
 ): Promise<StaffCancelOutcome> {
   const outcome = await writeTransaction(services.db, async (trx) => {
     await lockEvent(trx, found.event.id);
-    const current = await trx
-      .selectFrom("registrations")
-      .select(["status", "anonymised_at"])
-      .where("id", "=", found.registration.id)
-      .executeTakeFirst();
+    const current = await trx.selectFrom("registrations").selectAll().where("id", "=", found.registration.id).executeTakeFirst();
     if (!current) return "not-found" as const;
     if (current.status === "cancelled") return "already-cancelled" as const;
-    if (who.by === "team" && current.anonymised_at) return "erased" as const;
+    // Erased since the page was read (an erasure commits under the same lock): nobody is left to tell, and the
+    // registrant's link opens nothing any more (decision 0104).
+    if (current.anonymised_at) return who.by === "team" ? ("erased" as const) : ("not-found" as const);
     if (who.by === "team" && current.status === "awaiting_approval") return "awaiting-approval" as const;
     if (who.by === "team" && !CANCELLABLE.has(current.status)) return "not-holding" as const;
     const event = await trx.selectFrom("events").selectAll().where("id", "=", found.event.id).executeTakeFirst();
@@ -187,7 +185,11 @@ async function cancelFound(
     // Offered to the first person waiting right after (offerSeatsNow), if the session still takes people.
     const waiting = (await waitingCounts(trx, [found.event.id])).get(found.event.id) ?? 0;
     const offered = waiting > 0 && availability(event, 0, now) === "open";
-    const mails = registrationCancelledMails(services.config.site, found, offered, who.by);
+    // Written from the rows as they are under the lock, not as the page read them: a name, an address or the
+    // session's time may have changed since (decision 0104).
+    const fresh: RegistrationAccess = { ...found, registration: current, event, sequence: await scheduleSequence(trx, event.id) };
+    const mails = registrationCancelledMails(services.config.site, fresh, offered, who.by);
+    await withdrawSessionNews(trx, "registration", current.id, now);
     await enqueueMail(trx, mails);
     await recordAudit(
       trx,

@@ -3,8 +3,8 @@ import type { EventKind } from "~/db/schema";
 import { lockEvent, writeTransaction } from "~/db/transactions.server";
 import { recordAudit } from "~/features/audit/audit.server";
 import { scheduleSequence } from "~/features/events/events.server";
-import { enqueueMail, type OutgoingMail } from "~/features/mail/outbox.server";
-import { recipientsOf, sessionCancelledMail, sessionCancelledWaitingMail } from "./session-mail.server";
+import { enqueueMail, withdrawSessionNews, type OutgoingMail } from "~/features/mail/outbox.server";
+import { recipientsOf, sessionCancelledMail, sessionCancelledWaitingMail, TOLD_OF_MOVES } from "./session-mail.server";
 
 /**
  * Staff cancel a session (issue 11 point 3, decision 0032). In one write
@@ -50,6 +50,8 @@ export async function cancelSession(
     const cancelled = { ...event, status: "Cancelled" as const, cancelled_at: at, cancelled_by: actor.email };
     const sequence = await scheduleSequence(trx, eventId);
     const holders = await recipientsOf(trx, eventId);
+    // Nothing about the session that is still waiting to go out may arrive after its cancellation.
+    for (const who of await recipientsOf(trx, eventId, TOLD_OF_MOVES)) await withdrawSessionNews(trx, who.kind, who.id, now);
     const mails: OutgoingMail[] = holders.map((who) => sessionCancelledMail(site, who, cancelled, sequence));
 
     const pendingRegistrations = await trx

@@ -2,7 +2,7 @@ import type { Kysely } from "kysely";
 import type { Logger } from "pino";
 import type { Database } from "~/db/db.server";
 import type { DB, EventRow } from "~/db/schema";
-import { writeTransaction } from "~/db/transactions.server";
+import { lockEvent, writeTransaction } from "~/db/transactions.server";
 import { bookingCalendarFile } from "~/features/bookings/booking-mail.server";
 import { scheduleSequence } from "~/features/events/events.server";
 import { courseDetailDate, formatSessionWhen, parseEventInstant } from "~/features/events/format";
@@ -36,7 +36,7 @@ const SEAT_HOLDING = ["registered", "booked"];
  * stated the date (decision 0057). It has no calendar entry or private page
  * until it is approved, so its update carries neither.
  */
-const TOLD_OF_MOVES = [...SEAT_HOLDING, "awaiting_approval"];
+export const TOLD_OF_MOVES = [...SEAT_HOLDING, "awaiting_approval"];
 
 type Site = Pick<SiteSettings, "orgName" | "contactEmail" | "publicUrl">;
 const DAY_MS = 86_400_000;
@@ -367,6 +367,9 @@ export async function queueDueReminders(db: Database, site: Site, daysList: read
       if (before !== undefined && before >= Date.parse(since)) continue;
       // The row is the claim: another instance that got here first made the insert (or the renewal) do nothing.
       const claimed = await writeTransaction(db, async (trx) => {
+        // The session's lock first, as every cancel, erasure and move takes it: what is read below is then what
+        // they committed, and none of them can commit between that read and this mail (decision 0104).
+        await lockEvent(trx, event.id);
         const row = await trx
           .insertInto("session_reminders")
           .values({ recipient_kind: who.kind, recipient_id: who.id, days_before: days, event_id: event.id, sent_at: now.toISOString() })
@@ -382,12 +385,15 @@ export async function queueDueReminders(db: Database, site: Site, daysList: read
         // The session as it is now, not as read before the loop: staff may have moved or cancelled it meanwhile.
         const current = await trx.selectFrom("events").selectAll().where("id", "=", event.id).executeTakeFirst();
         if (!current || current.status === "Cancelled" || Date.parse(current.starts_at) <= now.getTime()) return false;
-        const told = await noteTold(trx, who, current);
+        // The person as they are now (their name and address), not as read before the loop.
+        const person = (await recipientsOf(trx, current.id)).find((r) => r.kind === who.kind && r.id === who.id);
+        if (!person) return false;
+        const told = await noteTold(trx, person, current);
         if (!told) return false;
         // A change not yet announced is announced here, and the update job then has nothing to tell this person.
-        const previous = told.before ? previousFacts(told.before, current, who.kind) : [];
+        const previous = told.before ? previousFacts(told.before, current, person.kind) : [];
         const sequenceNow = await scheduleSequence(trx, current.id);
-        await enqueueMail(trx, [reminderMail(site, who, current, days, sequenceNow, await accessUrlFor(trx, site, who, now), previous, now)], now);
+        await enqueueMail(trx, [reminderMail(site, person, current, days, sequenceNow, await accessUrlFor(trx, site, person, now), previous, now)], now);
         return true;
       });
       if (claimed) queued += 1;
@@ -431,6 +437,8 @@ export async function queueScheduleUpdates(db: Database, site: Site, now = new D
         .where("processed_at", "is", null)
         .executeTakeFirst();
       if (Number(claimed.numUpdatedRows) !== 1 || newest.get(notice.event_id) !== id) return 0;
+      // The session's lock, as for a reminder: no cancel or erasure commits between the reads below and the mails.
+      await lockEvent(trx, notice.event_id);
       const event = await trx.selectFrom("events").selectAll().where("id", "=", notice.event_id).executeTakeFirst();
       // A session already over, gone or cancelled (its people had the cancellation) needs no update.
       if (!event || event.status === "Cancelled" || Date.parse(event.ends_at) <= now.getTime()) return 0;
