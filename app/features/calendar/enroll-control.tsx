@@ -27,7 +27,11 @@ export function EnrollControl({ event, className = "" }: { event: CalendarSessio
     );
   }
   const { target, label } = action;
-  const enabled = `${buttonClass} bg-brand-gradient text-white hover:opacity-95 ${className}`;
+  // A full session's 'Waiting list' is outlined, as on the level and family pages: only Enroll Now is filled.
+  const enabled =
+    label === "Waiting list"
+      ? `${buttonClass} border border-plum-300 bg-white text-plum-800 hover:bg-plum-50 ${className}`
+      : `${buttonClass} bg-brand-gradient text-white hover:opacity-95 ${className}`;
   if (target.kind === "external") {
     return (
       <a href={target.href} target="_blank" rel="noopener noreferrer" className={enabled}>

@@ -54,7 +54,7 @@ export function UpcomingSessions({ sessions, selectedId, onSelect, onOpen }: Pro
           <thead className="bg-plum-50 text-plum-900">
             <tr>
               <th scope="col" className="px-4 py-3 font-semibold">Event Name</th>
-              <th scope="col" className="px-4 py-3 font-semibold">Date &amp; Time</th>
+              <th scope="col" className="px-4 py-3 font-semibold whitespace-nowrap">Date &amp; Time</th>
               <th scope="col" className="px-4 py-3 font-semibold">Location</th>
               <th scope="col" className="px-4 py-3 font-semibold">Organizer</th>
               <th scope="col" className="px-4 py-3 font-semibold">Price</th>
@@ -78,8 +78,8 @@ export function UpcomingSessions({ sessions, selectedId, onSelect, onOpen }: Pro
                     {selected ? <span className="sr-only"> (selected)</span> : null}
                   </th>
                   <td className="px-4 py-4">
-                    <span className="block font-semibold text-ink">{row.date}</span>
-                    <span className="block text-muted">{row.time}</span>
+                    <span className="block font-semibold whitespace-nowrap text-ink">{row.date}</span>
+                    <span className="block whitespace-nowrap text-muted">{row.time}</span>
                   </td>
                   <td className="px-4 py-4">
                     <span className="block text-ink">{row.location}</span>
@@ -88,7 +88,7 @@ export function UpcomingSessions({ sessions, selectedId, onSelect, onOpen }: Pro
                   <td className="px-4 py-4 text-ink">{row.organiser}</td>
                   <td className="px-4 py-4">
                     <span className="block font-semibold text-ink">{row.price}</span>
-                    {row.seats ? <span className="block text-muted">{row.seats}</span> : null}
+                    {row.seats ? <span className="block whitespace-nowrap text-muted">{row.seats}</span> : null}
                   </td>
                   <td className="px-4 py-4">
                     <RowAction session={session} onOpen={onOpen} />

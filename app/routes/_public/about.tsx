@@ -143,7 +143,8 @@ function DirectorCard({ person }: { person: Person }) {
 function TeamCard({ person }: { person: Person }) {
   return (
     <article className="row-span-3 grid grid-rows-subgrid gap-y-0 rounded-3xl bg-white p-7 shadow-sm ring-1 ring-plum-100">
-      <div className="flex items-center gap-4">
+      {/* Names line up across a row whether the credentials under them take one line or two. */}
+      <div className="flex items-start gap-4">
         <PersonAvatar name={person.name} palette={person.portrait} />
         <div>
           <h3 className="text-xl leading-snug text-plum-900">{person.name}</h3>

@@ -101,13 +101,16 @@ export default function FamilyBook({ loaderData, actionData }: Route.ComponentPr
         </p>
       </PageHero>
       <div className="container-page py-10 md:py-14">
-        <Link to="/family-constellation" className="mb-6 inline-flex min-h-11 items-center gap-2 font-semibold text-plum-700 underline-offset-2 hover:underline">
-          <ArrowLeft aria-hidden="true" className="size-4" />
-          Back to Family Constellation
-        </Link>
-        <section aria-labelledby="book-heading" className="mx-auto max-w-3xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-plum-100 sm:p-8">
-          <BookSection key={actionData ? JSON.stringify(actionData) : "form"} session={session} booked={actionData?.ok === true ? { waitingList: actionData.waitingList, alreadyRegistered: actionData.alreadyRegistered } : null} failed={failed} contactEmail={site.contactEmail} />
-        </section>
+        {/* The way back lines up with the form it leads away from. */}
+        <div className="mx-auto max-w-3xl">
+          <Link to="/family-constellation" className="mb-6 inline-flex min-h-11 items-center gap-2 font-semibold text-plum-700 underline-offset-2 hover:underline">
+            <ArrowLeft aria-hidden="true" className="size-4" />
+            Back to Family Constellation
+          </Link>
+          <section aria-labelledby="book-heading" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-plum-100 sm:p-8">
+            <BookSection key={actionData ? JSON.stringify(actionData) : "form"} session={session} booked={actionData?.ok === true ? { waitingList: actionData.waitingList, alreadyRegistered: actionData.alreadyRegistered } : null} failed={failed} contactEmail={site.contactEmail} />
+          </section>
+        </div>
       </div>
     </>
   );

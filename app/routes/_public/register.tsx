@@ -152,15 +152,18 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
         {session.price !== null ? <p className="mt-1 text-base text-plum-100">{formatPrice(Math.round(session.price * 100), session.currency)}</p> : null}
       </PageHero>
       <div className="container-page py-10 md:py-14">
-        {programme.path ? (
-          <Link to={programme.path} className="mb-6 inline-flex min-h-11 items-center gap-2 font-semibold text-plum-700 underline-offset-2 hover:underline">
-            <ArrowLeft aria-hidden="true" className="size-4" />
-            Back to {programme.title}
-          </Link>
-        ) : null}
-        <section aria-labelledby="register-heading" className="mx-auto max-w-3xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-plum-100 sm:p-8">
-          <RegisterSection key={actionData ? JSON.stringify(actionData) : "form"} page={page} registered={registered} failed={failed} contactEmail={site.contactEmail} />
-        </section>
+        {/* The way back lines up with the form it leads away from. */}
+        <div className="mx-auto max-w-3xl">
+          {programme.path ? (
+            <Link to={programme.path} className="mb-6 inline-flex min-h-11 items-center gap-2 font-semibold text-plum-700 underline-offset-2 hover:underline">
+              <ArrowLeft aria-hidden="true" className="size-4" />
+              Back to {programme.title}
+            </Link>
+          ) : null}
+          <section aria-labelledby="register-heading" className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-plum-100 sm:p-8">
+            <RegisterSection key={actionData ? JSON.stringify(actionData) : "form"} page={page} registered={registered} failed={failed} contactEmail={site.contactEmail} />
+          </section>
+        </div>
       </div>
     </>
   );
