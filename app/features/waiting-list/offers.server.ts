@@ -315,7 +315,10 @@ export async function confirmOffer(
   const result = await writeTransaction(services.db, async (trx) => {
     await lockEvent(trx, offer.event.id);
     // The session as it is now: staff may have moved it since the offer was read, and the confirmation states it.
-    const event = (await trx.selectFrom("events").selectAll().where("id", "=", offer.event.id).executeTakeFirst()) ?? offer.event;
+    const event = await trx.selectFrom("events").selectAll().where("id", "=", offer.event.id).executeTakeFirst();
+    // Read again under the lock, as findOffer read it before: a session canceled, deleted or moved to start by now
+    // since then holds no seat to confirm (decision 0104).
+    if (!event || event.status === "Cancelled" || Date.parse(event.starts_at) <= now.getTime()) return "not-found" as const;
     const table = tableOf(offer.kind);
     if (offer.kind === "registration") {
       // Joined with 'I completed the earlier level elsewhere' (decision 0031): the seat is held for staff to approve.
