@@ -167,6 +167,10 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
     const actor = { id: null, email: "boss@example.org" };
     const [w3, w4] = await waitingEntries(s.db, sessionId, ["waiting"]);
     expect(await offerByHand(s.db, s.config.site, "registration", w4!.id, 24, actor, null)).toBe("no-seat");
+    // Nor once the session has started: the offer would promise a seat that cannot be had.
+    const started = new Date(Date.parse((await s.db.selectFrom("events").select("starts_at").where("id", "=", sessionId).executeTakeFirstOrThrow()).starts_at) + 60_000);
+    expect(await offerByHand(s.db, s.config.site, "registration", w4!.id, 24, actor, null, started)).toBe("closed");
+    expect(await statusOf("w4@example.com", sessionId)).toBe("waiting");
     // Removing w2, who holds the offer: w2 is told the link no longer works, and the seat goes to w3 at once.
     const w2 = (await waitingEntries(s.db, sessionId, ["offered"]))[0]!;
     expect(await removeEntry(s.db, s.config.site, 24, "registration", w2.id, actor, null)).toEqual({ removed: true, mailed: true, withdrawn: true, offered: 1 });

@@ -403,8 +403,20 @@ export async function confirmOffer(
   return result;
 }
 
-/** Staff: offer the seat to one entry now, out of turn (only when a seat is free). */
-export async function offerByHand(db: Database, site: Site, kind: EntryKind, id: string, offerHours: number, actor: AuditActor, ip: string | null, now = new Date()): Promise<"offered" | "no-seat" | "not-found"> {
+/**
+ * Staff: offer the seat to one entry now, out of turn (only when a seat is free, and only for a session that
+ * still takes people: an offer for one canceled or already started would promise a seat that cannot be had).
+ */
+export async function offerByHand(
+  db: Database,
+  site: Site,
+  kind: EntryKind,
+  id: string,
+  offerHours: number,
+  actor: AuditActor,
+  ip: string | null,
+  now = new Date(),
+): Promise<"offered" | "no-seat" | "closed" | "not-found"> {
   const table = tableOf(kind);
   const row = await db.selectFrom(table).select(["event_id", "status"]).where("id", "=", id).executeTakeFirst();
   if (!row || row.status !== "waiting") return "not-found";
@@ -413,6 +425,7 @@ export async function offerByHand(db: Database, site: Site, kind: EntryKind, id:
     const event = await trx.selectFrom("events").selectAll().where("id", "=", row.event_id).executeTakeFirstOrThrow();
     const entry = (await waitingEntries(trx, event.id, ["waiting"])).find((e) => e.id === id);
     if (!entry) return "not-found" as const;
+    if (event.status === "Cancelled" || Date.parse(event.starts_at) <= now.getTime()) return "closed" as const;
     if (event.capacity !== null && (await seatsHeld(trx, event.id)) >= event.capacity) return "no-seat" as const;
     await makeOffer(trx, site, entry, event, offerHours, now);
     await recordAudit(trx, { action: "update", actor, target: { type: kind, id }, ip, detail: { waitingList: "offered by hand" } }, now);

@@ -80,7 +80,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       return saved("Seat offered. The offer email is on its way.");
     }
     return data(
-      { ok: false, message: outcome === "no-seat" ? "No seat is free in this session: remove an entry or raise the capacity first." : "This entry is no longer waiting." },
+      {
+        ok: false,
+        message:
+          outcome === "no-seat"
+            ? "No seat is free in this session: remove an entry or raise the capacity first."
+            : outcome === "closed"
+              ? "This session has already started or was canceled, so no seat can be offered."
+              : "This entry is no longer waiting.",
+      },
       { status: 409 },
     );
   }
