@@ -1,7 +1,6 @@
-import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "~/db/schema";
-import { hashSecret, SESSION_DAY_SECONDS, staffCookie } from "./sessions.server";
+import { hashSecret, isStaffSecret, newStaffSecret, SESSION_DAY_SECONDS, staffCookie } from "./sessions.server";
 
 /**
  * Known browsers (decision 0102). A browser that signed in to an account gets
@@ -24,7 +23,7 @@ export function deviceCookie(secure: boolean, secret: string): string {
 
 /** A new known browser for the account. Returns the cookie's secret. */
 export async function createDevice(db: Kysely<DB>, accountId: string, now = new Date()): Promise<string> {
-  const secret = crypto.randomBytes(32).toString("base64url");
+  const secret = newStaffSecret();
   await db
     .insertInto("staff_devices")
     .values({
@@ -39,7 +38,7 @@ export async function createDevice(db: Kysely<DB>, accountId: string, now = new 
 
 /** The hash of a live known browser of the account with this (normalised) email, or null. */
 export async function findDevice(db: Kysely<DB>, secret: string | null, email: string, now = new Date()): Promise<string | null> {
-  if (!secret || !/^[A-Za-z0-9_-]{43}$/.test(secret)) return null;
+  if (!secret || !isStaffSecret(secret)) return null;
   const idHash = hashSecret(secret);
   const row = await db
     .selectFrom("staff_devices as d")

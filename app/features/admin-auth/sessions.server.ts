@@ -25,6 +25,16 @@ export type StaffSession = {
   expiresAt: string;
 };
 
+/** A new staff secret (a session's, a token's, a known browser's): 256 random bits, 43 base64url characters. */
+export function newStaffSecret(): string {
+  return crypto.randomBytes(32).toString("base64url");
+}
+
+/** Whether a value has the shape of our secrets; anything else is not worth a query. */
+export function isStaffSecret(value: string): boolean {
+  return /^[A-Za-z0-9_-]{43}$/.test(value);
+}
+
 export function hashSecret(secret: string): string {
   return crypto.createHash("sha256").update(secret, "utf8").digest("base64url");
 }
@@ -37,7 +47,7 @@ export async function createSession(
   lifetimeSeconds: number,
   now = new Date(),
 ): Promise<{ secret: string; expiresAt: string }> {
-  const secret = crypto.randomBytes(32).toString("base64url");
+  const secret = newStaffSecret();
   const expiresAt = new Date(now.getTime() + lifetimeSeconds * 1000).toISOString();
   await db
     .insertInto("staff_sessions")
@@ -48,8 +58,7 @@ export async function createSession(
 
 /** The live session a secret opens, or null (unknown, forged, expired, revoked, or of the other kind). */
 export async function findSession(db: Kysely<DB>, secret: string, kind: SessionKind, now = new Date()): Promise<StaffSession | null> {
-  // Our secrets are 43 base64url characters; anything else is not worth a query.
-  if (!/^[A-Za-z0-9_-]{43}$/.test(secret)) return null;
+  if (!isStaffSecret(secret)) return null;
   const idHash = hashSecret(secret);
   const row = await db
     .selectFrom("staff_sessions as s")
