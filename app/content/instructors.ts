@@ -15,6 +15,8 @@ export type InstructorBio = {
   experience: string;
   /** Two or three sentences. */
   bio: string;
+  /** The same placeholder portrait colourway as on the About page. */
+  portrait?: number;
 };
 
 function director(name: string): Person {
@@ -31,6 +33,7 @@ export const levelInstructors: [InstructorBio, InstructorBio] = [
     name: elena.name,
     role: "Lead Trainer",
     credentials: elena.credentials ?? "",
+    portrait: elena.portrait,
     experience: "More than 20 years of private practice and 15 years of teaching",
     bio:
       "Elena designed the institute's training path and teaches its opening levels herself. Her sessions are calm, practical and grounded in research, and she makes sure every student leaves able to use what they learned the same week.",
@@ -39,6 +42,7 @@ export const levelInstructors: [InstructorBio, InstructorBio] = [
     name: priya.name,
     role: "Senior Trainer & Certifying Authority",
     credentials: priya.credentials ?? "",
+    portrait: priya.portrait,
     experience: "18 years of clinical practice in regression therapy",
     bio:
       "Priya leads the regression and inner child courses and supervises every student's practice hours. She reviews each graduate's case work before signing their certificate, so the standard stays the same in every city.",

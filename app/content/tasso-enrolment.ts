@@ -14,7 +14,7 @@ export type TassoEnrolment = {
   title: string;
   price: { cents: number; currency: "USD" };
   features: [string, string, string, string];
-  instructor: { name: string; qualification: string; experience: string; label: string };
+  instructor: { name: string; qualification: string; experience: string; label: string; portrait?: number };
 };
 
 const grace = usaTeam.find((p) => p.name === "Grace Nakamura");
@@ -32,6 +32,7 @@ export const tassoEnrolment: TassoEnrolment = {
   instructor: {
     label: "Certified Faculty",
     name: grace.name,
+    portrait: grace.portrait,
     qualification: grace.credentials ?? "",
     experience: "More than 12 years of mind-body practice and teaching",
   },

@@ -104,5 +104,28 @@ for (const width of [375, 1280]) {
         await expect(card.locator("svg[data-portrait]")).toHaveCount(1);
       }
     });
+
+    test("a person wears the same portrait on every page that shows them", async ({ page }) => {
+      await page.goto("/about");
+      const onAbout = new Map<string, string>();
+      for (const person of [...directors, ...usaTeam]) {
+        const card = page.getByRole("article").filter({ has: page.getByRole("heading", { level: 3, name: person.name, exact: true }) });
+        onAbout.set(person.name, (await card.locator("svg[data-portrait]").getAttribute("data-portrait"))!);
+      }
+      let compared = 0;
+      for (const path of ["/decode/level/decode-1", "/tasso", "/family-constellation"]) {
+        await page.goto(path);
+        const portraits = page.locator("svg[data-portrait]");
+        await expect(portraits.first()).toBeAttached();
+        for (const portrait of await portraits.all()) {
+          // The name is in the heading beside the portrait.
+          const name = (await portrait.locator("xpath=..").getByRole("heading").first().textContent())?.trim() ?? "";
+          expect(onAbout.has(name), `${path}: "${name}" is someone from /about`).toBe(true);
+          expect(await portrait.getAttribute("data-portrait"), `${name} on ${path}`).toBe(onAbout.get(name));
+          compared++;
+        }
+      }
+      expect(compared).toBeGreaterThanOrEqual(4);
+    });
   });
 }

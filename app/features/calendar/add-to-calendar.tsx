@@ -8,7 +8,7 @@ export function AddToCalendar({ event }: { event: CalendarSession }) {
     <a
       href={`/schedule/${encodeURIComponent(event._id)}/calendar.ics`}
       download
-      className="inline-flex min-h-6 items-center gap-1 text-sm font-semibold text-plum-700 underline decoration-plum-200 underline-offset-4 hover:text-plum-600 hover:decoration-plum-600"
+      className="inline-flex min-h-11 items-center gap-1 text-sm font-semibold text-plum-700 lg:min-h-6 underline decoration-plum-200 underline-offset-4 hover:text-plum-600 hover:decoration-plum-600"
     >
       <CalendarPlus aria-hidden="true" className="size-4 shrink-0" />
       Add to calendar

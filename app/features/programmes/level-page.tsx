@@ -337,7 +337,7 @@ export function LevelPage({ view }: { view: LevelView }) {
           {view.instructors.map((p) => (
             <section key={p.name} aria-label={`Instructor: ${p.name}`} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-plum-100">
               <div className="flex items-center gap-4">
-                <PersonAvatar name={p.name} />
+                <PersonAvatar name={p.name} palette={p.portrait} />
                 <div>
                   <h2 className="text-xl text-plum-900">{p.name}</h2>
                   <p className="text-sm text-muted">{p.role}</p>

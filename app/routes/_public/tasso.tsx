@@ -157,7 +157,7 @@ export default function Tasso({ loaderData }: Route.ComponentProps) {
           <section aria-labelledby="instructor-heading" className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-plum-100">
             <p className="text-sm font-semibold tracking-[0.15em] text-plum-600 uppercase">{enrolment.instructor.label}</p>
             <div className="mt-4 flex items-center gap-4">
-              <PersonAvatar name={enrolment.instructor.name} />
+              <PersonAvatar name={enrolment.instructor.name} palette={enrolment.instructor.portrait} />
               <div>
                 <h2 id="instructor-heading" className="text-xl text-plum-900">
                   {enrolment.instructor.name}
