@@ -1,17 +1,22 @@
-// `npm run admin:create -- --email someone@example.org [--generate]` and
-// `npm run admin:password -- --email someone@example.org [--generate]`:
-// create an administrator, or set a new password for one (which ends all of
-// its sessions). Same settings as `npm start`: DATABASE_URL, else the SQLite
+// `npm run admin:create -- --email someone@example.org [--generate]`,
+// `npm run admin:password -- --email someone@example.org [--generate]` and
+// `npm run admin:remove -- --email someone@example.org`: create an
+// administrator, set a new password for one (which ends all of its sessions),
+// or remove one with its sessions, tokens and known browsers. Same settings as `npm start`: DATABASE_URL, else the SQLite
 // file in DATA_DIR. The password is read from a hidden prompt on a terminal,
 // from standard input otherwise (`echo "$PW" | npm run admin:create -- …`),
 // or made with --generate and printed once. It is never logged.
 import { parseArgs } from "node:util";
 import { ConfigError, loadConfig } from "../app/config.server.ts";
 import { migrateToLatest, openDatabase } from "../app/db/db.server.ts";
-import { AccountError, createStaffAccount, emailProblem, setStaffPassword } from "../app/features/admin-auth/accounts.server.ts";
+import { AccountError, createStaffAccount, emailProblem, removeStaffAccount, setStaffPassword } from "../app/features/admin-auth/accounts.server.ts";
 import { generatePassword, passwordProblem, PASSWORD_MIN_LENGTH } from "../app/features/admin-auth/password.server.ts";
 
-const usage = "Usage: npm run admin:create -- --email someone@example.org [--generate]\n       npm run admin:password -- --email someone@example.org [--generate]";
+const usage = [
+  "Usage: npm run admin:create -- --email someone@example.org [--generate]",
+  "       npm run admin:password -- --email someone@example.org [--generate]",
+  "       npm run admin:remove -- --email someone@example.org",
+].join("\n");
 
 const command = process.argv[2];
 function readArgs() {
@@ -23,7 +28,7 @@ function readArgs() {
   }
 }
 const args = readArgs();
-if ((command !== "create" && command !== "password") || !args.values.email) {
+if ((command !== "create" && command !== "password" && command !== "remove") || !args.values.email) {
   console.error(usage);
   process.exit(2);
 }
@@ -95,6 +100,23 @@ try {
 } catch (error) {
   console.error(error instanceof ConfigError ? error.message : error);
   process.exit(1);
+}
+
+if (command === "remove") {
+  // No password to ask for: the account, its sessions, tokens and known browsers go at once.
+  const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrateToLatest(database.db);
+    const removed = await removeStaffAccount(database.db, email);
+    console.error(`Removed the administrator ${removed.email} and ended its sessions and tokens (${database.description}).`);
+    if (removed.remaining === 0) console.error("No administrator is left: `npm run admin:create -- --email …` makes one.");
+  } catch (error) {
+    console.error(error instanceof AccountError ? error.message : `Failed: ${error instanceof Error ? error.message : error}`);
+    process.exitCode = 1;
+  } finally {
+    await database.close();
+  }
+  process.exit();
 }
 
 let password: string;

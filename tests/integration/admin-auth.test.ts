@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import routes from "~/routes";
-import { createStaffAccount, setStaffPassword } from "~/features/admin-auth/accounts.server";
+import { createStaffAccount, removeStaffAccount, setStaffPassword } from "~/features/admin-auth/accounts.server";
 import { createSession, hashSecret } from "~/features/admin-auth/sessions.server";
 import { dialects } from "../helpers/databases";
 import { startSite, type RunningSite } from "../helpers/site";
@@ -241,6 +241,21 @@ describe.each(dialects)("staff authorisation on %s", { timeout: 120_000 }, (dial
     const page = await (await fetch(`${s.url}/admin/audit?action=sign-in-failed`, { headers: { cookie: cookieHeader(valid.cookie) } })).text();
     expect(page).toContain("Sign-in failed");
     expect(page).toContain("1 entry");
+  });
+
+  it("a removed administrator's session and token stop at once; the audit screen shows the removal (decision 0105)", async () => {
+    const leaver = await createStaffAccount(s.db, "leaver@example.org", PASSWORD);
+    const cookie = await createSession(s.db, leaver.id, "browser", 3600);
+    const token = await createSession(s.db, leaver.id, "api", 3600);
+    expect((await fetch(`${s.url}/admin/registrations`, { redirect: "manual", headers: { cookie: cookieHeader(cookie.secret) } })).status).toBe(200);
+    await removeStaffAccount(s.db, "leaver@example.org");
+    const page = await fetch(`${s.url}/admin/registrations`, { redirect: "manual", headers: { cookie: cookieHeader(cookie.secret) } });
+    expect(page.status).toBe(302);
+    expect(page.headers.get("location")).toMatch(/^\/admin\/login/);
+    expect((await fetch(`${s.url}/api/admin/audit`, { headers: { authorization: `Bearer ${token.secret}` } })).status).toBe(401);
+    const audit = await (await fetch(`${s.url}/admin/audit?action=delete`, { headers: { cookie: cookieHeader(valid.cookie) } })).text();
+    expect(audit).toContain("The server&#x27;s operator");
+    expect(audit).toContain("Administrator leaver@example.org removed");
   });
 });
 

@@ -8,7 +8,7 @@ import { verifyPassword } from "~/features/admin-auth/password.server";
 import { createSession, findSession } from "~/features/admin-auth/sessions.server";
 import { createPostgresDatabase, dialects } from "../helpers/databases";
 
-/** `npm run admin:create` and `npm run admin:password`, run as the operator would, on each database. */
+/** `npm run admin:create`, `npm run admin:password` and `npm run admin:remove`, run as the operator would, on each database. */
 function run(args: string[], env: Record<string, string>, stdin: string | null) {
   return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
     const child = spawn(process.execPath, ["scripts/admin.ts", ...args], {
@@ -91,5 +91,40 @@ describe.each(dialects)("admin scripts on %s", { timeout: 90_000 }, (dialect) =>
     const missing = await run(["password", "--email", "nobody@example.org"], env, "Another long passphrase 9\n");
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain("No account exists for nobody@example.org");
+  });
+
+  it("removes an administrator with its sessions, tokens and known browsers, and records it", async () => {
+    const made = await run(["create", "--email", "leaver@example.org"], env, "Leaving the team in spring 7\n");
+    expect(made.code).toBe(0);
+    const leaver = await handle.db.selectFrom("staff_accounts").select("id").where("email", "=", "leaver@example.org").executeTakeFirstOrThrow();
+    const browser = await createSession(handle.db, leaver.id, "browser", 3600);
+    const token = await createSession(handle.db, leaver.id, "api", 3600);
+    await handle.db
+      .insertInto("staff_devices")
+      .values({ id_hash: "device-of-leaver", account_id: leaver.id, created_at: new Date().toISOString(), expires_at: new Date(Date.now() + 3_600_000).toISOString() })
+      .execute();
+    const boss = await handle.db.selectFrom("staff_accounts").select("id").where("email", "=", "boss@example.org").executeTakeFirstOrThrow();
+    const bossSession = await createSession(handle.db, boss.id, "browser", 3600);
+
+    const r = await run(["remove", "--email", "Leaver@Example.org"], env, null);
+    expect(r.stderr).toContain("Removed the administrator leaver@example.org");
+    expect(r.code).toBe(0);
+    expect(await handle.db.selectFrom("staff_accounts").select("id").where("id", "=", leaver.id).executeTakeFirst()).toBeUndefined();
+    expect(await findSession(handle.db, browser.secret, "browser")).toBeNull();
+    expect(await findSession(handle.db, token.secret, "api")).toBeNull();
+    expect(await handle.db.selectFrom("staff_devices").select("id_hash").where("account_id", "=", leaver.id).execute()).toEqual([]);
+    // Nobody else is touched.
+    expect(await findSession(handle.db, bossSession.secret, "browser")).not.toBeNull();
+    const audit = await handle.db.selectFrom("audit_events").selectAll().where("target_type", "=", "staff-account").executeTakeFirstOrThrow();
+    expect(audit).toMatchObject({ action: "delete", target_id: leaver.id, actor_id: null });
+    expect(JSON.parse(audit.detail!)).toMatchObject({ via: "admin:remove", email: "leaver@example.org" });
+
+    const again = await run(["remove", "--email", "leaver@example.org"], env, null);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain("No account exists for leaver@example.org");
+    const last = await run(["remove", "--email", "boss@example.org"], env, null);
+    expect(last.code).toBe(0);
+    expect(last.stderr).toContain("No administrator is left");
+    expect(await findSession(handle.db, bossSession.secret, "browser")).toBeNull();
   });
 });

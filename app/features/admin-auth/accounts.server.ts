@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "~/db/schema";
+import { recordAudit } from "../audit/audit.server.ts";
 import { hashPassword, passwordProblem } from "./password.server.ts";
 
 export type StaffAccount = { id: string; email: string };
@@ -64,4 +65,27 @@ export async function setStaffPassword(db: Kysely<DB>, email: string, password: 
     await trx.deleteFrom("staff_devices").where("account_id", "=", account.id).execute();
   });
   return { id: account.id, email: account.email };
+}
+
+/**
+ * Removes an administrator who should no longer have access (someone leaving the team): the account, its
+ * sessions and tokens, and its known browsers go in one transaction, so no request can sign in or carry on
+ * between them. The audit trail keeps what they did under their address; the removal itself is recorded.
+ */
+export async function removeStaffAccount(db: Kysely<DB>, email: string): Promise<StaffAccount & { remaining: number }> {
+  const normalised = normaliseEmail(email);
+  return db.transaction().execute(async (trx) => {
+    const account = await trx.selectFrom("staff_accounts").select(["id", "email"]).where("email", "=", normalised).executeTakeFirst();
+    if (!account) throw new AccountError(`No account exists for ${normalised}.`);
+    await trx.deleteFrom("staff_sessions").where("account_id", "=", account.id).execute();
+    await trx.deleteFrom("staff_devices").where("account_id", "=", account.id).execute();
+    await trx.deleteFrom("staff_accounts").where("id", "=", account.id).execute();
+    await recordAudit(trx, {
+      action: "delete",
+      actor: { id: null, email: null },
+      target: { type: "staff-account", id: account.id },
+      detail: { via: "admin:remove", email: account.email, summary: `Administrator ${account.email} removed` },
+    });
+    return { id: account.id, email: account.email, remaining: await countStaffAccounts(trx) };
+  });
 }

@@ -7,7 +7,7 @@ import type { DB } from "~/db/schema";
  * from which address. The application only inserts: nothing here, nor anywhere
  * else, updates or deletes a row.
  */
-import { AUDIT_ACTIONS, type AuditAction } from "./actions";
+import { AUDIT_ACTIONS, type AuditAction } from "./actions.ts";
 
 export { AUDIT_ACTIONS, type AuditAction };
 
