@@ -193,11 +193,20 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
   // Public uploads (programme thumbnails) left on disk by an older install; the
   // ones staff upload now live in the database and fall through to the router's
   // /uploads/:name (decision 0023). Private files (ID photos) are never served
-  // from here (decision S5).
-  app.use(
-    "/uploads",
-    express.static(path.join(config.dataDir, "uploads", "public"), { maxAge: "1d", index: false, dotfiles: "deny", fallthrough: true }),
-  );
+  // from here (decision S5). Only raster images, and each as the router serves
+  // its own: sandboxed, never sniffed, so a stray HTML or SVG file left in the
+  // folder cannot run script on the site's origin (decision 0106).
+  const legacyUploads = express.static(path.join(config.dataDir, "uploads", "public"), {
+    maxAge: "1d",
+    index: false,
+    dotfiles: "deny",
+    fallthrough: true,
+    setHeaders: (res) => {
+      res.setHeader("Content-Security-Policy", "default-src 'none'; sandbox");
+      res.setHeader("X-Content-Type-Options", "nosniff");
+    },
+  });
+  app.use("/uploads", (req, res, next) => (/^\/[^/]+\.(?:jpe?g|png|gif|webp)$/i.test(req.path) ? legacyUploads(req, res, next) : next()));
 
   if (opts.devMiddleware) app.use(opts.devMiddleware);
 

@@ -186,6 +186,15 @@ export interface FilesTable {
   created_at: string;
 }
 
+/** A public thumbnail resized to one of THUMBNAIL_WIDTHS (migration 0034, decision 0106). */
+export interface ThumbnailVariantsTable {
+  file_id: string;
+  width: number;
+  content_type: string;
+  bytes: Uint8Array;
+  created_at: string;
+}
+
 export interface OutboxTable {
   id: string;
   topic: string;
@@ -326,6 +335,7 @@ export interface DB {
   registrations: RegistrationsTable;
   family_bookings: FamilyBookingsTable;
   files: FilesTable;
+  thumbnail_variants: ThumbnailVariantsTable;
   outbox: OutboxTable;
   session_reminders: SessionRemindersTable;
   session_notices: SessionNoticesTable;

@@ -21,3 +21,13 @@ export function refuse<T>(context: Context, body: T, init: ResponseInit) {
 export function wasRefused(context: Context): boolean {
   return context.get(refusedContext);
 }
+
+/**
+ * A staff form whose body could not be read (too large, a NUL, a wrong type): nothing in it is known, not even
+ * which form it was, so a plain post's page says why above the list instead of showing a form again. The `plain`
+ * mark is what makes a screen show an answer that came with the page (decision 0083); a dialog's fetcher reads
+ * only the message.
+ */
+export function refuseUnreadable(context: Context, status: number, reason: string) {
+  return refuse(context, { ok: false as const, message: `Nothing was saved: ${reason.charAt(0).toLowerCase()}${reason.slice(1)} Please try again.`, plain: { intent: "", id: "" } }, { status });
+}

@@ -359,6 +359,29 @@ test.describe("programme management", () => {
     expect((await page.request.delete(`/api/decode/${id}`)).status()).toBe(200);
   });
 
+  test("a session the API stored in a zone outside the list shows that zone in the form, not the first of the list", async ({ page }) => {
+    test.setTimeout(120_000);
+    const title = `Zone Program ${crypto.randomBytes(3).toString("hex")}`;
+    await signIn(page, "/admin/decode");
+    const session = { eventName: "London Intensive", startDate: futureLocal(30, 9), endDate: futureLocal(30, 17), timeZone: "Europe/London", location: "London", organiser: "Dr. Rivera", organizerEmail: "rivera@example.org", price: "$450", capacity: "12", paymentLink: "https://pay.example.org/london" };
+    const created = await page.request.post("/api/decode", {
+      data: { title, subtitle: "A program with a session abroad", duration: "1 Day", status: "Open", cardPoints: ["<p>One point</p>"], learningSections: [{ title: "Basics", content: "<p>Text</p>" }], upcomingEvents: [session] },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const id = ((await created.json()) as { data: { _id: string } }).data._id;
+    await page.goto(`/admin/decode?search=${encodeURIComponent(title).replace(/%20/g, "+")}`);
+    await hydrated(page);
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+    await card.getByRole("button", { name: title }).click();
+    await card.getByRole("button", { name: "Edit Program" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Program" });
+    const zone = dialog.getByLabel(label("Venue time zone"));
+    await expect(zone).toHaveValue("Europe/London");
+    await expect(zone.locator("option:checked")).toHaveText("Europe/London");
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    expect((await page.request.delete(`/api/decode/${id}`)).status()).toBe(200);
+  });
+
   test("on a phone a toast never covers the focused control: it goes to the other half of the screen", async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 375, height: 740 });

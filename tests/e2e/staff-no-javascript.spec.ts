@@ -157,6 +157,30 @@ test.describe("staff screens without JavaScript", () => {
     await expectNoAxeViolationsWithoutScript(page);
   });
 
+  test("a post too large to read says so on the page, and saves nothing", async ({ page }) => {
+    await signIn(page);
+    const title = `Oversized Upload Program ${tag()}`;
+    await page.goto("/admin/hypnotherapy?new=1");
+    const form = page.getByRole("form", { name: "Add Hypnotherapy program" });
+    await form.getByLabel(/^Title/).fill(title);
+    // Past the 16 MB any form may send: the body is refused before it is read, so nothing of it is known.
+    await form.getByLabel(/^Thumbnail/).setInputFiles({ name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(17 * 1024 * 1024, 1) });
+    const posted = page.waitForResponse((r) => r.request().method() === "POST");
+    await form.getByRole("button", { name: "Create Program" }).click();
+    expect((await posted).status()).toBe(413);
+    await expectAnswer(page, "Nothing was saved: the form was too large to send. A thumbnail must be 5 MB or smaller. Please try again.");
+    await expect(page).toHaveTitle("Error: Hypnotherapy programs | Staff area");
+    await expect(page.getByRole("link", { name: "Add New Program" })).toBeVisible();
+    expect(queryDb("select id from programmes where title = ?", title)).toEqual([]);
+
+    // An event form whose body cannot be read (a NUL): said on the page too.
+    const res = await page.request.post("/admin/family-events", { form: { plain: "1", intent: "save", location: "Bos\u0000ton" } });
+    expect(res.status()).toBe(400);
+    const html = await res.text();
+    expect(html).toContain('data-testid="plain-answer"');
+    expect(html).toContain("Nothing was saved: the form contains a character that is not allowed (NUL). Please try again.");
+  });
+
   test("programs: add (refused, then saved with a thumbnail), edit keeping its formatting, cancel a session, delete", async ({ page }) => {
     await signIn(page);
     const t = tag();

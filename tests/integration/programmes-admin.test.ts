@@ -1,3 +1,5 @@
+import fs from "node:fs";
+import nodePath from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaffAccount } from "~/features/admin-auth/accounts.server";
@@ -236,6 +238,56 @@ describe.each(dialects)("programme management on %s", { timeout: 120_000 }, (dia
     // A refused upload leaves nothing behind.
     const files = await s.db.selectFrom("files").select((eb) => eb.fn.countAll<number>().as("n")).where("purpose", "=", "thumbnail").executeTakeFirstOrThrow();
     expect(Number(files.n)).toBe(2);
+  });
+
+  it("bounds every frame of a tall animated thumbnail, and makes each resized copy once, kept for every instance (decision 0106)", async () => {
+    const frame = (colour: string) => sharp({ create: { width: 600, height: 2400, channels: 3, background: colour } }).png().toBuffer();
+    const tall = await sharp([await frame("#336699"), await frame("#993366")], { join: { animated: true } }).gif().toBuffer();
+    const r = await call("POST", "/api/hypnotherapy", multipart(programme({ title: "Tall Animated Thumbnail Program" }), { bytes: tall, name: "tall.gif", type: "image/gif" }));
+    expect(r.status).toBe(201);
+    const name = r.body!.data.thumbnail as string;
+    const fileId = name.slice(0, 36);
+    const stored = await sharp(Buffer.from(await (await fetch(`${s.url}/uploads/${name}`)).arrayBuffer()), { animated: true }).metadata();
+    expect({ width: stored.width, frame: stored.pageHeight, pages: stored.pages }).toEqual({ width: 400, frame: 1600, pages: 2 });
+
+    // Visitors asking together for a size nobody asked for yet: one copy is made and kept.
+    const together = await Promise.all(Array.from({ length: 6 }, () => fetch(`${s.url}/uploads/${name}?w=320`)));
+    const bodies = await Promise.all(together.map(async (res) => Buffer.from(await res.arrayBuffer())));
+    expect(together.map((res) => res.status)).toEqual(Array(6).fill(200));
+    expect(new Set(bodies.map((b) => b.toString("base64"))).size).toBe(1);
+    const small = await sharp(bodies[0]!, { animated: true }).metadata();
+    expect({ width: small.width, frame: small.pageHeight }).toEqual({ width: 80, frame: 320 });
+    const kept = await s.db.selectFrom("thumbnail_variants").selectAll().where("file_id", "=", fileId).execute();
+    expect(kept.map((v) => v.width)).toEqual([320]);
+    // Later requests read the kept copy: no decode.
+    const marker = await sharp({ create: { width: 8, height: 32, channels: 3, background: "#000000" } }).gif().toBuffer();
+    await s.db.updateTable("thumbnail_variants").set({ bytes: marker }).where("file_id", "=", fileId).execute();
+    const again = await fetch(`${s.url}/uploads/${name}?w=320`);
+    expect(Buffer.from(await again.arrayBuffer()).equals(marker)).toBe(true);
+    expect(again.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
+    // A new thumbnail takes the old one's copies with it.
+    const updated = await call("PUT", `/api/hypnotherapy/${r.body!.data._id}`, multipart(programme({ title: "Tall Animated Thumbnail Program" }), { bytes: await png(), name: "c.png", type: "image/png" }));
+    expect(updated.status).toBe(200);
+    expect(await s.db.selectFrom("thumbnail_variants").selectAll().where("file_id", "=", fileId).execute()).toEqual([]);
+    expect((await fetch(`${s.url}/uploads/${name}?w=320`)).status).toBe(404);
+  });
+
+  it("serves only images, sandboxed, from an older install's uploads folder: never its HTML or SVG (decision 0106)", async () => {
+    const folder = nodePath.join(s.config.dataDir, "uploads", "public");
+    fs.mkdirSync(folder, { recursive: true });
+    fs.writeFileSync(nodePath.join(folder, "old.html"), "<script src=/uploads/old.js></script>");
+    fs.writeFileSync(nodePath.join(folder, "old.js"), "alert(1)");
+    fs.writeFileSync(nodePath.join(folder, "old.svg"), '<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>');
+    fs.writeFileSync(nodePath.join(folder, "old.png"), await png());
+    for (const file of ["old.html", "old.js", "old.svg"]) {
+      const res = await fetch(`${s.url}/uploads/${file}`);
+      expect({ file, status: res.status, type: res.headers.get("content-type") }).toEqual({ file, status: 404, type: expect.not.stringMatching(/html|javascript|svg/) });
+    }
+    const image = await fetch(`${s.url}/uploads/old.png`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get("content-type")).toBe("image/png");
+    expect(image.headers.get("content-security-policy")).toBe("default-src 'none'; sandbox");
+    expect(image.headers.get("x-content-type-options")).toBe("nosniff");
   });
 
   it("multipart without a new file: a text thumbnail part ('null', or the stored name sent back) creates without one and keeps the stored one on update", async () => {

@@ -16,6 +16,11 @@ describe("the program form posted without JavaScript (decision 0083)", () => {
     expect(plainTextToRichText(text)).toBe("<p>Intro &amp; more</p><ul><li><p>One</p></li><li><p>Two</p></li></ul><p>Heading</p><ol><li><p>First</p></li></ol>");
   });
 
+  it("reads any numeric reference a post can carry: one outside Unicode, a surrogate or NUL is U+FFFD, never an error", () => {
+    expect(richTextToPlainText("<p>&#x110000;&#99999999999;&#xD800;&#0;&#x2764;&#65;</p>")).toBe("\uFFFD\uFFFD\uFFFD\uFFFD\u2764A");
+    expect(() => programValuesFromPlain({ "cardPoints.html": "&#x110000;", "learningSections.0.content.html": "&#99999999999;" })).not.toThrow();
+  });
+
   it("keeps the HTML a field was shown from when its text comes back unchanged, and uses the text once it changed", () => {
     const shown = "<p><strong>Certified</strong> trainers</p>";
     const same = programValuesFromPlain({ "cardPoints.html": shown, "cardPoints.text": "Certified trainers\r\n" });

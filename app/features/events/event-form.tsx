@@ -17,7 +17,7 @@ import {
   startOfTodayAt,
   toLocalInput,
   validateEventForm,
-  VENUE_TIME_ZONES,
+  timeZoneOptions,
   type EventField,
   type EventFormValues,
 } from "./schema";
@@ -177,7 +177,7 @@ export function EventForm({ event, onCancel, onSaved, onBusyChange, onChangedCha
   }
 
   const minStart = toLocalInput(startOfTodayAt(values.timeZone), values.timeZone);
-  const zones = VENUE_TIME_ZONES.some((z) => z.value === values.timeZone) ? VENUE_TIME_ZONES : [...VENUE_TIME_ZONES, { value: values.timeZone, label: values.timeZone }];
+  const zones = timeZoneOptions(values.timeZone);
 
   const text = (
     name: EventField,

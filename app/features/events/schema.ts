@@ -65,6 +65,11 @@ export const VENUE_TIME_ZONES: ReadonlyArray<{ value: string; label: string }> =
   { value: "Asia/Dubai", label: "Gulf (Dubai)" },
 ];
 
+/** The zones a session's select offers: the list, and the session's own zone where the API stored another one. */
+export function timeZoneOptions(zone: string): ReadonlyArray<{ value: string; label: string }> {
+  return !zone || VENUE_TIME_ZONES.some((listed) => listed.value === zone) ? VENUE_TIME_ZONES : [...VENUE_TIME_ZONES, { value: zone, label: zone }];
+}
+
 /** '10 Seats', '1 Seat', '25seats': the number before 'Seat' or 'Seats'. */
 export const capacityPattern = /^(\d{1,6})\s*seats?$/i;
 /** '$375', '$ 375.00', '$1,500', '$1500.50': a dollar sign, an optional space, digits (thousands commas allowed), optional cents. */

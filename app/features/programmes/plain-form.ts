@@ -16,12 +16,18 @@ export const PLAIN_SESSION_FIELDS = ["eventName", "startDate", "endDate", "timeZ
 
 const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " ", "#39": "'", "#160": " " };
 
+/** A numeric reference's character; as HTML reads it, one outside Unicode, a surrogate or NUL is U+FFFD. */
+function codePoint(n: number): string {
+  if (!Number.isSafeInteger(n) || n <= 0 || n > 0x10ffff || (n >= 0xd800 && n <= 0xdfff)) return "\uFFFD";
+  return String.fromCodePoint(n);
+}
+
 function decodeEntities(text: string): string {
   return text.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (whole, name: string) => {
     const lower = name.toLowerCase();
     if (lower in ENTITIES) return ENTITIES[lower]!;
-    if (lower.startsWith("#x")) return String.fromCodePoint(Number.parseInt(lower.slice(2), 16) || 32);
-    if (lower.startsWith("#")) return String.fromCodePoint(Number(lower.slice(1)) || 32);
+    if (lower.startsWith("#x")) return codePoint(Number.parseInt(lower.slice(2), 16));
+    if (lower.startsWith("#")) return codePoint(Number(lower.slice(1)));
     return whole;
   });
 }

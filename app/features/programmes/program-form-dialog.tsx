@@ -7,7 +7,7 @@ import { draftKey, dropDraft, markDraftPending, markDraftSettled, readDraft, use
 import { useUnsavedChanges } from "~/components/admin/unsaved-changes";
 import { ModalDialog } from "~/components/ui/modal-dialog";
 import { toast } from "~/components/ui/toasts";
-import { VENUE_TIME_ZONES, toLocalInput } from "~/features/events/schema";
+import { timeZoneOptions, toLocalInput } from "~/features/events/schema";
 import { useFocusFirstInvalid } from "~/hooks/use-focus-first-invalid";
 import type { ProgrammeJson } from "./programmes.server";
 import type { RichTextEditorProps } from "~/components/admin/rich-text-editor";
@@ -596,7 +596,7 @@ export function ProgramFormDialog({ open, onClose, kind, kindLabel, program, ope
                   <div className="pb-1">
                     <Label htmlFor={`${base}-timeZone`}>Venue time zone</Label>
                     <select {...a11y(k("timeZone"), `${base}-timeZone`)} className={inputClass} value={row.timeZone} onChange={(e) => setSession(i, { timeZone: e.target.value })}>
-                      {VENUE_TIME_ZONES.map((z) => (
+                      {timeZoneOptions(row.timeZone).map((z) => (
                         <option key={z.value} value={z.value}>
                           {z.label}
                         </option>

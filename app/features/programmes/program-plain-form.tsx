@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { inputClass } from "~/components/ui/field";
 import { DEFAULT_TIME_ZONE } from "~/features/events/format";
-import { VENUE_TIME_ZONES } from "~/features/events/schema";
+import { timeZoneOptions } from "~/features/events/schema";
 import { REQUIRED_LEVEL_LABEL, REQUIRED_LEVEL_NONE, requirableProgrammes } from "~/features/prerequisites/rules";
 import { FieldError, formValuesOf, GroupError, Label } from "./program-form-dialog";
 import { plainRowNumbers, richTextToPlainText } from "./plain-form";
@@ -247,7 +247,7 @@ export function ProgramPlainForm({ kindLabel, program, levelChoices, action, can
           );
           const stored = Boolean(val(`${p}._id`));
           const zone = val(`${p}.timeZone`) || DEFAULT_TIME_ZONE;
-          const zones = VENUE_TIME_ZONES.some((z) => z.value === zone) ? VENUE_TIME_ZONES : [...VENUE_TIME_ZONES, { value: zone, label: zone }];
+          const zones = timeZoneOptions(zone);
           return (
             <div key={row} role="group" aria-labelledby={`${base}-heading`} className="mt-4 rounded-xl bg-white p-4 ring-1 ring-plum-100">
               {stored ? <input type="hidden" name={`${p}._id`} value={val(`${p}._id`)} /> : null}

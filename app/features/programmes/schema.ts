@@ -71,6 +71,8 @@ export const PROGRAM_DELETE_FAILED = "Failed to delete program";
 export const PROGRAM_FETCH_FAILED = "Failed to fetch programs";
 export const PROGRAM_NOT_FOUND = "Program not found";
 export const PROGRAM_INVALID = "Please fix the errors below before submitting";
+/** A post over the 16 MB a form may send (decision 0106): the thumbnail is the only part that can be that large. */
+export const PROGRAM_FORM_TOO_LARGE = "the form was too large to send. A thumbnail must be 5 MB or smaller.";
 
 /** Spec §9: the programme screens show 10 a page. */
 export const ADMIN_PROGRAMS_PAGE_SIZE = 10;

@@ -43,7 +43,8 @@ async function encode(sharp: Sharp, input: Uint8Array, type: ThumbnailType, widt
   const animated = type === "image/gif" || type === "image/webp";
   const pipeline = sharp(input, { limitInputPixels: 50_000_000, failOn: "error", animated })
     .rotate()
-    .resize({ width, height: animated ? undefined : width, fit: "inside", withoutEnlargement: true });
+    // Inside a square of `width` a side; for an animated image sharp bounds each frame (decision 0106).
+    .resize({ width, height: width, fit: "inside", withoutEnlargement: true });
   const out =
     type === "image/png"
       ? pipeline.png({ compressionLevel: 9 })
@@ -100,37 +101,78 @@ export function thumbnailFileId(name: string | null | undefined): string | null 
   return m ? m[1]! : null;
 }
 
-/** Deletes a stored thumbnail no programme uses any more (inside the caller's transaction). */
+/** Deletes a stored thumbnail no programme uses any more, with its resized copies (inside the caller's transaction). */
 export async function deleteThumbnailIfUnused(trx: Kysely<DB>, name: string | null | undefined): Promise<void> {
   const id = thumbnailFileId(name);
   if (!id) return;
   const still = await trx.selectFrom("programmes").select("id").where("thumbnail", "=", name!).executeTakeFirst();
   if (still) return;
+  await trx.deleteFrom("thumbnail_variants").where("file_id", "=", id).execute();
   await trx.deleteFrom("files").where("id", "=", id).where("purpose", "=", "thumbnail").execute();
 }
 
 export type ServedThumbnail = { bytes: Uint8Array; contentType: string; etag: string };
 
+const asBytes = (b: unknown) => (b instanceof Uint8Array ? b : new Uint8Array(b as ArrayBuffer));
+
+/** Resizes under way in this process, by file and width: visitors arriving together wait for one decode. */
+const resizing = new Map<string, Promise<Uint8Array>>();
+
+/** Makes a file's copy at one width and keeps it (decision 0106); another instance may have kept it first. */
+async function makeVariant(db: Kysely<DB>, fileId: string, original: Uint8Array, type: ThumbnailType, width: number): Promise<Uint8Array> {
+  const { default: sharp } = await import("sharp");
+  const { data } = await encode(sharp, original, type, width);
+  try {
+    await db
+      .insertInto("thumbnail_variants")
+      .values({ file_id: fileId, width, content_type: type, bytes: data, created_at: new Date().toISOString() })
+      .onConflict((oc) => oc.columns(["file_id", "width"]).doNothing())
+      .execute();
+  } catch {
+    // The file was deleted meanwhile (its programme changed thumbnail): the copy is served once and not kept.
+  }
+  return data;
+}
+
 /**
  * A public thumbnail by its file name, at its stored size or resized to one of
- * THUMBNAIL_WIDTHS; null when no public thumbnail has that name.
+ * THUMBNAIL_WIDTHS; null when no public thumbnail has that name. A resized copy
+ * is made once and kept in the database (decision 0106): decoding an image on
+ * every request let anyone keep the server busy with a few large ones.
  */
 export async function readThumbnail(db: Kysely<DB>, name: string, width: number | null): Promise<ServedThumbnail | null> {
   const m = NAME.exec(name);
   if (!m) return null;
+  const id = m[1]!;
+  if (width !== null) {
+    const kept = await db
+      .selectFrom("thumbnail_variants as v")
+      .innerJoin("files as f", "f.id", "v.file_id")
+      .select(["v.bytes", "v.content_type", "f.sha256"])
+      .where("v.file_id", "=", id)
+      .where("v.width", "=", width)
+      .where("f.purpose", "=", "thumbnail")
+      .where("f.is_public", "=", 1)
+      .executeTakeFirst();
+    if (kept) return { bytes: asBytes(kept.bytes), contentType: kept.content_type, etag: `"${kept.sha256.slice(0, 32)}-w${width}"` };
+  }
   const row = await db
     .selectFrom("files")
     .select(["bytes", "content_type", "sha256", "width"])
-    .where("id", "=", m[1]!)
+    .where("id", "=", id)
     .where("purpose", "=", "thumbnail")
     .where("is_public", "=", 1)
     .executeTakeFirst();
   if (!row) return null;
-  const bytes = row.bytes instanceof Uint8Array ? row.bytes : new Uint8Array(row.bytes as ArrayBuffer);
+  const bytes = asBytes(row.bytes);
   if (width === null || (row.width !== null && row.width <= width)) {
     return { bytes, contentType: row.content_type, etag: `"${row.sha256.slice(0, 32)}"` };
   }
-  const { default: sharp } = await import("sharp");
-  const { data } = await encode(sharp, bytes, row.content_type as ThumbnailType, width);
-  return { bytes: data, contentType: row.content_type, etag: `"${row.sha256.slice(0, 32)}-w${width}"` };
+  const key = `${id}:${width}`;
+  let made = resizing.get(key);
+  if (!made) {
+    made = makeVariant(db, id, bytes, row.content_type as ThumbnailType, width).finally(() => resizing.delete(key));
+    resizing.set(key, made);
+  }
+  return { bytes: await made, contentType: row.content_type, etag: `"${row.sha256.slice(0, 32)}-w${width}"` };
 }

@@ -4,7 +4,7 @@ import { revalidateWhenChangedMeanwhile } from "~/lib/revalidate-when-changed";
 import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
 import { redirectWithNotice, withNotice } from "~/features/admin-auth/plain-notice.server";
-import { refuse, wasRefused } from "~/lib/refusal.server";
+import { refuse, refuseUnreadable, wasRefused } from "~/lib/refusal.server";
 import { ADMIN_EVENTS_PAGE_SIZE } from "~/features/events/events-admin.server";
 import { eventsScreenData, eventsScreenFormAction, plainEchoOf } from "~/features/events/events-screen.server";
 import { cancelSessionAction } from "~/features/session-mail/cancel-session-action.server";
@@ -33,7 +33,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   try {
     form = await readForm(request);
   } catch (e) {
-    if (e instanceof BadRequest) return data({ ok: false, message: e.message }, { status: e.status });
+    if (e instanceof BadRequest) return refuseUnreadable(context, e.status, e.message);
     throw e;
   }
   const result = form.intent === "cancel" ? await cancelSessionAction(services, actor, form.sessionId, ["family"]) : await eventsScreenFormAction(form, services.db, actor);

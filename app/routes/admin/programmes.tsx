@@ -7,7 +7,7 @@ import { requestContext, servicesContext } from "~/context.server";
 import { currentStaff } from "~/features/admin-auth/guard.server";
 import { redirectWithNotice, withNotice } from "~/features/admin-auth/plain-notice.server";
 import { screenHref } from "~/components/admin/plain-panel";
-import { refuse, wasRefused } from "~/lib/refusal.server";
+import { refuse, refuseUnreadable, wasRefused } from "~/lib/refusal.server";
 import { KIND_LABEL, ProgramAdminScreen, type SessionCounts } from "~/features/programmes/program-admin-screen";
 import { seatsTaken, waitingCounts } from "~/features/events/events.server";
 import { readProgramSubmission } from "~/features/programmes/programmes-admin-api.server";
@@ -22,6 +22,7 @@ import {
   PROGRAM_CREATED,
   PROGRAM_DELETED,
   PROGRAM_FETCH_FAILED,
+  PROGRAM_FORM_TOO_LARGE,
   PROGRAM_INVALID,
   PROGRAM_NOT_FOUND,
   PROGRAM_UPDATED,
@@ -88,7 +89,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const posted = await readProgramSubmission(request);
   if (posted instanceof Response) {
     const body = (await posted.json()) as { message?: string };
-    return data<ProgramAnswer>({ ok: false, message: body.message ?? PROGRAM_INVALID }, { status: posted.status });
+    const reason = posted.status === 413 ? PROGRAM_FORM_TOO_LARGE : (body.message ?? PROGRAM_INVALID);
+    return refuseUnreadable(context, posted.status, reason);
   }
   // A plain form post (no JavaScript, decision 0083) is answered with the page: it carries which form to show
   // again and, for a save, what was typed; its rows and rich text are turned into what the dialog sends.
