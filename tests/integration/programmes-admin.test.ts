@@ -231,6 +231,9 @@ describe.each(dialects)("programme management on %s", { timeout: 120_000 }, (dia
     const broken = new Uint8Array(image.subarray(0, 40));
     const cut = await call("POST", "/api/hypnotherapy", multipart(programme(), { bytes: broken, name: "cut.png", type: "image/png" }));
     expect(cut.body!.errors).toEqual({ thumbnail: "Thumbnail could not be read as an image" });
+    const bomb = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: "#000000" } }).png({ compressionLevel: 9 }).toBuffer();
+    const pixels = await call("POST", "/api/hypnotherapy", multipart(programme(), { bytes: bomb, name: "bomb.png", type: "image/png" }));
+    expect(pixels.body!.errors).toEqual({ thumbnail: "Thumbnail must be at most 50 megapixels" });
     const gif = await sharp({ create: { width: 40, height: 30, channels: 3, background: "#336699" } }).gif().toBuffer();
     const g = await call("POST", "/api/hypnotherapy", multipart(programme({ title: "Animated Thumbnail Program" }), { bytes: gif, name: "a.gif", type: "image/gif" }));
     expect(g.status).toBe(201);

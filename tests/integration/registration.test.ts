@@ -10,6 +10,9 @@ import { dialects } from "../helpers/databases";
 import { addSession, valid } from "../helpers/registration";
 import { startSite, type RunningSite } from "../helpers/site";
 
+/** Small on the wire, too large to decode: refused by its pixel count, and said so. */
+const pixelBomb = await sharp({ create: { width: 8000, height: 7000, channels: 3, background: "#000000" } }).png({ compressionLevel: 9 }).toBuffer();
+
 const registrations = (s: RunningSite) => s.db.selectFrom("registrations").selectAll().where("id", "not like", "%-demo-%").execute();
 
 describe.each(dialects)("registrations on %s", (dialect) => {
@@ -296,6 +299,7 @@ describe.each(dialects)("ICH registration with photos on %s", (dialect) => {
     ["a GIF declared as JPEG", () => new Blob([Buffer.from("GIF89a\u0001\u0000\u0001\u0000\u0000\u0000\u0000;")], { type: "image/jpeg" }), "me.jpg", "The profile image must be a JPEG, PNG or WebP image"],
     ["a 6 MB file", () => new Blob([Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(6 * 1024 * 1024)])], { type: "image/jpeg" }), "big.jpg", "The profile image must be 5 MB or smaller"],
     ["a truncated JPEG", () => new Blob([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0, 16, 0x4a, 0x46])], { type: "image/jpeg" }), "cut.jpg", "The profile image could not be read as an image"],
+    ["a PNG of 56 million pixels in 160 KB", () => new Blob([new Uint8Array(pixelBomb)], { type: "image/png" }), "bomb.png", "The profile image must be at most 50 megapixels"],
   ])("refuses %s with a field message and stores nothing", async (_name, blob, filename, message) => {
     const f = form({});
     f.set("profileImage", blob(), filename);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_THUMBNAIL, htmlToText, levelFromTitle, normaliseProgramme, splitCardPoints, uploadUrl } from "~/features/programmes/normalise";
+import { DEFAULT_THUMBNAIL, htmlToText, levelFromTitle, normaliseProgramme, splitCardPoints, thumbnailPreviewSrc, uploadUrl } from "~/features/programmes/normalise";
 import { programmesFromAnswer } from "~/features/programmes/programme-list";
 
 describe("normaliseProgramme (spec part 1 §3.3)", () => {
@@ -64,5 +64,16 @@ describe("helpers", () => {
     expect(programmesFromAnswer({ data: [{ b: 2 }] })).toEqual([{ b: 2 }]);
     expect(programmesFromAnswer([{ c: 3 }])).toEqual([{ c: 3 }]);
     expect(programmesFromAnswer({ nothing: true })).toEqual([]);
+  });
+});
+
+describe("thumbnailPreviewSrc: a thumbnail as the staff screens show it", () => {
+  it("resizes a stored one, keeps an older upload's name or a full URL as it is, and shows none for none", () => {
+    expect(thumbnailPreviewSrc("0f9b6f0e-1c2d-4e5f-8a9b-0c1d2e3f4a5b.png")).toBe("/uploads/0f9b6f0e-1c2d-4e5f-8a9b-0c1d2e3f4a5b.png?w=320");
+    expect(thumbnailPreviewSrc("https://cdn.example.org/a.jpg")).toBe("https://cdn.example.org/a.jpg");
+    expect(thumbnailPreviewSrc("uploads\\public\\old cover.jpg")).toBe("/uploads/public/old%20cover.jpg");
+    expect(thumbnailPreviewSrc("/images/x.png")).toBe("/images/x.png");
+    expect(thumbnailPreviewSrc("null")).toBeNull();
+    expect(thumbnailPreviewSrc(null)).toBeNull();
   });
 });

@@ -68,6 +68,16 @@ export function uploadUrl(name: string): string {
   return `/uploads/${clean.split("/").map(encodeURIComponent).join("/")}`;
 }
 
+/**
+ * A thumbnail as staff screens show it small: one stored in the database resized to 320 px (decision 0023),
+ * an older upload's name or a full URL as it is; null for none.
+ */
+export function thumbnailPreviewSrc(thumbnail: string | null | undefined): string | null {
+  if (!thumbnail || thumbnail === "null") return null;
+  if (/^[0-9a-f-]{36}\.(png|jpg|gif|webp)$/.test(thumbnail)) return `/uploads/${thumbnail}?w=320`;
+  return uploadUrl(thumbnail);
+}
+
 /** 'LEVEL n' in the title gives the level; otherwise 1 (spec part 2 §9). */
 export function levelFromTitle(title: string): number {
   const m = /level\s*(\d+)/i.exec(title);

@@ -16,6 +16,7 @@ import { ProgramFormDialog, type SaveResult } from "./program-form-dialog";
 import type { ProgrammeJson } from "./programmes.server";
 import { PROGRAM_DELETE_FAILED, type AdminProgramKind, type ProgramErrors } from "./schema";
 import { whileBusy } from "~/components/ui/submit-button";
+import { thumbnailPreviewSrc } from "./normalise";
 
 export type AdminKind = AdminProgramKind;
 
@@ -91,13 +92,6 @@ function money(price: number | null, currency: string) {
   return new Intl.NumberFormat("en-US", { style: "currency", currency: currency || "USD", minimumFractionDigits: Number.isInteger(price) ? 0 : 2 }).format(price);
 }
 
-function thumbnailSrc(thumbnail: string | null): string | null {
-  if (!thumbnail || thumbnail === "null") return null;
-  if (/^(https?:)?\/\//.test(thumbnail) || thumbnail.startsWith("/")) return thumbnail;
-  // Stored thumbnails come resized (decision 0023); older file names are served as they are.
-  if (/^[0-9a-f-]{36}\.(png|jpg|gif|webp)$/.test(thumbnail)) return `/uploads/${thumbnail}?w=320`;
-  return `/uploads/${thumbnail.replace(/\\/g, "/").replace(/^uploads\//, "")}`;
-}
 
 function ProgramCard({
   program,
@@ -122,7 +116,7 @@ function ProgramCard({
   onCancelSession: (session: EventJson) => void;
 }) {
   const panelId = useId();
-  const thumb = kind === "hypnotherapy" ? thumbnailSrc(program.thumbnail) : null;
+  const thumb = kind === "hypnotherapy" ? thumbnailPreviewSrc(program.thumbnail) : null;
   return (
     <li className="rounded-2xl bg-white shadow-sm ring-1 ring-plum-100">
       <div className="flex gap-4 p-4 sm:p-5">

@@ -27,6 +27,7 @@ import {
   type SessionRowValues,
 } from "./schema";
 import { ProgramPageLines } from "./program-page-lines";
+import { thumbnailPreviewSrc } from "./normalise";
 
 // Tiptap is big: it loads only when a staff member opens this form.
 // If its code cannot be fetched (a dropped connection, a new deployment), the fields say so
@@ -404,7 +405,7 @@ export function ProgramFormDialog({ open, onClose, kind, kindLabel, program, ope
             <div className="flex flex-wrap items-start gap-4">
               {preview || existingThumb ? (
                 <img
-                  src={preview ?? `/uploads/${existingThumb}`}
+                  src={preview ?? thumbnailPreviewSrc(existingThumb) ?? undefined}
                   alt={preview ? "Preview of the chosen thumbnail" : "Current thumbnail"}
                   className="h-24 w-40 rounded-lg object-cover ring-1 ring-plum-100"
                 />

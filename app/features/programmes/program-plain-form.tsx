@@ -8,6 +8,7 @@ import { plainRowNumbers, richTextToPlainText } from "./plain-form";
 import type { ProgrammeJson } from "./programmes.server";
 import { ProgramPageLines } from "./program-page-lines";
 import { emptyProgramForm, emptySessionRow, PROGRAM_STATUSES, type ProgramErrors, type SessionRowValues } from "./schema";
+import { thumbnailPreviewSrc } from "./normalise";
 
 type Props = {
   kindLabel: string;
@@ -137,7 +138,7 @@ export function ProgramPlainForm({ kindLabel, program, levelChoices, action, can
             Thumbnail
           </Label>
           <div className="flex flex-wrap items-start gap-4">
-            {existingThumb ? <img src={`/uploads/${existingThumb}`} alt="Current thumbnail" className="h-24 w-40 rounded-lg object-cover ring-1 ring-plum-100" /> : null}
+            {existingThumb ? <img src={thumbnailPreviewSrc(existingThumb) ?? undefined} alt="Current thumbnail" className="h-24 w-40 rounded-lg object-cover ring-1 ring-plum-100" /> : null}
             <div className="min-w-0 grow">
               <input
                 {...a11y("thumbnail", `${uid}-thumb`, `${uid}-thumb-hint`)}

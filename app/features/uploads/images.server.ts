@@ -60,7 +60,8 @@ export async function cleanImage(input: Uint8Array, label: string): Promise<Clea
       height: info.height,
       sha256: crypto.createHash("sha256").update(data).digest("hex"),
     };
-  } catch {
+  } catch (error) {
+    if (exceedsPixelLimit(error)) throw new ImageRejected(`${label} must be at most 50 megapixels`);
     throw new ImageRejected(`${label} could not be read as an image`);
   }
 }
@@ -84,4 +85,9 @@ export async function storeImage(trx: Kysely<DB>, image: CleanImage, purpose: Fi
     })
     .execute();
   return id;
+}
+
+/** sharp's refusal of an image larger than `limitInputPixels`: said as such, not as an unreadable file. */
+export function exceedsPixelLimit(error: unknown): boolean {
+  return error instanceof Error && /pixel limit/i.test(error.message);
 }

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import type { Kysely } from "kysely";
 import type { DB } from "~/db/schema";
-import { MAX_IMAGE_BYTES, sniffImageType } from "./images.server";
+import { exceedsPixelLimit, MAX_IMAGE_BYTES, sniffImageType } from "./images.server";
 
 /**
  * Programme thumbnails (D10, S5): public images kept in the database, so every
@@ -16,6 +16,7 @@ export const THUMBNAIL_TOO_LARGE = "Thumbnail must be 5 MB or smaller";
 export const THUMBNAIL_WRONG_TYPE = "Thumbnail must be a PNG, JPG, GIF or WebP image";
 export const THUMBNAIL_UNREADABLE = "Thumbnail could not be read as an image";
 export const THUMBNAIL_EMPTY = "Thumbnail is empty";
+export const THUMBNAIL_TOO_MANY_PIXELS = "Thumbnail must be at most 50 megapixels";
 
 export type ThumbnailType = "image/jpeg" | "image/png" | "image/webp" | "image/gif";
 
@@ -67,8 +68,8 @@ export async function cleanThumbnail(input: Uint8Array): Promise<CleanThumbnail>
   try {
     const { data, info } = await encode(sharp, input, type, MAX_SIDE);
     return { bytes: data, contentType: type, width: info.width, height: info.height, sha256: crypto.createHash("sha256").update(data).digest("hex") };
-  } catch {
-    throw new ThumbnailRejected(THUMBNAIL_UNREADABLE);
+  } catch (error) {
+    throw new ThumbnailRejected(exceedsPixelLimit(error) ? THUMBNAIL_TOO_MANY_PIXELS : THUMBNAIL_UNREADABLE);
   }
 }
 
