@@ -146,6 +146,12 @@ describe("the event form schema (spec part 2 §5 'Event form')", () => {
     expect(zoneOf(" AMERICA/NEW_YORK ")).toBe("America/New_York");
     expect(zoneOf("utc")).toBe("UTC");
     expect(zoneOf("Mars/Olympus")).toEqual({ timeZone: TIME_ZONE_INVALID });
+    // A name ICU spells another way stays as staff typed it; a link typed in another case is spelled as ICU does.
+    expect(zoneOf("Asia/Kolkata")).toBe("Asia/Kolkata");
+    expect(zoneOf("Europe/Kyiv")).toBe("Europe/Kyiv");
+    expect(zoneOf("EST")).toBe("EST");
+    expect(zoneOf("EST5EDT")).toBe("EST5EDT");
+    expect(zoneOf("asia/kolkata")).toBe("Asia/Calcutta");
     // Read in the zone as spelt: 09:00 in Denver in December is 16:00 UTC.
     const r = validateEventForm({ ...valid, timeZone: "america/denver" }, { now });
     expect(r.ok && r.data.startsAt).toBe("2026-12-05T16:00:00.000Z");

@@ -88,13 +88,18 @@ export function isTimeZone(value: string): boolean {
  * want the one spelling.
  */
 export function canonicalTimeZone(value: string): string | null {
-  if (!/^[A-Za-z_]+(?:\/[A-Za-z0-9_+-]+){0,2}$/.test(value)) return null;
+  if (!/^[A-Za-z_][A-Za-z0-9_+-]*(?:\/[A-Za-z0-9_+-]+){0,2}$/.test(value)) return null;
+  let name: string;
   try {
-    const name = new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
-    return name.length > 0 ? name : null;
+    name = new Intl.DateTimeFormat("en-US", { timeZone: value }).resolvedOptions().timeZone;
   } catch {
     return null;
   }
+  if (!name) return null;
+  if (name.toLowerCase() === value.toLowerCase()) return name;
+  // A link ICU resolves to an older or another name ('Asia/Kolkata' to 'Asia/Calcutta', 'EST' to 'America/Panama'):
+  // kept as typed when typed in the database's own case, as staff chose it (decision 0106).
+  return /^[A-Z][A-Za-z0-9_+-]*(?:\/[A-Z][A-Za-z0-9_+-]*){0,2}$/.test(value) ? value : name;
 }
 
 const text = (v: unknown) => (typeof v === "number" && Number.isFinite(v) ? String(v) : v);
