@@ -311,6 +311,27 @@ describe.each(dialects)("programme management on %s", { timeout: 120_000 }, (dia
     expect(photo.status).toBe(400);
   });
 
+  it("an update naming a session deleted meanwhile is refused on that row, not made again; a new program's copied ids are new rows", async () => {
+    const created = await call("POST", "/api/decode", programme({ title: "Decode Two Sessions", upcomingEvents: [session({ eventName: "First Day" }), session({ eventName: "Second Day" })] }));
+    expect(created.status).toBe(201);
+    const read = created.body!.data as { _id: string; upcomingEvents: Array<{ _id: string; eventName: string }> };
+    const second = read.upcomingEvents.find((e) => e.eventName === "Second Day")!;
+    await s.db.deleteFrom("events").where("id", "=", second._id).execute();
+    const rows = read.upcomingEvents.map((e) => session({ _id: e._id, eventName: e.eventName }));
+    const again = await call("PUT", `/api/decode/${read._id}`, programme({ title: "Decode Two Sessions", upcomingEvents: rows }));
+    expect(again.status).toBe(400);
+    const row = read.upcomingEvents.indexOf(read.upcomingEvents.find((e) => e._id === second._id)!);
+    expect(again.body!.errors).toEqual({ [`upcomingEvents.${row}.eventName`]: "This session no longer exists; reload the list" });
+    const stored = await s.db.selectFrom("events").select("title").where("programme_id", "=", read._id).execute();
+    expect(stored.map((e) => e.title)).toEqual(["First Day"]);
+    // Copying a program's JSON into a new one makes new sessions.
+    const copy = await call("POST", "/api/decode", programme({ title: "Decode Two Sessions, Copied", upcomingEvents: rows }));
+    expect(copy.status).toBe(201);
+    const copied = copy.body!.data as { _id: string; upcomingEvents: Array<{ _id: string }> };
+    expect(copied.upcomingEvents).toHaveLength(2);
+    expect(copied.upcomingEvents.map((e) => e._id)).not.toContain(read.upcomingEvents[0]!._id);
+  });
+
   it("shows an edit on the public page at once, and keeps capacity at or above the seats taken", async () => {
     const created = await call("POST", "/api/hypnotherapy", programme({ title: "Regression Therapy Program" }));
     const p = created.body!.data;

@@ -105,13 +105,21 @@ class Refused extends Error {
  * updated, new ones inserted, and upcoming ones missing from the list deleted
  * (refused when anyone registered). Past sessions are history: left as they are.
  */
-async function writeSessions(trx: Kysely<DB>, kind: ManagedKind, programmeId: string, sessions: SessionInput[], now: Date) {
+const SESSION_GONE = "This session no longer exists; reload the list";
+
+async function writeSessions(trx: Kysely<DB>, kind: ManagedKind, programmeId: string, sessions: SessionInput[], now: Date, updating: boolean) {
   const existing = await trx.selectFrom("events").selectAll().where("programme_id", "=", programmeId).execute();
   const byId = new Map(existing.map((e) => [e.id, e]));
   const kept = new Set<string>();
   const errors: ProgramErrors = {};
   for (const s of sessions) {
     const current = s._id ? byId.get(s._id) : undefined;
+    if (updating && s._id && !current) {
+      // An update naming a session the program no longer has (deleted since the form or the client read it): not
+      // made anew. A new program's rows are all new, whatever ids a client copied into them.
+      errors[`upcomingEvents.${s.row}.eventName`] = SESSION_GONE;
+      continue;
+    }
     if (current) kept.add(current.id);
     // A wall-clock time shown and sent back unchanged keeps its instant (the second 1:30 AM of a fall-back night).
     const startsAt = current && s.wallClock?.start ? keepStoredInstant(new Date(s.startsAt), true, s.timeZone, current.starts_at, current.time_zone).toISOString() : s.startsAt;
@@ -152,7 +160,7 @@ async function writeSessions(trx: Kysely<DB>, kind: ManagedKind, programmeId: st
         else errors[`upcomingEvents.${s.row}.${k}`] = m;
       }
     } else if (outcome.status === "not-found") {
-      errors[`upcomingEvents.${s.row}.eventName`] = "This session no longer exists; reload the list";
+      errors[`upcomingEvents.${s.row}.eventName`] = SESSION_GONE;
     }
   }
   // Cancelled sessions are history too (the form does not show them).
@@ -271,7 +279,7 @@ export async function saveProgramme(
         if (nextThumbnail !== previousThumbnail) await deleteThumbnailIfUnused(trx, previousThumbnail);
       }
       if (input.requiredProgramId !== undefined) await setRequiredLevel(trx, kind, programmeId, input.requiredProgramId);
-      const sessions = id && !sessionsGiven ? { written: 0, removed: 0 } : await writeSessions(trx, kind, programmeId, input.sessions, now);
+      const sessions = id && !sessionsGiven ? { written: 0, removed: 0 } : await writeSessions(trx, kind, programmeId, input.sessions, now, Boolean(id));
       // A Closed programme closes enrolment in all its sessions; each keeps its own status for when it reopens.
       const closed = input.status === "Closed" ? 1 : 0;
       await trx.updateTable("events").set({ programme_closed: closed }).where("programme_id", "=", programmeId).where("programme_closed", "<>", closed).execute();
