@@ -40,7 +40,13 @@ test.describe("staff sign-in", () => {
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByText("Please enter your email address.")).toBeVisible();
     await expect(page.getByText("Please enter your password.")).toBeVisible();
+    // The first field to correct has the focus, its message read with it.
+    await expect(page.getByLabel("Email")).toBeFocused();
+    await expect(page.getByLabel("Email")).toHaveAccessibleDescription(/Please enter your email address\./);
     await page.getByLabel("Email").fill(email);
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await expect(page.getByLabel("Password")).toBeFocused();
+    await expect(page.getByLabel("Password")).toHaveAccessibleDescription(/Please enter your password\./);
     await page.getByLabel("Password").fill("not the right password");
     await page.getByRole("button", { name: "Sign in" }).click();
     await expect(page.getByRole("alert")).toHaveText("The email or password is incorrect.", { timeout: SIGN_IN_WAIT });

@@ -355,6 +355,15 @@ test.describe("staff: family consultations", () => {
     await page.keyboard.press("Shift+Tab");
     await expectVisibleFocusRing(page, button);
     await expect(button).toBeFocused();
+    // One press alone cancels nothing: the box that says the booker asked takes the focus, and says why.
+    await page.keyboard.press("Enter");
+    const box = details.getByRole("checkbox", { name: "Nadia Stone asked us to cancel this booking" });
+    await expect(box).toBeFocused();
+    await expect(box).toHaveAccessibleDescription("Check the box to confirm that the booker asked us to cancel");
+    expect(queryDb("select status from family_bookings where id = ?", bookingId)).not.toEqual([{ status: "cancelled" }]);
+    await page.keyboard.press("Space");
+    await page.keyboard.press("Tab");
+    await expect(button).toBeFocused();
     await page.keyboard.press("Enter");
     const answer = details.getByRole("status").filter({ hasText: "The booking was canceled and the booker was emailed. Their seat is free again." });
     await expect(answer).toBeFocused();

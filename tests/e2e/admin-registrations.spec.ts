@@ -220,6 +220,15 @@ test.describe("staff registration lists", () => {
       // Focused from the keyboard, it wears the focus ring (the helper focuses it).
       await expectVisibleFocusRing(page, button);
       await expect(button).toBeFocused();
+      // One press alone cancels nothing: the box that says the registrant asked takes the focus, and says why.
+      await page.keyboard.press("Enter");
+      const box = details.getByRole("checkbox", { name: `${person.first} asked us to cancel this registration` });
+      await expect(box).toBeFocused();
+      await expect(box).toHaveAccessibleDescription("Check the box to confirm that the registrant asked us to cancel");
+      expect(queryDb("select status from registrations where id = ?", person.id)).toEqual([{ status: "registered" }]);
+      await page.keyboard.press("Space");
+      await page.keyboard.press("Tab");
+      await expect(button).toBeFocused();
       await page.keyboard.press("Enter");
       const answer = details.getByRole("status").filter({ hasText: "The registration was canceled and the registrant was emailed." });
       await expect(answer).toBeFocused();

@@ -192,8 +192,13 @@ describe.each(dialects)("staff cancel of a Family Constellation booking on %s", 
     expect(page).toContain("Cancel this booking");
     expect(page).toContain("Rosa Díaz gets an email saying our team canceled the booking");
 
-    const post = () =>
-      fetch(dialog, { method: "POST", headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: s.url }, body: `intent=cancel&id=${holder}` });
+    const post = (confirm = "&confirm=on") =>
+      fetch(dialog, { method: "POST", headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: s.url }, body: `intent=cancel&id=${holder}${confirm}` });
+    // Without the box that says the booker asked (decision 0107): said in the dialog, and nothing is canceled.
+    const unticked = await post("");
+    expect(unticked.status).toBe(400);
+    expect(await unticked.text()).toContain("Check the box to confirm that the booker asked us to cancel");
+    expect(await status(holder)).not.toBe("cancelled");
     const res = await post();
     expect(res.status).toBe(200);
     const html = await res.text();

@@ -119,11 +119,16 @@ describe.each(dialects)("staff cancel of a registration on %s", { timeout: 120_0
     const page = await (await fetch(`${s.url}/admin/registrations?view=${holder}`, { headers: { cookie } })).text();
     expect(page).toContain("Cancel this registration");
 
-    const res = await fetch(`${s.url}/admin/registrations?view=${holder}`, {
-      method: "POST",
-      headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: s.url },
-      body: `intent=cancel&id=${holder}`,
-    });
+    const post = (body: string) =>
+      fetch(`${s.url}/admin/registrations?view=${holder}`, { method: "POST", headers: { cookie, "content-type": "application/x-www-form-urlencoded", origin: s.url }, body });
+    // Without the box that says the registrant asked (decision 0107): said in the dialog, and nothing is canceled.
+    const unticked = await post(`intent=cancel&id=${holder}`);
+    expect(unticked.status).toBe(400);
+    expect(await unticked.text()).toContain("Check the box to confirm that the registrant asked us to cancel");
+    expect((await row(holder)).status).toBe("registered");
+    expect(await s.db.selectFrom("outbox").select("id").where("subject", "like", "Registration canceled%").execute()).toEqual([]);
+
+    const res = await post(`intent=cancel&id=${holder}&confirm=on`);
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain("The registration was canceled and the registrant was emailed. Their seat is free again.");

@@ -16,6 +16,7 @@ import {
   type StaffActor,
 } from "./consultations.server";
 import { BOOKING_CANCEL_REFUSED, BOOKING_CANCELLED_BY_STAFF, bookingCancellable, cancelBookingByStaff, type BookingCancelAnswer } from "./booking-cancel.server";
+import { boxTicked, BOOKING_CANCEL_UNCONFIRMED } from "~/lib/confirm-box";
 
 export type { BookingCancelAnswer };
 
@@ -102,6 +103,8 @@ export async function consultationsPageAction(request: Request, context: Ctx) {
     // The details dialog's "Cancel booking" (decision 0082): for a booker who asked the team to cancel.
     if (!form.id) return data({ cancel: { ok: false, id: "", error: BOOKING_CANCEL_REFUSED["not-found"].error } satisfies BookingCancelAnswer }, { status: 400 });
     const id = form.id.slice(0, 100);
+    // Only with the box ticked that says the booker asked (decision 0107): the same check as the form's, for a post without script.
+    if (!boxTicked(form)) return data({ cancel: { ok: false, id, error: BOOKING_CANCEL_UNCONFIRMED } satisfies BookingCancelAnswer }, { status: 400 });
     const { outcome, eventId } = await cancelBookingByStaff(services, id, { ...actorOf(context), via: "staff screen" });
     if (outcome !== "cancelled") {
       const refused = BOOKING_CANCEL_REFUSED[outcome];

@@ -3,6 +3,7 @@ import { eventDateCell, LEGACY_FORMAT, NO_DATE_SET } from "./admin-format";
 import { DialogOpener } from "~/components/admin/dialog-opener";
 import type { AdminEventJson } from "./events-admin.server";
 import { formatPrice, formatSessionDate } from "./format";
+import { CARD_CELL } from "~/components/admin/card-cell";
 
 type Props = {
   events: AdminEventJson[];
@@ -21,8 +22,7 @@ const statusStyle: Record<string, string> = {
 };
 
 /** Below 768 px each event is a card: every cell shows its column's name before it. */
-const cell =
-  "px-4 py-3 align-top break-words max-md:flex max-md:gap-3 max-md:py-1 max-md:before:w-28 max-md:before:shrink-0 max-md:before:font-semibold max-md:before:content-[attr(data-label)]";
+const cell = CARD_CELL;
 
 /** The Actions column stays in view at the box's right edge while a table too wide for it scrolls (as DataTable's pinned column). */
 const pinnedEnd = "md:sticky md:right-0 md:z-[1] md:shadow-[inset_1px_0_0_var(--color-plum-100)]";

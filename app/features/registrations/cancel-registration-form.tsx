@@ -1,35 +1,33 @@
-import { useEffect, useRef } from "react";
-import { RecordActionForm } from "~/components/admin/record-action-form";
+import { ConfirmedActionForm } from "~/components/admin/confirmed-action-form";
+import { REGISTRATION_CANCEL_UNCONFIRMED } from "~/lib/confirm-box";
 import type { StaffCancelAnswer } from "./staff-registrations-page.server";
+
+export const CANCEL_BUTTON_CLASS =
+  "mt-4 inline-flex min-h-12 items-center rounded-full border border-danger/50 bg-white px-5 font-semibold text-danger hover:bg-danger/10 aria-disabled:opacity-60";
 
 /**
  * A registration's details dialog: "Cancel registration", for a registrant who
  * asked the team to cancel (decision 0080). What it does is said above the
- * button, since the registrant is mailed at once. `answer`: the action's
+ * button, since the registrant is mailed at once, and it is sent only with the
+ * box ticked that says they asked (decision 0107). `answer`: the action's
  * refusal for this record, shown in place and focused; the success is the
  * screen's to show (the form goes once the seat is no longer held).
  */
 export function CancelRegistrationForm({ recordId, firstName, answer }: { recordId: string; firstName: string; answer: StaffCancelAnswer | undefined }) {
-  const error = answer && !answer.ok && answer.id === recordId ? answer.error : undefined;
-  const alert = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (error) alert.current?.focus();
-  }, [error]);
+  const who = firstName || "The registrant";
   return (
-    <RecordActionForm
+    <ConfirmedActionForm
       intent="cancel"
       recordId={recordId}
       heading="Cancel this registration"
       explanation={`For a registrant who asked us to cancel. Their seat is released (offered to the first person on the waiting list, if anyone is waiting), and ${firstName || "the registrant"} gets an email saying our team canceled the registration, with a calendar update that removes the session.`}
       label="Cancel registration"
       busyLabel="Canceling..."
-      buttonClass="mt-4 inline-flex min-h-12 items-center rounded-full border border-danger/50 bg-white px-5 font-semibold text-danger hover:bg-danger/10 aria-disabled:opacity-60"
-    >
-      {error ? (
-        <p ref={alert} tabIndex={-1} role="alert" className="mt-3 rounded-xl bg-red-50 p-3 text-sm font-semibold text-danger ring-1 ring-red-200">
-          {error}
-        </p>
-      ) : null}
-    </RecordActionForm>
+      buttonClass={CANCEL_BUTTON_CLASS}
+      confirmLabel={`${who} asked us to cancel this registration`}
+      unconfirmed={REGISTRATION_CANCEL_UNCONFIRMED}
+      refusal={answer && !answer.ok && answer.id === recordId ? answer.error : undefined}
+      focusRefusal
+    />
   );
 }

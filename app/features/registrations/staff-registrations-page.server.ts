@@ -9,6 +9,8 @@ import { BadRequest, readForm } from "~/lib/http.server";
 import { courseTimeWithZone } from "~/features/events/format";
 import { cancelByStaff, REGISTRATION_CANCELLED_BY_STAFF, STAFF_CANCEL_REFUSED, type StaffCancelAnswer } from "./access.server";
 
+import { boxTicked, REGISTRATION_CANCEL_UNCONFIRMED } from "~/lib/confirm-box";
+
 export type { StaffCancelAnswer };
 import { holderStatusLabel } from "./status";
 import { DELETE_FAILED } from "./staff-registrations-api.server";
@@ -141,6 +143,8 @@ export async function registrationsPageAction(request: Request, context: Ctx, li
   if (form.intent === "erase" && form.id) return eraseFromScreen(services, context, list, form.id.slice(0, 100), form);
   if (form.intent === "cancel") {
     if (!form.id) return data({ cancel: { ok: false, id: "", error: STAFF_CANCEL_REFUSED["not-found"].error } satisfies StaffCancelAnswer }, { status: 400 });
+    // Only with the box ticked that says the registrant asked (decision 0107): the same check as the form's, for a post without script.
+    if (!boxTicked(form)) return data({ cancel: { ok: false, id: form.id.slice(0, 100), error: REGISTRATION_CANCEL_UNCONFIRMED } satisfies StaffCancelAnswer }, { status: 400 });
     return cancelFromScreen(services, context, list, form.id.slice(0, 100));
   }
   if (form.intent !== "delete" || !form.id) return data({ error: `Delete failed: ${DELETE_FAILED}` }, { status: 400 });

@@ -2,6 +2,8 @@
  * Staff erase a person's details on their request (decisions 0025, 0058):
  * what the screens and their actions say. Isomorphic.
  */
+import { boxTicked } from "~/lib/confirm-box";
+
 export const ERASE_UNCONFIRMED = "Check the box to confirm that this cannot be undone";
 export const ALREADY_ERASED = "These details were already erased.";
 /** What an erased person's name reads as, in the lists and the details. */
@@ -11,6 +13,4 @@ export const ERASED_NAME = "Details erased";
 export type EraseAnswer = { ok: true; id: string; message: string } | { ok: false; id: string; error: string };
 
 /** Whether an erase form's box was checked: without it, nothing is erased. */
-export function eraseConfirmed(form: Record<string, string>): boolean {
-  return form.confirm === "on";
-}
+export const eraseConfirmed = boxTicked;

@@ -18,6 +18,7 @@ import { useFormChanged, useUnsavedChanges } from "~/components/admin/unsaved-ch
 import { DraftRestoredNote, PAGE_DRAFT_RESTORED, usePlainFormDraft } from "~/components/admin/draft-restored";
 import { draftKey } from "~/components/admin/staff-draft";
 import { answerOrConnectionLost, CONNECTION_LOST_ON_PAGE, keptAfterConnectionLost } from "~/lib/connection-lost";
+import { CARD_CELL } from "~/components/admin/card-cell";
 
 /**
  * Staff: one session's attendance (decision 0031). A radio group per
@@ -91,8 +92,7 @@ function notAttendedWarning(n: number): string {
     : `${n} people are marked 'Did not attend'. Mark everyone as attended anyway, including them?`;
 }
 
-const cell =
-  "px-4 py-3 align-top break-words max-md:flex max-md:gap-3 max-md:py-1 max-md:before:w-28 max-md:before:shrink-0 max-md:before:font-semibold max-md:before:content-[attr(data-label)]";
+const cell = CARD_CELL;
 const button = "inline-flex min-h-11 items-center rounded-full px-5 font-semibold";
 
 export default function AttendanceSession({ loaderData, actionData: answered }: Route.ComponentProps) {
@@ -160,7 +160,7 @@ export default function AttendanceSession({ loaderData, actionData: answered }: 
                 {entries.map((e) => (
                   <tr key={e.id} className="border-t border-plum-100 max-md:block max-md:py-3">
                     <th scope="row" data-label="Name" className={`${cell} font-semibold`}>{e.name}</th>
-                    <td data-label="Email" className={`${cell} [overflow-wrap:anywhere]`}>{e.email}</td>
+                    <td data-label="Email" className={cell}>{e.email}</td>
                     <td data-label="Attendance" className={cell}>
                       <AttendanceChoice key={`${e.attendance ?? "unmarked"}:${e.marked ?? ""}`} id={e.id} name={e.name} value={e.attendance} />
                     </td>

@@ -5,6 +5,7 @@ import { listAttendanceSessions } from "~/features/prerequisites/attendance.serv
 import type { Route } from "./+types/attendance";
 import { usePagingFocus } from "~/hooks/use-paging-focus";
 import { countOf } from "~/lib/count-of";
+import { CARD_CELL } from "~/components/admin/card-cell";
 
 /**
  * Staff: attendance (issue 11 points 5 and 6, decision 0031). The sessions
@@ -24,8 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const cell =
-  "px-4 py-3 align-top break-words max-md:flex max-md:gap-3 max-md:py-1 max-md:before:w-28 max-md:before:shrink-0 max-md:before:font-semibold max-md:before:content-[attr(data-label)]";
+const cell = CARD_CELL;
 const pageLink = "inline-flex min-h-11 items-center rounded-full border border-plum-200 bg-white px-5 font-semibold text-plum-800 hover:bg-plum-50";
 
 export default function Attendance({ loaderData }: Route.ComponentProps) {

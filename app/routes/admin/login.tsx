@@ -98,6 +98,12 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
     if (notice.current) notice.current.focus({ preventScroll: true });
     else focusMainHeading();
   }, []);
+  // Refused with field messages (an empty field): the first field to correct takes the focus, and a screen reader
+  // reads its label and its message (aria-describedby). Other answers are an alert, read where it appears.
+  const form = useRef<HTMLFormElement>(null);
+  useEffect(() => {
+    if (actionData && Object.keys(actionData.errors ?? {}).length) form.current?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [actionData]);
   return (
     <main id="main" className="flex min-h-dvh items-center justify-center bg-plum-50 px-4 py-10">
       <div className="w-full max-w-md rounded-3xl bg-white p-6 shadow-lg ring-1 ring-plum-100 sm:p-10">
@@ -131,7 +137,7 @@ export default function AdminLogin({ loaderData, actionData }: Route.ComponentPr
           </p>
         ) : null}
 
-        <Form method="post" action={`/admin/login?next=${encodeURIComponent(loaderData.next)}`} noValidate className="mt-6" aria-label="Admin login">
+        <Form ref={form} method="post" action={`/admin/login?next=${encodeURIComponent(loaderData.next)}`} noValidate className="mt-6" aria-label="Admin login">
           <Field id="login-email" label="Email" error={errors.email} required>
             {(a11y) => (
               <input {...a11y} name="email" type="email" autoComplete="username" defaultValue={actionData?.email ?? ""} className={inputClass} />

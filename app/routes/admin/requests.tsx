@@ -15,6 +15,7 @@ import { usePostPending } from "~/hooks/use-settled-action";
 import { ActionResult } from "~/components/admin/action-result";
 import { PlainMarker } from "~/components/admin/plain-marker";
 import { answerSaved, withNotice } from "~/features/admin-auth/plain-notice.server";
+import { CARD_CELL } from "~/components/admin/card-cell";
 
 /**
  * Staff: the waiting lists and the erasure requests (issue 11 points 1, 4 and
@@ -111,7 +112,7 @@ function seatsFreeText(free: number): string {
 }
 
 const button = "inline-flex min-h-11 items-center rounded-full px-4 text-sm font-semibold";
-const cell = "px-4 py-3 align-top break-words max-md:flex max-md:gap-3 max-md:py-1 max-md:before:w-28 max-md:before:shrink-0 max-md:before:font-semibold max-md:before:content-[attr(data-label)]";
+const cell = CARD_CELL;
 
 export default function Requests({ loaderData, actionData: answered }: Route.ComponentProps) {
   useFocusReturnedTrigger();
