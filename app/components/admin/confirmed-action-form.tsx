@@ -1,14 +1,7 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { RecordActionForm } from "./record-action-form";
+import { useEffect, useId, useRef, useState } from "react";
+import { RecordActionForm, type RecordActionProps } from "./record-action-form";
 
-type Props = {
-  intent: string;
-  recordId: string;
-  heading: string;
-  explanation: ReactNode;
-  label: string;
-  busyLabel: string;
-  buttonClass: string;
+type Props = Omit<RecordActionProps, "onSubmit" | "children"> & {
   /** The box's label: what the staff member confirms by ticking it. */
   confirmLabel: string;
   /** Said on the box when the form is sent without it (the server says the same to a post without script). */

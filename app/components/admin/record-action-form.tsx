@@ -2,7 +2,7 @@ import { useId, type FormEvent, type ReactNode } from "react";
 import { Form } from "react-router";
 import { usePostPending } from "~/hooks/use-settled-action";
 
-type Props = {
+export type RecordActionProps = {
   /** The action's `intent`, posted with the record's `id`. */
   intent: string;
   recordId: string;
@@ -25,7 +25,7 @@ type Props = {
  * is never `disabled` while posting: a disabled button loses focus, and the
  * keyboard user with it.
  */
-export function RecordActionForm({ intent, recordId, heading, explanation, label, busyLabel, buttonClass, onSubmit, children }: Props) {
+export function RecordActionForm({ intent, recordId, heading, explanation, label, busyLabel, buttonClass, onSubmit, children }: RecordActionProps) {
   const id = useId();
   const busy = usePostPending(intent);
   return (
