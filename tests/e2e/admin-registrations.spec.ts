@@ -298,6 +298,7 @@ test.describe("staff registration lists", () => {
       ["/admin/contacts", "Search contacts", "By name, email, country, phone or status"],
       ["/admin/family-consultations", "Search consultations", "By name, email, phone, location or event"],
       ["/admin/family-events", "Search events", "By location, facilitator, organizer or status"],
+      ["/admin/decode", "Search programs", "By title, subtitle or status"],
     ] as const) {
       await page.goto(path);
       const box = page.getByRole("searchbox", { name });

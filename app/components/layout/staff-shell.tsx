@@ -121,7 +121,8 @@ export function StaffShell({ orgName, email, children }: Props) {
             </ul>
           </div>
         ))}
-        <div className="border-t border-white/20 px-3 pt-4">
+        {/* Beside the pages, who is signed in and "Sign out" stay in view at the sidebar's foot while its list scrolls. */}
+        <div className="border-t border-white/20 px-3 pt-4 lg:sticky lg:bottom-0 lg:bg-plum-900">
           {/* The whole address, broken where it must: a truncated one hid its end from keyboard users. */}
           <p className="pb-2 text-sm text-plum-200 wrap-anywhere">
             Signed in as <span className="font-semibold text-white">{email}</span>

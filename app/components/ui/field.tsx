@@ -16,7 +16,7 @@ type FieldProps = {
 };
 
 export const inputClass =
-  "block w-full min-h-12 rounded-xl border bg-white px-4 py-3 text-base text-ink shadow-xs transition-colors placeholder:text-muted/70 focus:border-plum-500 aria-[invalid=true]:border-danger border-plum-200";
+  "block w-full min-h-12 rounded-xl border bg-white px-4 py-3 text-base text-ink shadow-xs transition-colors placeholder:text-muted/85 focus:border-plum-500 aria-[invalid=true]:border-danger border-plum-400";
 
 /** A labelled control with its error message, wired for screen readers. */
 export function Field({ id, label, error, required, hint, children, className = "" }: FieldProps) {

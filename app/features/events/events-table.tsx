@@ -23,6 +23,8 @@ const statusStyle: Record<string, string> = {
 
 /** Below 768 px each event is a card: every cell shows its column's name before it. */
 const cell = CARD_CELL;
+/** A row's action: a round icon button in the table, a labelled pill on a card. */
+const actionButton = "inline-flex min-h-11 items-center gap-2 rounded-full px-4 text-sm font-semibold ring-1 md:size-11 md:justify-center md:px-0";
 
 /** The Actions column stays in view at the box's right edge while a table too wide for it scrolls (as DataTable's pinned column). */
 const pinnedEnd = "md:sticky md:right-0 md:z-[1] md:shadow-[inset_1px_0_0_var(--color-plum-100)]";
@@ -85,16 +87,19 @@ export function EventsTable({ events, onEdit, onDelete, onCancelSession, hrefFor
                     {e.status === "Cancelled" ? "Canceled" : e.status}
                   </span>
                 </td>
-                <td data-label="Actions" className={`${cell} ${pinnedEnd} md:bg-white`}>
-                  <span className="flex gap-2">
+                <td data-label="Actions" className={`${cell} ${pinnedEnd} md:bg-white max-md:pt-3 max-md:before:hidden`}>
+                  {/* Icons alone in the table; on a card (below md) each says its word too, as the other lists' buttons do. */}
+                  <span className="flex flex-wrap gap-2">
                     {e.status !== "Cancelled" ? (
                       <DialogOpener
                         href={hrefFor("edit", e._id)}
                         onOpen={() => onEdit(e)}
                         aria-label={`Edit ${label}`}
-                        className="grid size-11 place-items-center rounded-full text-plum-800 ring-1 ring-plum-200 hover:bg-plum-50"
+                        title="Edit"
+                        className={`${actionButton} text-plum-800 ring-plum-200 hover:bg-plum-50`}
                       >
                         <Pencil aria-hidden="true" className="size-5" />
+                        <span className="md:hidden">Edit</span>
                       </DialogOpener>
                     ) : null}
                     {e.status !== "Cancelled" && e.availability !== "past" ? (
@@ -103,18 +108,21 @@ export function EventsTable({ events, onEdit, onDelete, onCancelSession, hrefFor
                         onOpen={() => onCancelSession(e)}
                         aria-label={`Cancel session ${label}`}
                         title="Cancel session"
-                        className="grid size-11 place-items-center rounded-full text-danger ring-1 ring-red-200 hover:bg-red-50"
+                        className={`${actionButton} text-danger ring-red-200 hover:bg-red-50`}
                       >
                         <CalendarX aria-hidden="true" className="size-5" />
+                        <span className="md:hidden">Cancel session</span>
                       </DialogOpener>
                     ) : null}
                     <DialogOpener
                       href={hrefFor("delete", e._id)}
                       onOpen={() => onDelete(e)}
                       aria-label={`Delete ${label}`}
-                      className="grid size-11 place-items-center rounded-full text-danger ring-1 ring-red-200 hover:bg-red-50"
+                      title="Delete"
+                      className={`${actionButton} text-danger ring-red-200 hover:bg-red-50`}
                     >
                       <Trash2 aria-hidden="true" className="size-5" />
+                      <span className="md:hidden">Delete</span>
                     </DialogOpener>
                   </span>
                 </td>

@@ -210,14 +210,14 @@ function ProgramCard({
                   </p>
                   <div className="mt-2 flex flex-wrap gap-2">
                     {e.paymentLink ? (
-                      <a href={e.paymentLink} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-10 items-center rounded-full bg-plum-100 px-4 text-sm font-semibold text-plum-900 hover:bg-plum-200">
+                      <a href={e.paymentLink} target="_blank" rel="noopener noreferrer" className="inline-flex min-h-11 items-center rounded-full bg-plum-100 px-4 text-sm font-semibold text-plum-900 hover:bg-plum-200">
                         Register Now<span className="sr-only"> for {e.eventName} (opens in a new tab)</span>
                       </a>
                     ) : null}
                     <DialogOpener
                       href={hrefFor({ open: program._id, cancel: e._id })}
                       onOpen={() => onCancelSession(e)}
-                      className="inline-flex min-h-10 items-center gap-1.5 rounded-full px-4 text-sm font-semibold text-danger ring-1 ring-red-200 hover:bg-red-50"
+                      className="inline-flex min-h-11 items-center gap-1.5 rounded-full px-4 text-sm font-semibold text-danger ring-1 ring-red-200 hover:bg-red-50"
                     >
                       <CalendarX aria-hidden="true" className="size-4" />
                       Cancel session<span className="sr-only">: {e.eventName}, {formatSessionDate(e.startDate, e.timeZone)}</span>
@@ -495,6 +495,10 @@ export function ProgramAdminScreen({ kind, programs, totalPrograms, totalPages, 
           <label htmlFor={searchId} className="mb-1.5 block text-sm font-semibold text-ink">
             Search programs
           </label>
+          {/* What it searches, in full at any width (the spec's placeholder is cut off on a phone), as the other lists say it. */}
+          <p id={`${searchId}-hint`} className="mb-1.5 text-sm text-muted">
+            By title, subtitle or status
+          </p>
           <div className="relative">
             <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted" />
             <input
@@ -504,6 +508,7 @@ export function ProgramAdminScreen({ kind, programs, totalPrograms, totalPages, 
               value={query}
               onChange={(e) => setQuery(e.target.value)}
               placeholder="Search programs by title, subtitle, or status..."
+              aria-describedby={`${searchId}-hint`}
               className={`${inputClass} pl-12`}
               maxLength={100}
             />

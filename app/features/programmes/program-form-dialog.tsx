@@ -458,7 +458,8 @@ export function ProgramFormDialog({ open, onClose, kind, kindLabel, program, ope
             const only = values.learningSections.length === 1;
             return (
               <div key={s._id ?? `new-${i}-${editorSeed}`} data-row="section" className="border-b border-plum-100 py-3 last:border-b-0">
-                <div className="flex items-end gap-3">
+                {/* On a phone the title takes the whole width and Remove goes under it. */}
+                <div className="flex flex-col gap-2 sm:flex-row sm:items-end sm:gap-3">
                   <div className="min-w-0 grow">
                     <Label htmlFor={`${base}-title`}>{`Section ${i + 1} title`}</Label>
                     <input
@@ -485,7 +486,7 @@ export function ProgramFormDialog({ open, onClose, kind, kindLabel, program, ope
                       removedAt.current = { list: "section", index: i };
                     }}
                     data-remove="section"
-                    className="mb-0.5 inline-flex min-h-12 items-center gap-1.5 rounded-full border border-plum-200 px-4 font-semibold text-danger hover:bg-plum-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50"
+                    className="mb-0.5 inline-flex min-h-12 items-center gap-1.5 self-start rounded-full border border-plum-200 px-4 font-semibold text-danger hover:bg-plum-50 aria-disabled:cursor-not-allowed aria-disabled:opacity-50 sm:self-auto"
                   >
                     <Trash2 aria-hidden="true" className="size-4" />
                     <span>

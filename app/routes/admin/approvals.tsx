@@ -110,14 +110,14 @@ export default function Approvals({ loaderData, actionData: answered }: Route.Co
               <div className="mt-4 flex flex-wrap gap-3">
                 <ConfirmTrigger
                   confirmKey={`approve:${e.id}`}
-                  aria-label={`Approve the registration of ${e.name}`}
+                  aria-label={`Approve the registration of ${e.name} for ${e.event.title}, ${e.event.city}, ${e.when}`}
                   className={`${button} bg-plum-800 text-white hover:bg-plum-700`}
                 >
                   Approve
                 </ConfirmTrigger>
                 <ConfirmTrigger
                   confirmKey={`decline:${e.id}`}
-                  aria-label={`Decline the registration of ${e.name}`}
+                  aria-label={`Decline the registration of ${e.name} for ${e.event.title}, ${e.event.city}, ${e.when}`}
                   className={`${button} text-danger ring-1 ring-red-200 hover:bg-red-50`}
                 >
                   Decline

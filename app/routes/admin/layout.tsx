@@ -22,12 +22,13 @@ export default function StaffLayout({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const { pathname } = useLocation();
   // Moving to another staff screen: its session check (the middleware) and its data load first (spec part 2 §2.9).
+  // Said at the top right beside the sidebar; on a phone at the bottom, clear of the header's menu button.
   // Not while signing out (to the sign-in page): nothing is being verified.
   const next = navigation.location?.pathname;
   const verifying = navigation.state === "loading" && next !== pathname && next?.startsWith("/admin") === true && next !== "/admin/login";
   return (
     <StaffShell orgName={site.orgName} email={loaderData.email}>
-      <p role="status" className={verifying ? "fixed top-3 right-3 z-40 rounded-full bg-plum-900 px-4 py-2 text-sm font-semibold text-white shadow-lg" : "sr-only"}>
+      <p role="status" className={verifying ? "fixed bottom-4 left-1/2 z-40 -translate-x-1/2 rounded-full bg-plum-900 px-4 py-2 text-sm font-semibold whitespace-nowrap text-white shadow-lg ring-2 ring-white lg:top-3 lg:right-3 lg:bottom-auto lg:left-auto lg:translate-x-0" : "sr-only"}>
         {verifying ? "Verifying authentication..." : ""}
       </p>
       <Outlet />

@@ -10,7 +10,8 @@ export function loader({ params }: Route.LoaderArgs) {
 }
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [
-  { title: `${loaderData?.title ?? "Admin"} | Staff area` },
+  // No data: the loader refused an unknown screen, and the error boundary says "Page not found".
+  { title: `${loaderData?.title ?? "Page not found"} | Staff area` },
   { name: "robots", content: "noindex" },
 ];
 
