@@ -18,13 +18,21 @@ export const isApi = (req: express.Request) => /^\/api(?:\/|$)/i.test(req.path);
  * React Router answers every route at its path plus `.data` too, in its own
  * format for its client, which the API never uses. There the headers the
  * API sets on its answers (`Cache-Control: private, no-store` on staff data)
- * are not kept, so the API refuses that form of its addresses: 404 JSON.
+ * are not kept, so the API refuses that form of its addresses: 404 JSON. So
+ * do a private page's own files.
  */
 export function noApiDataRequests(): express.RequestHandler {
   return (req, res, next) => {
     // `/api.data` too: React Router's data form of the API's own not-found route.
     if (/^\/api(?:\/.*)?\.data$/i.test(req.path)) {
       res.status(404).set("Cache-Control", "no-store").json({ success: false, message: "Not found" });
+      return;
+    }
+    // Likewise a private page's files (its calendar file): their `.data` form came without the page's private
+    // headers (no-store, noindex, same-origin referrer) though the token is in its address (decision 0108).
+    // The private page's own `.data` is its client's, and keeps its headers.
+    if (/^\/(?:my-registration|my-booking|waiting-list)\/[^/]+\/.+\.data$/i.test(req.path)) {
+      res.status(404).set("Cache-Control", "no-store").type("text/plain").send("Not found.");
       return;
     }
     next();

@@ -30,3 +30,18 @@ export function loggedPath(path: string): string {
 
 const PRIVATE = /^\/(my-registration|my-booking|waiting-list)\/[^/]+?(?=\.data$|\/|$)/i;
 const PRIVATE_ANYWHERE = /(my-registration|my-booking|waiting-list)[/\\].+$/i;
+
+/**
+ * Whether an address names a private page anywhere in it, its query included. React Router's manifest request
+ * (`/__manifest?paths=…`) lists the paths its page links to, so from a private page it carries that page's
+ * token: such an answer is never stored, by the page cache or by any browser or proxy (decision 0108).
+ */
+export function namesPrivatePage(url: string): boolean {
+  let decoded = url;
+  try {
+    decoded = decodeURIComponent(url);
+  } catch {
+    // Malformed escapes: matched as it came.
+  }
+  return PRIVATE_ANYWHERE.test(decoded) || PRIVATE_ANYWHERE.test(url);
+}

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type express from "express";
+import { namesPrivatePage } from "./logged-path.ts";
 
 const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
@@ -319,6 +320,8 @@ function isAnonymousPageRequest(req: express.Request): boolean {
   if (p === "/api" || p.startsWith("/api/") || p === "/admin" || p.startsWith("/admin/")) return false;
   // Thumbnails are immutable files with their own year-long HTTP caching (decision 0023), not pages.
   if (p.startsWith("/uploads/")) return false;
+  // A manifest request made from a private page names its token (decision 0108): never kept.
+  if (p === "/__manifest" && namesPrivatePage(req.originalUrl)) return false;
   return !p.endsWith(".data");
 }
 

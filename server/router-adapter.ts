@@ -4,6 +4,7 @@ import type express from "express";
 import { createRequestHandler, type RouterContextProvider, type ServerBuild } from "react-router";
 import { matchesIfNoneMatch } from "./page-cache.ts";
 import { drainRequest, isDraining } from "./request-drain.ts";
+import { namesPrivatePage } from "./logged-path.ts";
 
 /**
  * Our Express → Fetch bridge for the React Router handler. It replaces
@@ -187,6 +188,9 @@ export async function sendResponse(
     if (key === "set-cookie") res.append(key, value);
     else res.setHeader(key, value);
   }
+  // React Router answers its manifest requests as cacheable for a year; one asked from a private page names
+  // that page's token in its address, and a browser or proxy would keep it (decision 0108).
+  if (req.path === "/__manifest" && namesPrivatePage(req.originalUrl)) res.setHeader("Cache-Control", "private, no-store");
   if (!response.body) {
     res.end();
     return;

@@ -34,6 +34,11 @@ async function register(request: APIRequestContext, email: string, firstName: st
 test("from the confirmation mail's link: see the registration, then cancel it after being asked once more", async ({ page, request }) => {
   const email = `private-${test.info().repeatEachIndex}-${Date.now()}@example.com`;
   const { id, link } = await register(request, email, "Ann");
+  // The router's manifest requests, with how they may be kept (decision 0108).
+  const manifests: Array<{ url: string; cacheControl: string | undefined }> = [];
+  page.on("response", (r) => {
+    if (new URL(r.url()).pathname === "/__manifest") manifests.push({ url: decodeURIComponent(r.url()), cacheControl: r.headers()["cache-control"] });
+  });
 
   await page.goto(link);
   await hydrated(page);
@@ -68,6 +73,12 @@ test("from the confirmation mail's link: see the registration, then cancel it af
   // The attachment (base64 in the file) is a calendar CANCEL for the same entry.
   expect(cancellation.raw).toMatch(/Content-Type: text\/calendar;[\s\S]{0,60}method=CANCEL/i);
   await expectNoAxeViolations(page);
+  // The router asks for routes as it navigates, naming the page's address with its token: such an answer is kept
+  // by no cache (a public one is kept for a year); its links and forms are not announced ahead of a click.
+  const token = link.split("/").pop()!;
+  const naming = manifests.filter((m) => m.url.includes(token));
+  expect(naming.length).toBeGreaterThan(0);
+  expect(naming.map((m) => m.cacheControl)).toEqual(naming.map(() => "private, no-store"));
 });
 
 test("a wrong link shows nothing but a way to contact us", async ({ page }) => {

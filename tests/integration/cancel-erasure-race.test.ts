@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, type DbHandle } from "~/db/db.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
 import { newAccessToken } from "~/features/private-links/token.server";
-import { cancelFound, findByAccessToken } from "~/features/registrations/access.server";
+import { cancelFound, findByAccessToken, requestErasureFound } from "~/features/registrations/access.server";
 import { eraseRegistration } from "~/features/retention/retention.server";
 import { createPostgresDatabase, dialects } from "../helpers/databases";
 
@@ -91,5 +91,23 @@ describe.each(dialects)("a registrant's cancel that meets an erasure, on %s", { 
     const topics = (await h.db.selectFrom("outbox").select("topic").where("to_address", "=", "sam@example.com").execute()).map((r) => r.topic);
     expect(topics).not.toContain("reminder:registration:r-wait:1");
     expect(topics).toContain("registration:r-wait");
+  });
+
+  it("an erasure request from a page read before staff erased the details asks nothing and tells the team nothing", async () => {
+    const created = iso(Date.now());
+    const access = newAccessToken();
+    const reg = await h.db.selectFrom("registrations").selectAll().where("id", "=", "r-race").executeTakeFirstOrThrow();
+    await h.db
+      .insertInto("registrations")
+      .values({ ...reg, id: "r-ask", email: "kim@example.com", email_key: "kim@example.com", first_name: "Kim", anonymised_at: null, erasure_requested_at: null, status: "registered", cancelled_at: null, access_token_hash: access.hash, created_at: created })
+      .execute();
+    const found = await findByAccessToken(h.db, access.token);
+    if (!found) throw new Error("the link opens nothing");
+    expect(await eraseRegistration(h.db, "r-ask", { id: null, email: "staff@example.org" }, null)).toBe(true);
+    const services = { db: h.db, mailWorker: { kick() {}, stop: async () => {} }, config: { site } as never };
+    expect(await requestErasureFound(services, found, new Date())).toBe("not-found");
+    const row = await h.db.selectFrom("registrations").select(["erasure_requested_at", "anonymised_at"]).where("id", "=", "r-ask").executeTakeFirstOrThrow();
+    expect(row.erasure_requested_at).toBeNull();
+    expect(await h.db.selectFrom("outbox").select("id").where("subject", "=", "Erasure requested: registration r-ask").execute()).toEqual([]);
   });
 });

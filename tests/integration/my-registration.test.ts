@@ -76,6 +76,26 @@ describe.each(dialects)("a registration's private page on %s", (dialect) => {
     const body = (await ics.text()).replace(/\r\n[ \t]/g, "");
     expect(body).toContain(`\r\nUID:registration-${id}@${new URL(s.config.publicUrl).hostname}\r\n`);
     expect(body).toContain("DTSTART;TZID=America/Chicago:");
+    // Its `.data` twin came without those headers: refused (decision 0108).
+    const twin = await page(`${path}/calendar.ics.data`);
+    expect(twin.status).toBe(404);
+
+    // The page's links and forms that hold the token are not announced to the router's route discovery, whose
+    // manifest request would carry the token in a year-cacheable address (decision 0108).
+    const tags = [...html.matchAll(/<(?:a|form)\b[^>]*>/g)].map((m) => m[0]).filter((t) => t.includes(token));
+    expect(tags.length).toBeGreaterThan(0);
+    expect(tags.filter((t) => t.includes("data-discover"))).toEqual([]);
+    // And should a manifest request name the page anyway, its answer is kept by nobody.
+    const version = /"version":\s*"([^"]+)"/.exec(html)?.[1];
+    expect(version).toBeTruthy();
+    for (let i = 0; i < 2; i++) {
+      const manifest = await fetch(`${s.url}/__manifest?paths=${encodeURIComponent(`/,${path}`)}&version=${version}`);
+      expect(manifest.headers.get("cache-control")).toBe("private, no-store");
+      expect(manifest.headers.get("x-page-cache")).not.toBe("hit");
+    }
+    // A public page's manifest request keeps the router's caching.
+    const publicManifest = await fetch(`${s.url}/__manifest?paths=${encodeURIComponent("/,/about")}&version=${version}`);
+    expect(publicManifest.headers.get("cache-control")).not.toBe("private, no-store");
   });
 
   it("answers a wrong, a malformed and an expired link alike, showing nothing", async () => {

@@ -101,6 +101,15 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
     expect(told.told_session).toBe(toldSession(await s.db.selectFrom("events").selectAll().where("id", "=", sessionId).executeTakeFirstOrThrow()));
     expect(confirmed.headers.get("location")).toBe(`${offerPath}?confirmed=1`);
     expect(await statusOf("second@example.com", sessionId)).toBe("registered");
+    // Sent again (a second press, a retry after a lost answer): answered as the confirmation it was, and nothing twice.
+    const again = await post(offerPath, "");
+    expect(again.status).toBe(302);
+    expect(again.headers.get("location")).toBe(`${offerPath}?confirmed=1`);
+    expect(await mailTo("second@example.com", "Registration confirmed")).toHaveLength(1);
+    // The link's calendar file has no `.data` twin without the private headers.
+    const dataTwin = await fetch(`${s.url}${offerPath}/calendar.ics.data`);
+    expect(dataTwin.status).toBe(404);
+    expect(dataTwin.headers.get("cache-control")).toBe("no-store");
     const confirmation = (await mailTo("second@example.com", "Registration confirmed"))[0]!;
     expect(linkIn(confirmation.text_body, "my-registration")).toBeTruthy();
     expect(confirmation.attachments).toContain("BEGIN:VCALENDAR");

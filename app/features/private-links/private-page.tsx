@@ -123,7 +123,7 @@ export function CancelActions({
           </h3>
           <p className="mt-2 text-plum-800">Your seat in {session} will be released for someone else. This cannot be undone.</p>
           <div className="mt-5 flex flex-wrap gap-3">
-            <Form method="post" replace>
+            <Form method="post" replace discover="none">
               <input type="hidden" name="intent" value="cancel" />
               <button
                 type="submit"
@@ -133,7 +133,7 @@ export function CancelActions({
                 {busy ? "Canceling..." : `Yes, cancel my ${noun}`}
               </button>
             </Form>
-            <Link to="." replace className="inline-flex min-h-12 items-center rounded-full px-6 font-semibold text-plum-800 ring-1 ring-plum-300 hover:bg-white">
+            <Link to="." replace discover="none" className="inline-flex min-h-12 items-center rounded-full px-6 font-semibold text-plum-800 ring-1 ring-plum-300 hover:bg-white">
               {`Keep my ${noun}`}
             </Link>
           </div>
@@ -149,7 +149,7 @@ export function CancelActions({
             Add to calendar (.ics)
           </a>
           {started ? null : (
-            <Link to="?step=cancel" className="inline-flex min-h-12 items-center rounded-full px-6 font-semibold text-rose-800 ring-1 ring-rose-300 hover:bg-rose-50">
+            <Link to="?step=cancel" discover="none" className="inline-flex min-h-12 items-center rounded-full px-6 font-semibold text-rose-800 ring-1 ring-rose-300 hover:bg-rose-50">
               {`Cancel my ${noun}`}
             </Link>
           )}
@@ -194,7 +194,7 @@ export function YourData({ details, requested, justAsked, canCancel }: { details
             </Link>
             .{canCancel ? " Erasing does not cancel your seat; cancel it above if you will not attend." : null}
           </p>
-          <Form method="post" replace className="mt-5">
+          <Form method="post" replace discover="none" className="mt-5">
             <input type="hidden" name="intent" value="erase" />
             <button
               type="submit"

@@ -231,14 +231,28 @@ export async function requestErasureByAccessToken(
 ): Promise<"requested" | "already-requested" | "not-found"> {
   const found = await findByAccessToken(services.db, token, now);
   if (!found) return "not-found";
+  return requestErasureFound(services, found, now);
+}
+
+/** The erasure request of a registration its link opened (read before, outside the transaction, as a page reads it). */
+export async function requestErasureFound(
+  services: Pick<AppServices, "db" | "mailWorker" | "config">,
+  found: NonNullable<Awaited<ReturnType<typeof findByAccessToken>>>,
+  now = new Date(),
+): Promise<"requested" | "already-requested" | "not-found"> {
   const outcome = await writeTransaction(services.db, async (trx) => {
     const marked = await trx
       .updateTable("registrations")
       .set({ erasure_requested_at: now.toISOString() })
       .where("id", "=", found.registration.id)
       .where("erasure_requested_at", "is", null)
+      // Erased by staff since the link was read (decision 0108): nothing left to ask for, and no mail to the team.
+      .where("anonymised_at", "is", null)
       .executeTakeFirst();
-    if (Number(marked.numUpdatedRows) !== 1) return "already-requested" as const;
+    if (Number(marked.numUpdatedRows) !== 1) {
+      const row = await trx.selectFrom("registrations").select("anonymised_at").where("id", "=", found.registration.id).executeTakeFirst();
+      return !row || row.anonymised_at ? ("not-found" as const) : ("already-requested" as const);
+    }
     await recordAudit(
       trx,
       {

@@ -72,7 +72,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   if (form.intent !== "cancel") return data({ error: "Unknown request." }, { status: 400, headers: PRIVATE_HEADERS });
   const { outcome, eventId } = await cancelBookingByToken(services, params.token);
   // The freed seat goes to the waiting list at once (newcomers cannot take it meanwhile: waiting entries count as taken).
-  if (outcome === "cancelled" && eventId) await offerSeatsNow(services, eventId);
+  // The cancel has committed: a failure here leaves the seat to the periodic job and still says it is canceled.
+  if (outcome === "cancelled" && eventId) {
+    await offerSeatsNow(services, eventId).catch((error: unknown) => services.logger.error({ err: error }, "waiting-list offer after a cancel failed"));
+  }
   if (outcome === "not-found") return data({ error: LINK_NOT_VALID }, { status: 404, headers: PRIVATE_HEADERS });
   if (outcome === "session-cancelled") {
     return data({ error: "This session has been canceled by the organizers, so there is nothing left to cancel." }, { status: 409, headers: PRIVATE_HEADERS });

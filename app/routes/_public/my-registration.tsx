@@ -74,7 +74,10 @@ export async function action({ params, request, context }: Route.ActionArgs) {
   const found = await findByAccessToken(services.db, params.token);
   const outcome = await cancelByAccessToken(services, params.token);
   // The freed seat goes to the waiting list at once (newcomers cannot take it meanwhile: waiting entries count as taken).
-  if (outcome === "cancelled" && found) await offerSeatsNow(services, found.event.id);
+  // The cancel has committed: a failure here leaves the seat to the periodic job and still says it is canceled.
+  if (outcome === "cancelled" && found) {
+    await offerSeatsNow(services, found.event.id).catch((error: unknown) => services.logger.error({ err: error }, "waiting-list offer after a cancel failed"));
+  }
   if (outcome === "not-found") return data({ error: LINK_NOT_VALID }, { status: 404, headers: PRIVATE_HEADERS });
   if (outcome === "session-cancelled") {
     return data({ error: "This session has been canceled by the organizers, so there is nothing left to cancel." }, { status: 409, headers: PRIVATE_HEADERS });

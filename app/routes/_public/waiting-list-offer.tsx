@@ -55,8 +55,14 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ params, context }: Route.ActionArgs) {
-  const outcome = await confirmOffer(context.get(servicesContext), params.token);
-  if (outcome === "not-found") return data({ error: NOT_VALID }, { status: 404, headers: PRIVATE_HEADERS });
+  const services = context.get(servicesContext);
+  const outcome = await confirmOffer(services, params.token);
+  if (outcome === "not-found") {
+    // Sent again (a second press before the page's script ran, a retry after a lost answer, another tab): the seat
+    // this link confirmed is answered as the confirmation it was, not as an invalid link (decision 0108).
+    if (await findConfirmedOffer(services.db, params.token)) throw redirect(`/waiting-list/${params.token}?confirmed=1`, { headers: PRIVATE_HEADERS });
+    return data({ error: NOT_VALID }, { status: 404, headers: PRIVATE_HEADERS });
+  }
   // The token is spent: the confirmation page no longer needs it.
   throw redirect(`/waiting-list/${params.token}?confirmed=1`, { headers: PRIVATE_HEADERS });
 }
@@ -140,7 +146,7 @@ export default function WaitingListOffer({ loaderData, actionData }: Route.Compo
               </div>
             ))}
           </dl>
-          <Form method="post" replace className="mt-8 border-t border-plum-100 pt-6">
+          <Form method="post" replace discover="none" className="mt-8 border-t border-plum-100 pt-6">
             <button
               type="submit"
               {...whileBusy(busy)}
