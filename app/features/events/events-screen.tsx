@@ -203,16 +203,19 @@ export function EventsScreen({ data, answer, notice }: { data: EventsScreenData;
           <p id="events-search-hint" className="mb-1.5 text-sm text-muted">
             By location, facilitator, organizer or status
           </p>
-          <input
-            id="events-search"
-            name="search"
-            type="search"
-            value={typedSearch}
-            onChange={(e) => setTypedSearch(e.target.value)}
-            maxLength={100}
-            aria-describedby="events-search-hint"
-            className={inputClass}
-          />
+          <div className="relative">
+            <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-4 size-5 -translate-y-1/2 text-muted" />
+            <input
+              id="events-search"
+              name="search"
+              type="search"
+              value={typedSearch}
+              onChange={(e) => setTypedSearch(e.target.value)}
+              maxLength={100}
+              aria-describedby="events-search-hint"
+              className={`${inputClass} pl-11`}
+            />
+          </div>
         </div>
         <button type="submit" className="inline-flex min-h-12 items-center gap-2 rounded-full bg-plum-800 px-6 font-semibold text-white hover:bg-plum-700">
           <Search aria-hidden="true" className="size-5" />
