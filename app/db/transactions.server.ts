@@ -280,3 +280,17 @@ export function isUniqueViolation(error: unknown): boolean {
   if (e.code === "23505") return true; // PostgreSQL
   return typeof e.message === "string" && /UNIQUE constraint failed/i.test(e.message); // SQLite
 }
+
+/**
+ * After personal data is erased or deleted (decision 0109). On SQLite the write-ahead log (`site.db-wal`) keeps
+ * copies of the pages as they were before, until later writes happen to overwrite them, so a copy of the data
+ * folder still held an erased person although the database file (secure_delete) did not. A TRUNCATE checkpoint
+ * moves the log into the file and empties it. It runs on the one connection between commit groups. Best effort:
+ * a checkpoint that cannot finish now leaves the log to the next erasure or the daily retention pass. PostgreSQL
+ * keeps its own log, recycled by the server (see the decision).
+ */
+export async function clearWriteAheadLog(db: Database): Promise<void> {
+  if (isPostgres(db as Kysely<unknown>)) return;
+  await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db).catch(() => {});
+}
+

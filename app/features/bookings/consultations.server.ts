@@ -6,7 +6,7 @@
  * keyset batches. Views, deletions and exports go to the audit trail.
  */
 import type { Database } from "~/db/db.server";
-import { lockEvent, writeTransaction } from "~/db/transactions.server";
+import { clearWriteAheadLog, lockEvent, writeTransaction } from "~/db/transactions.server";
 import { olderThan, dayRangeCondition, searchCondition } from "~/features/admin-lists/lists.server";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { csvMoment, csvMomentHeader, keysetRows, type CsvColumn } from "~/features/exports/csv.server";
@@ -158,7 +158,7 @@ export async function viewConsultation(db: Database, id: string, who: StaffActor
  */
 export async function deleteConsultation(db: Database, id: string, who: StaffActor): Promise<string | null> {
   if (id.length > 100) return null;
-  return writeTransaction(db, async (trx) => {
+  const done = await writeTransaction(db, async (trx) => {
     const booking = await trx.selectFrom("family_bookings").select(["id", "event_id", "full_name", "email", "status"]).where("id", "=", id).executeTakeFirst();
     if (!booking) return null;
     await lockEvent(trx, booking.event_id);
@@ -176,6 +176,9 @@ export async function deleteConsultation(db: Database, id: string, who: StaffAct
     });
     return booking.event_id;
   });
+  // Gone from the database file; gone from its write-ahead log too (decision 0109).
+  if (done) await clearWriteAheadLog(db);
+  return done;
 }
 
 /**
@@ -188,7 +191,7 @@ export async function deleteConsultation(db: Database, id: string, who: StaffAct
  */
 export async function eraseConsultation(db: Database, id: string, who: StaffActor, now = new Date()): Promise<{ released: string | null } | "already" | null> {
   if (id.length > 100) return null;
-  return writeTransaction(db, async (trx) => {
+  const done = await writeTransaction(db, async (trx) => {
     // The session's lock before the row is read: an offer or its confirmation committed meanwhile is seen.
     const where = await trx.selectFrom("family_bookings").select("event_id").where("id", "=", id).executeTakeFirst();
     if (!where) return null;
@@ -207,6 +210,9 @@ export async function eraseConsultation(db: Database, id: string, who: StaffActo
     await recordAudit(trx, { action: "erase", actor: who.actor, ip: who.ip, target: { type: "family-booking", id }, detail: { sessionId: booking.event_id } }, now);
     return { released: booking.status === "offered" ? booking.event_id : null };
   });
+  // Gone from the database file; gone from its write-ahead log too (decision 0109).
+  if (done && done !== "already") await clearWriteAheadLog(db);
+  return done;
 }
 
 const csvColumns: CsvColumn<Joined>[] = [

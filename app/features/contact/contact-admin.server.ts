@@ -9,7 +9,7 @@ import { sql, type Expression, type SqlBool } from "kysely";
 import type { Database } from "~/db/db.server";
 import type { ContactMessageRow } from "~/db/schema";
 import { olderThan, dayRangeCondition, searchCondition } from "~/features/admin-lists/lists.server";
-import { writeTransaction } from "~/db/transactions.server";
+import { clearWriteAheadLog, writeTransaction } from "~/db/transactions.server";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { anonymousContact } from "~/features/retention/retention.server";
 import { csvMoment, csvMomentHeader, keysetRows, type CsvColumn } from "~/features/exports/csv.server";
@@ -159,7 +159,7 @@ export async function setContactStatus(db: Database, id: string, status: Contact
  */
 export async function eraseContact(db: Database, id: string, who: StaffActor, now = new Date()): Promise<ContactJson | "already" | null> {
   if (id.length > 100) return null;
-  return writeTransaction(db, async (trx) => {
+  const done = await writeTransaction(db, async (trx) => {
     const erased = await trx.updateTable("contact_messages").set(anonymousContact(now)).where("id", "=", id).where("anonymised_at", "is", null).executeTakeFirst();
     if (Number(erased.numUpdatedRows) !== 1) {
       const exists = await trx.selectFrom("contact_messages").select("id").where("id", "=", id).executeTakeFirst();
@@ -169,6 +169,9 @@ export async function eraseContact(db: Database, id: string, who: StaffActor, no
     await recordAudit(trx, { action: "erase", actor: who.actor, ip: who.ip, target: { type: "contact", id } }, now);
     return contactToJson(await trx.selectFrom("contact_messages").selectAll().where("id", "=", id).executeTakeFirstOrThrow());
   });
+  // Gone from the database file; gone from its write-ahead log too (decision 0109).
+  if (done && done !== "already") await clearWriteAheadLog(db);
+  return done;
 }
 
 const csvColumns: CsvColumn<ContactMessageRow>[] = [

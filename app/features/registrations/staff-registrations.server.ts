@@ -9,7 +9,7 @@ import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
 import type { Database } from "~/db/db.server";
 import type { DB, FilePurpose, RegistrationKind, RegistrationRow } from "~/db/schema";
 import { isPostgres } from "~/db/migrations/types";
-import { lockEvent, writeTransaction } from "~/db/transactions.server";
+import { clearWriteAheadLog, lockEvent, writeTransaction } from "~/db/transactions.server";
 import { olderThan, dayRangeCondition, escapeLike, searchCondition, searchTerms } from "~/features/admin-lists/lists.server";
 import { recordAudit, recordListRead } from "~/features/audit/audit.server";
 import { csvMoment, csvMomentHeader, keysetRows, type CsvColumn } from "~/features/exports/csv.server";
@@ -293,7 +293,7 @@ export type RegistrationDetail = NonNullable<Awaited<ReturnType<typeof viewRegis
  * session, whose freed seat the caller offers to its waiting list.
  */
 export async function deleteRegistration(db: Database, list: StaffRegistrationList, id: string, audit: AuditContext): Promise<{ eventId: string } | null> {
-  return writeTransaction(db, async (trx) => {
+  const done = await writeTransaction(db, async (trx) => {
     const row = await trx
       .selectFrom("registrations")
       .select(["id", "event_id", "email", "profile_image_id", "id_front_id", "id_back_id", "first_name", "last_name"])
@@ -315,6 +315,9 @@ export async function deleteRegistration(db: Database, list: StaffRegistrationLi
     });
     return { eventId: row.event_id };
   });
+  // Gone from the database file; gone from its write-ahead log too (decision 0109).
+  if (done) await clearWriteAheadLog(db);
+  return done;
 }
 
 /** A registration's private photo, recorded as a view; null when there is none. */

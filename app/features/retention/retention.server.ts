@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql, type Kysely } from "kysely";
 import type { Database } from "~/db/db.server";
 import type { DB } from "~/db/schema";
-import { lockEvent, writeTransaction } from "~/db/transactions.server";
+import { clearWriteAheadLog, lockEvent, writeTransaction } from "~/db/transactions.server";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { deleteMailsAbout } from "~/features/mail/outbox.server";
 import type { StaffSettings } from "~/features/settings/schema";
@@ -263,6 +263,8 @@ export async function purgeExpired(db: Database, policy: RetentionPolicy, now = 
     async (trx, ids) => Number((await trx.updateTable("audit_events").set({ actor_email: null, ip: null }).where("id", "in", ids).executeTakeFirst()).numUpdatedRows),
     (_ids, n) => ({ type: "sign-in-attempts", detail: { cleared: n, before: attemptsBefore } }),
   );
+  // What went is gone from the database file; from its write-ahead log too (decision 0109).
+  if (report.photos + report.registrations + report.bookings + report.contacts + report.mails + report.signIns > 0) await clearWriteAheadLog(db);
   return report;
 }
 
@@ -285,7 +287,7 @@ export async function eraseRegistration(
   now = new Date(),
   releasedSeatOf?: (eventId: string) => void,
 ): Promise<boolean> {
-  return writeTransaction(db, async (trx) => {
+  const done = await writeTransaction(db, async (trx) => {
     // The session's lock first, as an offer, its confirmation and the waiting-list job take it, and the row
     // read after it: on PostgreSQL a confirmation committed meanwhile would otherwise be overwritten.
     const where = await trx.selectFrom("registrations").select("event_id").where("id", "=", registrationId).executeTakeFirst();
@@ -311,6 +313,9 @@ export async function eraseRegistration(
     await recordAudit(trx, { action: "erase", actor, target: { type: "registration", id: row.id }, ip, detail: { files, requested: row.erasure_requested_at } }, now);
     return true;
   });
+  // Gone from the database file; gone from its write-ahead log too (decision 0109).
+  if (done) await clearWriteAheadLog(db);
+  return done;
 }
 
 /**
