@@ -32,6 +32,7 @@ import { countStaffAccounts } from "../app/features/admin-auth/accounts.server.t
 import { deleteEndedSessions } from "../app/features/admin-auth/sessions.server.ts";
 import { deleteExpiredDevices } from "../app/features/admin-auth/devices.server.ts";
 import { nextClockChange } from "../app/features/events/next-clock-change.server.ts";
+import { runAsHead } from "../app/features/audit/head-request.server.ts";
 
 export type Site = {
   app: express.Express;
@@ -212,6 +213,8 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
 
   const originPolicy = { publicOrigin: new URL(config.publicUrl).origin };
   app.use(allowedMethods());
+  // A HEAD is marked for the whole of its handling: reading personal details for one is not a view (decision 0109).
+  app.use((req, _res, next) => (req.method === "HEAD" ? runAsHead(next) : next()));
   app.use(noApiDataRequests());
   app.use(sameOriginWrites(originPolicy));
 

@@ -258,6 +258,18 @@ describe.each(dialects)("staff registration lists on %s", { timeout: 120_000 }, 
     expect(audit.length).toBeGreaterThanOrEqual(3); // the page's dialog, the API call and the photos above
     expect(audit.every((a) => a.actor_email === "lists@example.org")).toBe(true);
     expect(audit.some((a) => JSON.parse(a.detail ?? "{}").photo === "profile")).toBe(true);
+
+    // A HEAD sends no body: the same reads are not views (decision 0109); a GET after it is.
+    const views = async () => Number((await s.db.selectFrom("audit_events").select((eb) => eb.fn.countAll<number>().as("n")).where("action", "=", "view").executeTakeFirstOrThrow()).n);
+    const before = await views();
+    for (const path of [`/api/ich/${ichId}`, "/api/ich", `/api/admin/registrations/${ichId}/photos/profile`]) {
+      const head = await api(path, { method: "HEAD" });
+      expect({ path, status: head.status }).toEqual({ path, status: 200 });
+    }
+    expect((await asStaff(`/admin/ich-registrations?view=${ichId}`, { method: "HEAD" })).status).toBe(200);
+    expect(await views()).toBe(before);
+    expect((await api(`/api/ich/${ichId}`)).status).toBe(200);
+    expect(await views()).toBe(before + 1);
   });
 
   it("says the course time with the venue's zone, in the details and the CSV, as every other staff time (decision 0079)", async () => {

@@ -57,6 +57,11 @@ describe.each(dialects)("admin scripts on %s", { timeout: 90_000 }, (dialect) =>
     expect(row.email).toBe("boss@example.org");
     expect(row.password_hash).toMatch(/^scrypt\$17\$8\$1\$[\w-]{22}\$[\w-]{43}$/);
     expect(await verifyPassword(password, row.password_hash)).toBe(true);
+    // The trail says an administrator was made, and by whom: the server's operator (decision 0105).
+    const made = await handle.db.selectFrom("audit_events").selectAll().where("target_type", "=", "staff-account").execute();
+    expect(made.map((a) => [a.action, a.target_id, a.actor_id])).toEqual([["create", row.id, null]]);
+    expect(JSON.parse(made[0]!.detail!)).toMatchObject({ via: "admin:create", email: "boss@example.org" });
+    expect(JSON.stringify(made)).not.toContain(password);
   });
 
   it("refuses short and common passwords, a second account for one address, and a bad address", async () => {
@@ -88,6 +93,10 @@ describe.each(dialects)("admin scripts on %s", { timeout: 90_000 }, (dialect) =>
     const row = await handle.db.selectFrom("staff_accounts").select("password_hash").executeTakeFirstOrThrow();
     expect(await verifyPassword(generated, row.password_hash)).toBe(true);
     expect(await findSession(handle.db, session.secret, "browser")).toBeNull();
+    const reset = await handle.db.selectFrom("audit_events").selectAll().where("action", "=", "password-change").execute();
+    expect(reset.map((a) => [a.target_type, a.target_id])).toEqual([["staff-account", account.id]]);
+    expect(JSON.parse(reset[0]!.detail!)).toMatchObject({ via: "admin:password", email: "boss@example.org" });
+    expect(JSON.stringify(reset)).not.toContain(generated);
     const missing = await run(["password", "--email", "nobody@example.org"], env, "Another long passphrase 9\n");
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain("No account exists for nobody@example.org");
@@ -115,7 +124,7 @@ describe.each(dialects)("admin scripts on %s", { timeout: 90_000 }, (dialect) =>
     expect(await handle.db.selectFrom("staff_devices").select("id_hash").where("account_id", "=", leaver.id).execute()).toEqual([]);
     // Nobody else is touched.
     expect(await findSession(handle.db, bossSession.secret, "browser")).not.toBeNull();
-    const audit = await handle.db.selectFrom("audit_events").selectAll().where("target_type", "=", "staff-account").executeTakeFirstOrThrow();
+    const audit = await handle.db.selectFrom("audit_events").selectAll().where("target_type", "=", "staff-account").where("action", "=", "delete").executeTakeFirstOrThrow();
     expect(audit).toMatchObject({ action: "delete", target_id: leaver.id, actor_id: null });
     expect(JSON.parse(audit.detail!)).toMatchObject({ via: "admin:remove", email: "leaver@example.org" });
 

@@ -42,7 +42,16 @@ export async function createStaffAccount(db: Kysely<DB>, email: string, password
   const account = { id: crypto.randomUUID(), email: normalised };
   const password_hash = await hashPassword(password);
   try {
-    await db.insertInto("staff_accounts").values({ ...account, password_hash, created_at: now, password_changed_at: now }).execute();
+    await db.transaction().execute(async (trx) => {
+      await trx.insertInto("staff_accounts").values({ ...account, password_hash, created_at: now, password_changed_at: now }).execute();
+      // Who can read every registration is worth a line in the trail (decision 0105).
+      await recordAudit(trx, {
+        action: "create",
+        actor: { id: null, email: null },
+        target: { type: "staff-account", id: account.id },
+        detail: { via: "admin:create", email: normalised, summary: `Administrator ${normalised} created` },
+      });
+    });
   } catch {
     // Two creations of one address at once: the unique index decides.
     throw new AccountError(`An account for ${normalised} already exists.`);
@@ -63,6 +72,12 @@ export async function setStaffPassword(db: Kysely<DB>, email: string, password: 
     await trx.updateTable("staff_sessions").set({ revoked_at: now }).where("account_id", "=", account.id).where("revoked_at", "is", null).execute();
     // A reset is for a lost or leaked password: no browser keeps a count of its own from before it (decision 0102).
     await trx.deleteFrom("staff_devices").where("account_id", "=", account.id).execute();
+    await recordAudit(trx, {
+      action: "password-change",
+      actor: { id: null, email: null },
+      target: { type: "staff-account", id: account.id },
+      detail: { via: "admin:password", email: account.email, summary: `Password of ${account.email} set on the server; its sessions ended` },
+    });
   });
   return { id: account.id, email: account.email };
 }

@@ -8,6 +8,7 @@ import type { DB } from "~/db/schema";
  * else, updates or deletes a row.
  */
 import { AUDIT_ACTIONS, type AuditAction } from "./actions.ts";
+import { answeringHead } from "./head-request.server.ts";
 
 export { AUDIT_ACTIONS, type AuditAction };
 
@@ -25,6 +26,8 @@ export type AuditEntry = {
 
 /** Records one action. Every feature that shows, exports or changes personal data calls this. */
 export async function recordAudit(db: Kysely<DB>, entry: AuditEntry, at = new Date()): Promise<void> {
+  // A HEAD sends no body: nothing was seen (decision 0109).
+  if (entry.action === "view" && answeringHead()) return;
   await db
     .insertInto("audit_events")
     .values({

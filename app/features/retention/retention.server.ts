@@ -28,9 +28,11 @@ export type RetentionPolicy = {
 
 const DAY_MS = 86_400_000;
 
+/** The same day `years` earlier; from 29 February to a year without one, the 28th (not 1 March, a day short). */
 function yearsBefore(now: Date, years: number): Date {
   const d = new Date(now.getTime());
   d.setUTCFullYear(d.getUTCFullYear() - years);
+  if (d.getUTCMonth() !== now.getUTCMonth()) d.setUTCDate(0);
   return d;
 }
 

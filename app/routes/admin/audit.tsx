@@ -94,7 +94,7 @@ export default function AuditTrail({ loaderData }: Route.ComponentProps) {
                   <td data-label="When" className={`${cell} sm:min-w-44`}>
                     <time dateTime={r.at}>{staffMoment(r.at)}</time>
                   </td>
-                  <td data-label="Who" className={`${cell} sm:min-w-48`}>{r.actorEmail ?? (REGISTRANT_ACTIONS.has(r.action) ? (r.targetType === "family-booking" ? "The booker" : "The registrant") : r.detail?.via === "admin:remove" ? "The server's operator" : "Unknown")}</td>
+                  <td data-label="Who" className={`${cell} sm:min-w-48`}>{r.actorEmail ?? (REGISTRANT_ACTIONS.has(r.action) ? (r.targetType === "family-booking" ? "The booker" : "The registrant") : String(r.detail?.via ?? "").startsWith("admin:") ? "The server's operator" : "Unknown")}</td>
                   <td data-label="Action" className={cell}>{AUDIT_ACTIONS[r.action as keyof typeof AUDIT_ACTIONS] ?? r.action}</td>
                   <td data-label="Record" className={cell}>
                     <span className="min-w-0">
