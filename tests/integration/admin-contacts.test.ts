@@ -229,6 +229,14 @@ describe.each(dialects)("staff lists of contacts and family consultations on %s"
       const page = await (await fetch(`${s.url}/admin/contacts?search=priya`, { headers: cookie })).text();
       expect(page).toContain("Priya Raman");
       expect(page).not.toContain("Grace Hopper");
+      // The list holds what it shows, in its HTML and its data: a message and ZIP only come with a recorded view (decision 0109).
+      const viewsBefore = (await audit("view", "contact")).length;
+      for (const listed of [await (await fetch(`${s.url}/admin/contacts`, { headers: cookie })).text(), await (await fetch(`${s.url}/admin/contacts.data`, { headers: cookie })).text()]) {
+        expect(listed).toContain("Grace");
+        expect(listed).not.toContain("Tell me about Level 1.");
+        expect(listed).not.toContain("10001");
+      }
+      expect((await audit("view", "contact")).length).toBe(viewsBefore);
       const details = await (await fetch(`${s.url}/admin/contacts?view=${ids.priya}`, { headers: cookie })).text();
       expect(details).toContain("98765 43210");
       expect((await audit("view", "contact")).map((e) => e.target_id)).toContain(ids.priya);

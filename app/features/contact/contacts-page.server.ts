@@ -34,7 +34,11 @@ export async function contactsPageLoader(request: Request, context: Ctx) {
   const { db } = context.get(servicesContext);
   const params = new URL(request.url).searchParams;
   const { query } = parseListQuery(params, { defaultLimit: CONTACTS_PAGE_SIZE });
-  const { contacts, pagination } = await listContacts(db, { ...query, limit: CONTACTS_PAGE_SIZE });
+  const listed = await listContacts(db, { ...query, limit: CONTACTS_PAGE_SIZE });
+  // What the list shows, no more: a message and its ZIP code go to the page only with its details, a recorded view
+  // (decision 0109). The page's data is readable by paging (`.data`), so what it does not show it must not hold.
+  const contacts = listed.contacts.map(({ message: _message, zipCode: _zip, ...shown }) => ({ ...shown, message: "", zipCode: "" }));
+  const { pagination } = listed;
   const viewId = params.get("view")?.slice(0, 100) || null;
   const detail = viewId ? await viewContact(db, viewId, actorOf(context)) : null;
   return { contacts, pagination, search: query.search, viewId, detail };
