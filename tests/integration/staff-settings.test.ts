@@ -179,6 +179,24 @@ describe.each(dialects)("staff settings on %s", { timeout: 180_000 }, (dialect) 
     expect(await rows()).toEqual([]);
   });
 
+  it("a save sets only what it names: a change another made to another setting after this one's values were read stays (decision 0109)", async () => {
+    const { saveSettings } = await import("~/features/settings/settings.server");
+    const actor = { id: null, email: staffEmail };
+    // A colleague shortens the photo period...
+    await saveSettings(s.db, s.config.settingDefaults, { photoDays: 30 }, actor, null);
+    // ...while this save, whose values were read before it, names only the offer time.
+    const changes = await saveSettings(s.db, s.config.settingDefaults, { offerHours: 48 }, actor, null);
+    expect(changes.map((c) => c.setting)).toEqual(["offerHours"]);
+    expect(Object.fromEntries((await rows()).map((r) => [r.key, r.value]))).toMatchObject({ waiting_list_offer_hours: "48", retention_photo_days: "30" });
+    // Through the API: a body naming one setting changes that one.
+    const put = await api("PUT", { reminderDays: [5] });
+    expect(put.status).toBe(200);
+    expect(((await put.json()) as { changes: Array<{ setting: string }> }).changes.map((c) => c.setting)).toEqual(["reminderDays"]);
+    expect(Object.fromEntries((await rows()).map((r) => [r.key, r.value]))).toMatchObject({ waiting_list_offer_hours: "48", retention_photo_days: "30", reminder_days: "5" });
+    await save(defaults);
+    expect(await rows()).toEqual([]);
+  });
+
   it("the reminders job sends at the saved days before a session", async () => {
     // Back to the environment's 7 and 1 days before this test's session exists, and every pass that may have
     // read an earlier test's 14 days finished: such a pass would rightly remind this session at 14 days.

@@ -34,7 +34,9 @@ export async function settingsPutApi(request: Request, services: Services, sessi
   const { values: current } = await settingsView(services.db, services.config.settingDefaults);
   const parsed = parseSettings(input, current);
   if (!parsed.ok) return jsonError(400, "Nothing was saved: correct the settings named in errors.", parsed.errors);
-  const next: StaffSettings = parsed.values;
+  // Only what the request names: the others stay as stored when the save runs, not as read here before it, so a
+  // colleague's change made meanwhile to another setting is not undone (decision 0109).
+  const next: Partial<StaffSettings> = Object.fromEntries(Object.entries(parsed.values).filter(([name]) => Object.hasOwn(input, name)));
   const changes = await saveSettings(services.db, services.config.settingDefaults, next, { id: session.accountId, email: session.email }, info.ip);
   return Response.json({
     success: true,

@@ -56,7 +56,8 @@ export type SettingChange = { setting: SettingName; from: string; to: string };
 export async function saveSettings(
   db: Database,
   defaults: StaffSettings,
-  next: StaffSettings,
+  /** Only the settings this save sets: one left out keeps the value stored when the save runs (decision 0109). */
+  next: Partial<StaffSettings>,
   actor: AuditActor,
   ip: string | null,
   now = new Date(),
@@ -66,8 +67,9 @@ export async function saveSettings(
     const changes: SettingChange[] = [];
     const summary: string[] = [];
     for (const d of SETTING_DEFINITIONS) {
+      if (next[d.name] === undefined) continue;
       const from = before[d.name];
-      const to = next[d.name];
+      const to = next[d.name]!;
       if (same(from, to)) continue;
       if (same(to, defaults[d.name])) await trx.deleteFrom("settings").where("key", "=", d.key).execute();
       else {

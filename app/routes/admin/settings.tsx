@@ -79,10 +79,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // A field left as the page showed it (its `was.` twin) is not this save's change: the value stored now stays,
   // so a colleague's save made meanwhile, or a reload re-posting an old form, is not undone (decision 0065).
-  const next = { ...parsed.values };
+  // Left out of the save, it keeps the value stored when the save runs (decision 0109).
+  const next: Partial<typeof parsed.values> = { ...parsed.values };
   for (const d of SETTING_DEFINITIONS) {
     const was = form[`was.${d.name}`];
-    if (was !== undefined && was.trim() === input[d.name]!.trim()) (next as Record<SettingName, number | number[]>)[d.name] = current[d.name];
+    if (was !== undefined && was.trim() === input[d.name]!.trim()) delete next[d.name];
   }
   const changes = await saveSettings(db, config.settingDefaults, next, { id: staff.accountId, email: staff.email }, context.get(requestContext).ip);
   const n = changes.length;
