@@ -352,6 +352,9 @@ describe.each(dialects)("staff lists of contacts and family consultations on %s"
       expect(await search("portland")).toBe(1);
       expect(await search("rosa díaz")).toBe(1);
       expect(await search("5550142")).toBe(1);
+      // As the list shows the number, whole or in part (decision 0109).
+      for (const typed of ["+1 (512) 555-0142", "(512) 555-0142", "555-0142", "512.555.0142"]) expect({ typed, found: await search(typed) }).toEqual({ typed, found: 1 });
+      expect(await search("(512) 555-0199")).toBe(0);
       expect(await search("brooks")).toBe(1);
       expect(await search("chicago")).toBe(0);
       expect((await fetch(`${s.url}/api/family-consultation`)).status).toBe(401);

@@ -32,10 +32,23 @@ function joined(db: Database) {
   return db.selectFrom("family_bookings as b").innerJoin("events as e", "e.id", "b.event_id");
 }
 
+/**
+ * A search typed as the list shows a phone number ("+1 (555) 777-8888", "777-8888") as the digits the number is
+ * stored as ("7778888"), a leading US country code left out; null for any other search (decision 0109).
+ */
+export function phoneDigits(search: string): string | null {
+  if (!/^[\d\s()+.-]+$/.test(search)) return null;
+  let digits = search.replace(/\D/g, "");
+  if (digits.length === 11 && digits.startsWith("1")) digits = digits.slice(1);
+  return digits.length >= 3 ? digits : null;
+}
+
 function filtered(db: Database, query: Pick<ListQuery, "search" | "startDate" | "endDate">) {
   let base = joined(db);
   const search = searchCondition(SEARCH_COLUMNS, query.search);
-  if (search) base = base.where(search);
+  const phone = phoneDigits(query.search.trim());
+  if (search && phone) base = base.where((eb) => eb.or([search, eb("b.phone", "like", `%${phone}%`)]));
+  else if (search) base = base.where(search);
   // The date filter reads the registration date (when the booking was made).
   const range = dayRangeCondition("b.created_at", query);
   if (range) base = base.where(range);
