@@ -14,7 +14,13 @@ export function addressKey(ip: string): string {
   const mapped = /^::ffff:(\d{1,3}(?:\.\d{1,3}){3})$/i.exec(address);
   if (mapped && net.isIPv4(mapped[1]!)) return mapped[1]!;
   if (!net.isIPv6(address)) return ip;
-  return `${ipv6Groups(address).slice(0, 4).join(":")}::/64`;
+  const groups = ipv6Groups(address);
+  // An IPv4 address mapped into IPv6 however it is spelled (::ffff:c633:6407, 0:0:0:0:0:ffff:…) is that IPv4 address.
+  if (groups.slice(0, 5).every((g) => g === "0") && groups[5] === "ffff") {
+    const [hi, lo] = [parseInt(groups[6]!, 16), parseInt(groups[7]!, 16)];
+    return `${hi >> 8}.${hi & 255}.${lo >> 8}.${lo & 255}`;
+  }
+  return `${groups.slice(0, 4).join(":")}::/64`;
 }
 
 /** The eight 16-bit groups of a valid IPv6 address, in lowercase hex without leading zeros. */

@@ -5,6 +5,9 @@ describe("the client a per-address limit counts (decision 0072)", () => {
   it("counts an IPv4 address as it is, and an IPv4-mapped IPv6 address as its IPv4 one", () => {
     expect(addressKey("203.0.113.7")).toBe("203.0.113.7");
     expect(addressKey("::ffff:203.0.113.7")).toBe("203.0.113.7");
+    // However the mapping is spelled: one IPv4 address, not a /64 that every mapped address would share.
+    for (const spelled of ["::ffff:cb00:7107", "0:0:0:0:0:ffff:cb00:7107", "::FFFF:CB00:7107", "0000::ffff:203.0.113.7"]) expect(addressKey(spelled)).toBe("203.0.113.7");
+    expect(addressKey("::ffff:c633:6407")).toBe("198.51.100.7");
     expect(addressKey("::FFFF:203.0.113.7")).toBe("203.0.113.7");
   });
   it("counts every address of an IPv6 /64 as one, whatever its spelling", () => {
