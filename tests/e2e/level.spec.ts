@@ -79,6 +79,22 @@ test.describe("Level and programme pages", () => {
     await expect(row.getByRole("link", { name: /^Enroll in/ })).toBeFocused();
   });
 
+  test("sessions over several days: the page never widens, and each row's action stays in view in the table", async ({ page }) => {
+    for (const width of [768, 1024, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/ich/level/ich-1");
+      const table = page.getByTestId("sessions-table");
+      await expect(table).toBeVisible();
+      const fit = await table.evaluate((t) => {
+        const box = t.parentElement!.getBoundingClientRect();
+        const actions = [...t.querySelectorAll("tbody tr td:last-child :is(a, button)")].map((el) => el.getBoundingClientRect().right);
+        return { page: document.documentElement.scrollWidth - window.innerWidth, actions: actions.length, outOfView: actions.filter((right) => right > box.right + 1).length };
+      });
+      expect({ width, ...fit }).toEqual({ width, page: 0, actions: fit.actions, outOfView: 0 });
+      expect(fit.actions).toBeGreaterThan(0);
+    }
+  });
+
   test("the side panel's button opens the form with the first session; 'Register Now' on level 1", async ({ page }) => {
     await page.goto("/decode/level/decode-1");
     await hydrated(page);

@@ -135,8 +135,9 @@ export function LevelPage({ view }: { view: LevelView }) {
         </div>
       </section>
 
-      <div className="container-page grid gap-12 py-12 md:py-16 lg:grid-cols-[minmax(0,2fr)_minmax(18rem,1fr)] lg:items-start lg:gap-x-12">
-        <div className="space-y-14">
+      {/* One column below lg that never grows past the page: a wide sessions table scrolls inside its box. */}
+      <div className="container-page grid grid-cols-[minmax(0,1fr)] gap-12 py-12 md:py-16 lg:grid-cols-[minmax(0,2fr)_minmax(18rem,1fr)] lg:items-start lg:gap-x-12">
+        <div className="min-w-0 space-y-14">
           {/* 2. Learning sections (rich text from the database, sanitised: S4) */}
           {view.learningSections.length ? (
             <Section id="learn" eyebrow="Program" title="What You'll Learn">

@@ -79,7 +79,8 @@ export function UpcomingSessions({ sessions, selectedId, onSelect, onOpen }: Pro
                   </th>
                   <td className="px-4 py-4">
                     <span className="block font-semibold whitespace-nowrap text-ink">{row.date}</span>
-                    <span className="block whitespace-nowrap text-muted">{row.time}</span>
+                    {/* A day's times stay on one line; a range over several days may wrap, or the Action column is pushed out of view. */}
+                    <span className={`block text-muted ${row.time.length > 24 ? "" : "whitespace-nowrap"}`}>{row.time}</span>
                   </td>
                   <td className="px-4 py-4">
                     <span className="block text-ink">{row.location}</span>
