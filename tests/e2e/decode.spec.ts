@@ -52,6 +52,22 @@ test.describe("DECODE landing", () => {
     await expect(overlay.getByRole("slider", { name: "Seek" })).toBeVisible();
     await expectNoAxeViolations(page);
 
+    // Escape in the speed choice closes that choice alone, the focus back on Settings; the video plays on.
+    const settings = overlay.getByRole("button", { name: "Settings" });
+    await settings.click();
+    const speed = overlay.getByRole("group", { name: "Speed" });
+    await speed.getByRole("radio", { name: "Normal" }).focus();
+    await page.keyboard.press("Escape");
+    await expect(speed).toBeHidden();
+    await expect(overlay).toBeVisible();
+    await expect(settings).toBeFocused();
+    await settings.click();
+    await expect(speed).toBeVisible();
+    await settings.focus();
+    await page.keyboard.press("Escape");
+    await expect(speed).toBeHidden();
+    await expect(overlay).toBeVisible();
+
     await page.keyboard.press("Escape");
     await expect(overlay).toBeHidden();
     await expect(page.locator("body")).not.toHaveClass(/scroll-locked/);

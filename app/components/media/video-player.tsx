@@ -383,7 +383,19 @@ export function VideoPlayer({
                 <Captions className="size-5" />
               </ControlButton>
             ) : null}
-            <div className="relative">
+            {/* Escape with the speed choice open (the focus on it or on Settings) closes that choice alone, the focus back
+                on Settings: not the dialog around the player, whose close request the key's default would make. */}
+            {/* oxlint-disable-next-line jsx-a11y/no-static-element-interactions */}
+            <div
+              className="relative"
+              onKeyDown={(e) => {
+                if (e.key !== "Escape" || !settingsOpen) return;
+                e.preventDefault();
+                e.stopPropagation();
+                setSettingsOpen(false);
+                e.currentTarget.querySelector<HTMLButtonElement>("button")?.focus();
+              }}
+            >
               <ControlButton
                 label="Settings"
                 expanded={settingsOpen}
@@ -393,17 +405,9 @@ export function VideoPlayer({
                 <Settings className="size-5" />
               </ControlButton>
               {settingsOpen ? (
-                // Escape closes the speed choice without closing a dialog around the player.
-                // oxlint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
                 <fieldset
                   id={settingsId}
                   className="absolute right-0 bottom-11 w-max min-w-36 rounded-xl bg-plum-950/95 p-2 text-sm shadow-xl ring-1 ring-white/10"
-                  onKeyDown={(e) => {
-                    if (e.key === "Escape") {
-                      e.stopPropagation();
-                      setSettingsOpen(false);
-                    }
-                  }}
                 >
                   {/* Floated so it sits inside the box; two columns keep the menu short in a small player. */}
                   <legend className="float-left w-full px-2 pb-1 text-xs font-semibold tracking-wide text-plum-200 uppercase">Speed</legend>
