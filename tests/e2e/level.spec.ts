@@ -123,11 +123,18 @@ test.describe("Level and programme pages", () => {
     await expect(dialog.getByLabel("City")).toHaveValue("s-decode-1-a");
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
+    // Closed, the request leaves the address: a reload does not open it again.
+    await expect(page).toHaveURL("/decode/level/decode-1");
+    await page.reload();
+    await hydrated(page);
+    await expect(dialog).toBeHidden();
 
     await page.goto(`/decode/level/decode-1?modal=1&date=${venueDay("s-decode-1-b")}`);
     await expect(dialog).toBeVisible({ timeout: 20_000 });
     await expect(dialog.getByLabel("City")).toHaveValue("s-decode-1-b");
     await expect(dialog.getByLabel("Venue")).toHaveValue("Silver Lake Studio");
+    await page.keyboard.press("Escape");
+    await expect(page).toHaveURL("/decode/level/decode-1");
   });
 
   test("the calendar's navigation state opens the form with its session chosen, once", async ({ page }) => {

@@ -356,7 +356,17 @@ export function LevelPage({ view }: { view: LevelView }) {
       {view.programmeId ? (
         <LazyRegistrationDialog
           open={dialog.open}
-          onClose={() => setDialog((d) => ({ ...d, open: false }))}
+          onClose={() => {
+            setDialog((d) => ({ ...d, open: false }));
+            // Closing forgets the address's request (`?modal`, `?date`), so a reload or a shared link does not reopen it.
+            const next = new URLSearchParams(location.search);
+            if (next.has("modal") || next.has("date")) {
+              next.delete("modal");
+              next.delete("date");
+              const search = next.toString();
+              void navigate({ pathname: location.pathname, search: search ? `?${search}` : "", hash: location.hash }, { replace: true, preventScrollReset: true });
+            }
+          }}
           channel={view.kind === "decode" ? "decode" : "hypnotherapy"}
           programme={{ id: view.programmeId, title: view.title, level: view.level }}
           levelName={view.title}
