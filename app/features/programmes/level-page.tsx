@@ -359,11 +359,11 @@ export function LevelPage({ view }: { view: LevelView }) {
           onClose={() => {
             setDialog((d) => ({ ...d, open: false }));
             // Closing forgets the address's request (`?modal`, `?date`), so a reload or a shared link does not reopen it.
-            const next = new URLSearchParams(location.search);
-            if (next.has("modal") || next.has("date")) {
-              next.delete("modal");
-              next.delete("date");
-              const search = next.toString();
+            const kept = new URLSearchParams(location.search);
+            if (kept.has("modal") || kept.has("date")) {
+              kept.delete("modal");
+              kept.delete("date");
+              const search = kept.toString();
               void navigate({ pathname: location.pathname, search: search ? `?${search}` : "", hash: location.hash }, { replace: true, preventScrollReset: true });
             }
           }}
