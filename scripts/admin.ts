@@ -94,7 +94,7 @@ async function obtainPassword(): Promise<{ password: string; generated: boolean 
   return { password: await readStdin(), generated: false };
 }
 
-let config;
+let config: ReturnType<typeof loadConfig>;
 try {
   config = loadConfig();
 } catch (error) {
@@ -102,54 +102,53 @@ try {
   process.exit(1);
 }
 
-if (command === "remove") {
-  // No password to ask for: the account, its sessions, tokens and known browsers go at once.
+/** Runs `work` on the migrated database, then closes it; an error is said in one line and the exit code is 1. */
+async function onDatabase(work: (db: ReturnType<typeof openDatabase>) => Promise<void>): Promise<void> {
   const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
     await migrateToLatest(database.db);
-    const removed = await removeStaffAccount(database.db, email);
-    console.error(`Removed the administrator ${removed.email} and ended its sessions and tokens (${database.description}).`);
-    if (removed.remaining === 0) console.error("No administrator is left: `npm run admin:create -- --email …` makes one.");
+    await work(database);
   } catch (error) {
     console.error(error instanceof AccountError ? error.message : `Failed: ${error instanceof Error ? error.message : error}`);
     process.exitCode = 1;
   } finally {
     await database.close();
   }
-  process.exit();
 }
 
-let password: string;
-let generated: boolean;
-try {
-  ({ password, generated } = await obtainPassword());
-} catch (error) {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-}
+if (command === "remove") {
+  // No password to ask for: the account, its sessions, tokens and known browsers go at once.
+  await onDatabase(async (database) => {
+    const removed = await removeStaffAccount(database.db, email);
+    console.error(`Removed the administrator ${removed.email} and ended its sessions and tokens (${database.description}).`);
+    if (removed.remaining === 0) console.error("No administrator is left: `npm run admin:create -- --email …` makes one.");
+  });
+} else {
+  let password: string;
+  let generated: boolean;
+  try {
+    ({ password, generated } = await obtainPassword());
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
 
-// Refused before the database is opened: nothing to undo, and a quick answer.
-const problem = passwordProblem(password);
-if (problem) {
-  console.error(problem);
-  process.exit(1);
-}
+  // Refused before the database is opened: nothing to undo, and a quick answer.
+  const problem = passwordProblem(password);
+  if (problem) {
+    console.error(problem);
+    process.exit(1);
+  }
 
-const database = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-try {
-  await migrateToLatest(database.db);
-  const account =
-    command === "create" ? await createStaffAccount(database.db, email, password) : await setStaffPassword(database.db, email, password);
-  console.error(
-    command === "create"
-      ? `Created the administrator ${account.email} (${database.description}).`
-      : `Set a new password for ${account.email} and ended its sessions (${database.description}).`,
-  );
-  // The generated password alone on standard output, so a script can capture it.
-  if (generated) console.log(password);
-} catch (error) {
-  console.error(error instanceof AccountError ? error.message : `Failed: ${error instanceof Error ? error.message : error}`);
-  process.exitCode = 1;
-} finally {
-  await database.close();
+  await onDatabase(async (database) => {
+    const account =
+      command === "create" ? await createStaffAccount(database.db, email, password) : await setStaffPassword(database.db, email, password);
+    console.error(
+      command === "create"
+        ? `Created the administrator ${account.email} (${database.description}).`
+        : `Set a new password for ${account.email} and ended its sessions (${database.description}).`,
+    );
+    // The generated password alone on standard output, so a script can capture it.
+    if (generated) console.log(password);
+  });
 }
