@@ -1,7 +1,9 @@
 import { expect, test, type Locator } from "@playwright/test";
+import { contrastRatio, decodePng } from "./fixtures";
 import { directors, usaTeam } from "../../app/content/about";
 import { trainingCards } from "../../app/content/home";
 import { decodeProgrammes } from "../../app/content/seed/decode-programmes";
+import { ichProgrammes } from "../../app/content/seed/ich-programmes";
 
 type Box = { x: number; y: number; width: number; height: number };
 
@@ -25,22 +27,38 @@ async function loaded(img: Locator) {
   await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0)).toBe(true);
 }
 
-/** A player's title over its thumbnail sits clear of the centred play button. */
+/**
+ * A player's title over its thumbnail sits clear of the centred play button and
+ * its halo, and reads at 4.5:1 or more: with the words made transparent, the
+ * palest pixel behind them still has that contrast with white.
+ */
 async function expectCaptionClearOfPlay(player: Locator, caption: string) {
   const text = player.getByTestId("video-caption");
   await expect(text).toHaveText(caption);
   await expect(text).toBeVisible();
+  const words = text.getByText(caption, { exact: true });
   const play = player.locator("svg.lucide-play").locator("..");
   const thumb = player.locator("img");
   await loaded(thumb);
-  const [t, circle, i] = [await box(text), await box(play), await box(thumb)];
-  // The circle's soft halo counts as part of it.
-  const p = { x: circle.x - 4, y: circle.y - 4, width: circle.width + 8, height: circle.height + 8 };
+  const [t, circle, i] = [await box(words), await box(play), await box(thumb)];
+  // The circle's halo (an 8 px ring) counts as part of it.
+  const p = { x: circle.x - 8, y: circle.y - 8, width: circle.width + 16, height: circle.height + 16 };
   expect(overlap(t, p), `caption "${caption}" and play button overlap`).toBe(false);
   expect(inside(t, i), `caption "${caption}" lies over the picture`).toBe(true);
+
+  const page = player.page();
+  await words.evaluate((el: HTMLElement) => {
+    el.style.color = "transparent";
+    el.style.filter = "none";
+  });
+  const shot = decodePng(await page.screenshot({ clip: t, animations: "disabled", scale: "css" }));
+  await words.evaluate((el: HTMLElement) => el.removeAttribute("style"));
+  let worst = Infinity;
+  for (let y = 0; y < shot.height; y++) for (let x = 0; x < shot.width; x++) worst = Math.min(worst, contrastRatio([255, 255, 255], shot.rgb(x, y)));
+  expect(worst, `white "${caption}" on its palest pixel`).toBeGreaterThanOrEqual(4.5);
 }
 
-for (const width of [375, 1280]) {
+for (const width of [320, 375, 1280]) {
   test.describe(`Art at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
@@ -80,6 +98,15 @@ for (const width of [375, 1280]) {
         sources.add(await player.locator("img").evaluate((el: HTMLImageElement) => el.currentSrc));
       }
       expect(sources.size, "each level has its own picture").toBe(decodeProgrammes.length);
+    });
+
+    test("ICH: each module's title clear of the play button and readable", async ({ page }) => {
+      await page.goto("/ich");
+      const cards = page.getByRole("article").filter({ has: page.locator(".video-player") });
+      await expect(cards).toHaveCount(ichProgrammes.length);
+      for (const [i, programme] of ichProgrammes.entries()) {
+        await expectCaptionClearOfPlay(cards.nth(i).locator(".video-player"), programme.title.split(": ").at(-1)!);
+      }
     });
 
     test("About: every person has a distinct, decorative portrait", async ({ page }) => {

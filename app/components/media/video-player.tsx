@@ -316,21 +316,25 @@ export function VideoPlayer({
               }}
             />
           ) : null}
-          <span
-            className={`absolute inset-0 bg-gradient-to-t ${caption ? "from-plum-950/65 via-plum-950/5 via-45%" : "from-plum-950/50 via-transparent"} to-transparent`}
-            aria-hidden="true"
-          />
+          {caption ? null : <span className="absolute inset-0 bg-gradient-to-t from-plum-950/50 via-transparent to-transparent" aria-hidden="true" />}
           {caption ? (
-            <span data-testid="video-caption" className="absolute inset-x-0 bottom-0 flex flex-col items-start gap-2 p-3 text-left sm:p-4 md:p-6">
-              <span aria-hidden="true" className="hidden h-0.5 w-8 rounded-full bg-gold-500 sm:block" />
-              <span className="line-clamp-2 font-serif text-lg leading-tight text-white drop-shadow-sm sm:text-xl md:text-2xl">{caption}</span>
+            // The caption carries its own scrim: at least 70 % plum behind every line of text, so
+            // white words keep 6:1 and more on the palest thumbnail; above them it fades out.
+            <span
+              data-testid="video-caption"
+              className="absolute inset-x-0 bottom-0 flex flex-col items-start gap-2 bg-gradient-to-t from-plum-950/80 via-plum-950/70 via-[calc(100%-2rem)] to-transparent p-3 pt-8 text-left @md:p-4 @md:pt-10 @xl:p-6 @xl:pt-12"
+            >
+              <span aria-hidden="true" className="hidden h-0.5 w-8 rounded-full bg-gold-500 @md:block" />
+              <span className="line-clamp-2 font-serif text-base leading-tight text-white drop-shadow-sm @2xs:text-lg @md:text-xl @xl:text-2xl">{caption}</span>
             </span>
           ) : null}
           <span
             aria-hidden="true"
-            className="relative grid size-16 place-items-center rounded-full bg-white/90 text-plum-800 shadow-xl ring-8 ring-white/25 transition-transform group-hover/thumb:scale-105 md:size-20"
+            // Sized by the player, not the window, and above the middle while a caption is shown, so a
+            // caption of two lines on a narrow card keeps clear of the ring.
+            className={`relative grid size-12 place-items-center rounded-full bg-white/90 text-plum-800 shadow-xl ring-8 ring-white/25 transition-transform group-hover/thumb:scale-105 @2xs:size-16 @xl:size-20 ${caption ? "-mt-8 @md:mt-0" : ""}`}
           >
-            <Play className="ml-1 size-7 fill-current md:size-8" />
+            <Play className="ml-1 size-6 fill-current @2xs:size-7 @xl:size-8" />
           </span>
         </button>
       ) : null}
