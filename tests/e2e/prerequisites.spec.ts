@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import { expect as baseExpect, test, type Page } from "@playwright/test";
 import { axeBuilder, createStaffAccount, expectNoAxeViolations, expectVisibleFocusRing, hydrated, mailTo, queryDb, toastsSettled, writeDb, toastWith } from "./fixtures";
+import { EARLIER_LEVEL_BOX_REQUIRED } from "../../app/features/prerequisites/rules";
 
 /**
  * Level prerequisites (issue 11 points 5 and 6, decision 0031) and staff
@@ -78,11 +79,17 @@ test.describe("level prerequisites", () => {
     await expect(dialog.getByRole("alert")).toHaveText(/Please fix the errors below before submitting/);
     await expect(box).toBeFocused();
     await expect(box).toHaveAttribute("aria-invalid", "true");
+    // What to do is shown beside the box, in red, and read with it.
+    const told = dialog.getByText(EARLIER_LEVEL_BOX_REQUIRED, { exact: true });
+    await expect(told).toBeVisible();
+    await expect(told).toHaveCSS("color", "rgb(180, 35, 24)");
+    await expect(box).toHaveAccessibleDescription(new RegExp(EARLIER_LEVEL_BOX_REQUIRED.replace(/[.]/g, "\\.")));
     expect(queryDb("SELECT id FROM registrations WHERE email = ?", email)).toEqual([]);
     await expectDialogAxeClean(page);
 
     // Ticked: the note is required.
     await box.check();
+    await expect(told).toBeHidden();
     const note = dialog.getByRole("textbox", { name: /Where and when did you complete it/ });
     await expect(note).toBeVisible();
     await dialog.getByRole("button", { name: "Submit Registration" }).click();

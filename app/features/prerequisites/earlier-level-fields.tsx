@@ -1,6 +1,6 @@
-import { Info } from "lucide-react";
+import { CircleAlert, Info } from "lucide-react";
 import { inputClass } from "~/components/ui/field";
-import { COMPLETED_ELSEWHERE_LABEL, PREREQUISITE_NOTE_HINT, PREREQUISITE_NOTE_LABEL, PREREQUISITE_NOTE_MAX } from "./rules";
+import { COMPLETED_ELSEWHERE_LABEL, EARLIER_LEVEL_BOX_REQUIRED, PREREQUISITE_NOTE_HINT, PREREQUISITE_NOTE_LABEL, PREREQUISITE_NOTE_MAX } from "./rules";
 
 type Props = {
   /** Prefix of the ids (the dialog's and the page's forms never share them). */
@@ -30,12 +30,15 @@ export function EarlierLevelFields({ idPrefix, message, checked, note, checkboxE
   const messageId = `${boxId}-reason`;
   const hintId = `${noteId}-hint`;
   const noteErrorId = `${noteId}-error`;
+  const boxErrorId = `${boxId}-error`;
   const showNote = checked || revealNoteAlways;
+  // Sent without the box while the earlier level is missing: the panel turns red and says what to do.
+  const refused = Boolean(checkboxError) && !checked;
   return (
-    <div className="mt-2 rounded-xl bg-plum-50 p-4 ring-1 ring-plum-200">
+    <div className={`mt-2 rounded-xl p-4 ${refused ? "bg-red-50 ring-2 ring-danger" : "bg-plum-50 ring-1 ring-plum-200"}`}>
       {message ? (
-        <p id={messageId} className="flex items-start gap-2 font-medium text-plum-900">
-          <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
+        <p id={messageId} className={`flex items-start gap-2 font-medium ${refused ? "text-danger" : "text-plum-900"}`}>
+          {refused ? <CircleAlert aria-hidden="true" className="mt-0.5 size-5 shrink-0" /> : <Info aria-hidden="true" className="mt-0.5 size-5 shrink-0" />}
           <span>{message}</span>
         </p>
       ) : null}
@@ -48,13 +51,18 @@ export function EarlierLevelFields({ idPrefix, message, checked, note, checkboxE
           checked={checked}
           onChange={(e) => onToggle(e.target.checked)}
           aria-invalid={checkboxError ? true : undefined}
-          aria-describedby={message ? messageId : undefined}
+          aria-describedby={[message ? messageId : null, refused ? boxErrorId : null].filter(Boolean).join(" ") || undefined}
           className="mt-0.5 size-6 shrink-0 accent-plum-600"
         />
         <label htmlFor={boxId} className="text-base leading-6 font-semibold text-ink">
           {COMPLETED_ELSEWHERE_LABEL}
         </label>
       </div>
+      {refused ? (
+        <p id={boxErrorId} className="mt-2 pl-9 text-sm font-medium text-danger">
+          {EARLIER_LEVEL_BOX_REQUIRED}
+        </p>
+      ) : null}
       {showNote ? (
         <div className="mt-4">
           <label htmlFor={noteId} className="mb-1.5 block text-sm font-semibold text-ink">

@@ -7,6 +7,8 @@
 export const COMPLETED_ELSEWHERE_LABEL = "I completed the earlier level elsewhere";
 /** What a screen reader hears after the reason, when the form finds the earlier level missing. */
 export const EARLIER_LEVEL_ANNOUNCEMENT = `If you did, tick "${COMPLETED_ELSEWHERE_LABEL}" further down the form.`;
+/** Shown under the box, in red, when the form is sent without it while the earlier level is missing. */
+export const EARLIER_LEVEL_BOX_REQUIRED = "Tick this box if you completed the earlier level elsewhere. If not, please enroll in the earlier level first.";
 export const PREREQUISITE_NOTE_LABEL = "Where and when did you complete it?";
 export const PREREQUISITE_NOTE_HINT = "For example the school or trainer, the city and the year. Our team reads it before confirming your seat.";
 export const PREREQUISITE_NOTE_MAX = 500;
