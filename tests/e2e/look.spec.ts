@@ -229,8 +229,8 @@ for (const width of [375, 1280]) {
       const runs = await page.evaluate(() => {
         const out: Array<{ text: string; color: string; large: boolean; rect: { x: number; y: number; width: number; height: number } }> = [];
         const boxes = [...document.querySelectorAll<HTMLElement>(".bg-hero, .bg-brand-gradient")];
-        for (const box of boxes) {
-          const walker = document.createTreeWalker(box, NodeFilter.SHOW_TEXT);
+        for (const gradient of boxes) {
+          const walker = document.createTreeWalker(gradient, NodeFilter.SHOW_TEXT);
           for (let t = walker.nextNode(); t; t = walker.nextNode()) {
             const el = t.parentElement!;
             if (!t.textContent?.trim() || el.closest(".sr-only, [hidden], dialog:not([open])")) continue;
@@ -247,8 +247,8 @@ for (const width of [375, 1280]) {
           }
         }
         // Inline styles (the page's CSP refuses a new style sheet): the words go, all else stays.
-        for (const box of boxes)
-          for (const el of [box, ...box.querySelectorAll<HTMLElement>("*")]) {
+        for (const gradient of boxes)
+          for (const el of [gradient, ...gradient.querySelectorAll<HTMLElement>("*")]) {
             el.style.setProperty("color", "transparent", "important");
             el.style.setProperty("text-shadow", "none", "important");
             el.style.setProperty("text-decoration-color", "transparent", "important");
