@@ -160,6 +160,15 @@ describe.each(dialects)("staff lists of contacts and family consultations on %s"
       await s.db.deleteFrom("contact_messages").where("email", "=", "emile@example.fr").execute();
     });
 
+    it("answers HEAD on one message as GET, without its body, and names HEAD in Allow", async () => {
+      const head = await api(`/api/contacts/${ids.oliver}`, { method: "HEAD" });
+      expect(head.status).toBe(200);
+      expect(head.headers.get("content-type")).toMatch(/^application\/json/);
+      expect(await head.text()).toBe("");
+      expect((await api("/api/contacts/no-such-id", { method: "HEAD" })).status).toBe(404);
+      expect((await api(`/api/contacts/${ids.oliver}`, { method: "POST", body: "{}" })).headers.get("allow")).toBe("GET, HEAD, PATCH, PUT");
+    });
+
     it("sets a status (New, Read, Replied), stored with who set it, audited; refuses anything else", async () => {
       const res = await api(`/api/contacts/${ids.oliver}`, { method: "PATCH", body: JSON.stringify({ status: "Replied" }) });
       expect(res.status).toBe(200);

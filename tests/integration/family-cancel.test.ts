@@ -171,7 +171,12 @@ describe.each(dialects)("staff cancel of a Family Constellation booking on %s", 
     expect(notJson.status).toBe(400);
     const put = await fetch(`${s.url}/api/family-consultation/${holder}`, { method: "PUT", headers: bearer });
     expect(put.status).toBe(405);
-    expect(put.headers.get("allow")).toBe("GET, PATCH, DELETE");
+    expect(put.headers.get("allow")).toBe("GET, HEAD, PATCH, DELETE");
+    // HEAD: GET's answer without its body.
+    const head = await fetch(`${s.url}/api/family-consultation/${holder}`, { method: "HEAD", headers: bearer });
+    expect(head.status).toBe(200);
+    expect(head.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(await head.text()).toBe("");
     // Signed out: refused before anything is read.
     expect((await cancel(holder, { status: "cancelled" }, {})).status).toBe(401);
 

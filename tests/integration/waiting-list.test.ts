@@ -155,6 +155,63 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
     await s.db.deleteFrom("registrations").where("event_id", "=", sessionId).execute();
   });
 
+  const closers: Array<[string, (id: string) => Promise<unknown>, (id: string) => Promise<unknown>]> = [
+    ["closed", (id) => s.db.updateTable("events").set({ status: "Closed" }).where("id", "=", id).execute(), (id) => s.db.updateTable("events").set({ status: "Open" }).where("id", "=", id).execute()],
+    ["closed with its programme", (id) => s.db.updateTable("events").set({ programme_closed: 1 }).where("id", "=", id).execute(), (id) => s.db.updateTable("events").set({ programme_closed: 0 }).where("id", "=", id).execute()],
+    ["set to no enrollment", (id) => s.db.updateTable("events").set({ no_enrol: 1 }).where("id", "=", id).execute(), (id) => s.db.updateTable("events").set({ no_enrol: 0 }).where("id", "=", id).execute()],
+    ["sent to its own sign-up page", (id) => s.db.updateTable("events").set({ external_link: "https://signup.example.org/x" }).where("id", "=", id).execute(), (id) => s.db.updateTable("events").set({ external_link: null }).where("id", "=", id).execute()],
+  ];
+  it.each(closers)(
+    "a session %s after its offer was made gives no seat from the offer, offers none by hand or by the job, and the offer goes back to the list",
+    async (how, close, reopen) => {
+      const actor = { id: null, email: "boss@example.org" };
+      const tag = how.replace(/\W+/g, "-");
+      const sessionId = await addSession(s, { capacity: 1, title: `Closing ${tag}` });
+      expect((await register(sessionId, `holder.${tag}@example.com`)).status).toBe(201);
+      expect((await register(sessionId, `waiter.${tag}@example.com`, true)).status).toBe(201);
+      expect((await register(sessionId, `later.${tag}@example.com`, true)).status).toBe(201);
+      const confirmation = (await mailTo(`holder.${tag}@example.com`, "Registration confirmed"))[0]!;
+      expect((await post(linkIn(confirmation.text_body, "my-registration")!, "intent=cancel")).status).toBe(302);
+      expect(await statusOf(`waiter.${tag}@example.com`, sessionId)).toBe("offered");
+      const offerPath = linkIn((await mailTo(`waiter.${tag}@example.com`, "A seat is free for you"))[0]!.text_body, "waiting-list")!;
+
+      await close(sessionId);
+      // The link opens nothing, and pressing Confirm takes no seat and sends no confirmation.
+      expect((await fetch(`${s.url}${offerPath}`)).status).toBe(404);
+      expect((await post(offerPath, "")).status).toBe(404);
+      expect(await statusOf(`waiter.${tag}@example.com`, sessionId)).not.toBe("registered");
+      expect(await mailTo(`waiter.${tag}@example.com`, "Registration confirmed")).toHaveLength(0);
+      // Staff cannot offer by hand, and the job offers nothing and lets nothing lapse.
+      const later = await s.db.selectFrom("registrations").select("id").where("event_id", "=", sessionId).where("email_key", "=", `later.${tag}@example.com`).executeTakeFirstOrThrow();
+      expect(await offerByHand(s.db, s.config.site, "registration", later.id, 24, actor, null)).toBe("closed");
+      await runWaitingList(s.db, s.config.site, 24, new Date(Date.now() + 48 * 3_600_000));
+      expect(await statusOf(`waiter.${tag}@example.com`, sessionId)).toBe("waiting");
+      expect(await statusOf(`later.${tag}@example.com`, sessionId)).toBe("waiting");
+      expect(await mailTo(`waiter.${tag}@example.com`, "Seat offer expired")).toHaveLength(0);
+
+      // Opened again: the first in line is offered the seat anew.
+      await reopen(sessionId);
+      await runWaitingList(s.db, s.config.site, 24);
+      expect(await statusOf(`waiter.${tag}@example.com`, sessionId)).toBe("offered");
+      expect(await mailTo(`waiter.${tag}@example.com`, "A seat is free for you")).toHaveLength(2);
+      await s.db.deleteFrom("registrations").where("event_id", "=", sessionId).execute();
+    },
+  );
+
+  it("an open offer in a session closed by staff goes back to the list at the job's next pass, before it could lapse", async () => {
+    const sessionId = await addSession(s, { capacity: 1, title: "Closed with an offer open" });
+    expect((await register(sessionId, "c.holder@example.com")).status).toBe(201);
+    expect((await register(sessionId, "c.waiter@example.com", true)).status).toBe(201);
+    const confirmation = (await mailTo("c.holder@example.com", "Registration confirmed"))[0]!;
+    expect((await post(linkIn(confirmation.text_body, "my-registration")!, "intent=cancel")).status).toBe(302);
+    expect(await statusOf("c.waiter@example.com", sessionId)).toBe("offered");
+    await s.db.updateTable("events").set({ status: "Closed" }).where("id", "=", sessionId).execute();
+    await runWaitingList(s.db, s.config.site, 24);
+    const row = await s.db.selectFrom("registrations").select(["status", "offer_token_hash", "offer_expires_at"]).where("event_id", "=", sessionId).where("email_key", "=", "c.waiter@example.com").executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: "waiting", offer_token_hash: null, offer_expires_at: null });
+    await s.db.deleteFrom("registrations").where("event_id", "=", sessionId).execute();
+  });
+
   it("an offer that lapses passes to the next entry; staff can offer by hand and remove an entry", async () => {
     const sessionId = await addSession(s, { capacity: 1, title: "Lapsing offer" });
     expect((await register(sessionId, "holder@example.com")).status).toBe(201);

@@ -68,15 +68,17 @@ async function consultationCancelApi(services: Pick<AppServices, "db" | "config"
 export async function consultationOneApi(services: Pick<AppServices, "db" | "config" | "mailWorker" | "logger">, request: Request, id: string | undefined, who: StaffActor) {
   const { db } = services;
   const method = request.method.toUpperCase();
-  if (method !== "GET" && method !== "DELETE" && method !== "PATCH") return jsonError(405, "Use GET, PATCH or DELETE.", undefined, { Allow: "GET, PATCH, DELETE" });
+  if (method !== "GET" && method !== "HEAD" && method !== "DELETE" && method !== "PATCH") return jsonError(405, "Use GET, PATCH or DELETE.", undefined, { Allow: "GET, HEAD, PATCH, DELETE" });
   if (method === "PATCH") return consultationCancelApi(services, request, id, who);
   if (!id || id.length > 100) return jsonError(404, CONSULTATION_NOT_FOUND);
-  if (method === "GET") {
+  // HEAD is answered as GET (the server sends no body with it); the view it records is left out by runAsHead.
+  if (method === "GET" || method === "HEAD") {
     const consultation = await viewConsultation(db, id, who);
     return consultation ? Response.json({ success: true, data: consultation }) : jsonError(404, CONSULTATION_NOT_FOUND);
   }
   const sessionId = await deleteConsultation(db, id, who);
   // The freed seat goes to the session's waiting list at once (the periodic job would, later).
-  if (sessionId) await offerSeatsNow(services, sessionId);
+  // The delete has committed: a failed offer is logged (the job offers the seat later), never answered as a 500.
+  if (sessionId) await offerSeatsNow(services, sessionId).catch((error: unknown) => services.logger.error({ err: error }, "waiting-list offer after a staff delete failed"));
   return sessionId ? Response.json({ success: true, message: CONSULTATION_DELETED }) : jsonError(404, CONSULTATION_NOT_FOUND);
 }

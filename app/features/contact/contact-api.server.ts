@@ -57,9 +57,10 @@ export function contactCsvApi(db: Database, request: Request, who: StaffActor) {
 /** GET /api/contacts/{id}: one message (a recorded view). PATCH or PUT with `{ status }`: New, Read or Replied. */
 export async function contactOneApi(db: Database, request: Request, id: string | undefined, who: StaffActor) {
   const method = request.method.toUpperCase();
-  if (method !== "GET" && method !== "PATCH" && method !== "PUT") return jsonError(405, "Use GET, PATCH or PUT.", undefined, { Allow: "GET, PATCH, PUT" });
+  if (method !== "GET" && method !== "HEAD" && method !== "PATCH" && method !== "PUT") return jsonError(405, "Use GET, PATCH or PUT.", undefined, { Allow: "GET, HEAD, PATCH, PUT" });
   if (!id || id.length > 100) return jsonError(404, CONTACT_NOT_FOUND);
-  if (method === "GET") {
+  // HEAD is answered as GET (the server sends no body with it); the view it records is left out by runAsHead.
+  if (method === "GET" || method === "HEAD") {
     const contact = await viewContact(db, id, who);
     return contact ? Response.json({ success: true, data: contact }) : jsonError(404, CONTACT_NOT_FOUND);
   }

@@ -154,7 +154,14 @@ export function staffRegistrationHandlers(list: StaffRegistrationList) {
     one: withStaff(({ request, context, params }: RouteArgs, staff) =>
       request.method === "PATCH"
         ? registrationCancelApi(context.get(servicesContext), request, list, params.id, audit(context, staff))
-        : registrationOneApi(db(context), request, list, params.id, audit(context, staff), (eventId) => offerSeatsNow(context.get(servicesContext), eventId)),
+        : registrationOneApi(db(context), request, list, params.id, audit(context, staff), (eventId) => {
+                // The delete has committed: a failed offer is logged (the job offers the seat later), never answered as a 500.
+                const services = context.get(servicesContext);
+                return offerSeatsNow(services, eventId).then(
+                  () => undefined,
+                  (error: unknown) => services.logger.error({ err: error }, "waiting-list offer after a staff delete failed"),
+                );
+              }),
     ),
     getOnly: withStaff(() => jsonError(405, "Use GET.", undefined, { Allow: "GET" })),
   };

@@ -17,6 +17,7 @@ import { awaitingApprovalMails, hasAttended, requirementOf } from "~/features/pr
 import { currentSettings } from "~/features/settings/settings.server";
 import type { SiteSettings } from "~/site-settings";
 import { toldSession } from "~/features/events/told";
+import { safeExternalLink } from "~/lib/external-link";
 
 /**
  * Seat offers to the waiting list (issue 11 point 1, decision 0026). When a
@@ -191,12 +192,36 @@ async function makeOffer(trx: Kysely<DB>, site: Site, entry: Entry, event: Event
 }
 
 /**
+ * Whether the session still gives its seats out here: open to newcomers (or full), not started or
+ * canceled, not closed by staff (the session or its programme), not "no enrollment", and not taking
+ * sign-ups on a page of its own. A waiting list is served only then, as a newcomer is (decision 0110).
+ */
+function fillsSeatsHere(event: EventRow, now: Date): boolean {
+  return availability(event, 0, now) === "open" && !safeExternalLink(event.external_link);
+}
+
+/**
+ * A session that has stopped giving seats out here (closed, no enrollment, a page of its own) while
+ * it has offers open: each offer goes back to the waiting list, its link no longer works, and its
+ * holder keeps their place in line, to be offered again if staff open the session once more.
+ * Inside the caller's transaction, which holds the session's lock.
+ */
+async function returnOffersToList(trx: Kysely<DB>, eventId: string): Promise<number> {
+  let returned = 0;
+  for (const t of TABLES) {
+    const done = await trx.updateTable(t).set({ status: "waiting", offer_token_hash: null, offer_expires_at: null }).where("event_id", "=", eventId).where("status", "=", "offered").executeTakeFirst();
+    returned += Number(done.numUpdatedRows);
+  }
+  return returned;
+}
+
+/**
  * Offers every free seat of one session to its waiting list, first come first
  * served, inside the caller's write transaction (which must hold the session's
  * lock). Returns how many offers were made.
  */
 export async function offerFreeSeats(trx: Kysely<DB>, site: Site, event: EventRow, offerHours: number, now = new Date()): Promise<number> {
-  if (availability(event, 0, now) !== "open") return 0;
+  if (!fillsSeatsHere(event, now)) return 0;
   const waiting = await waitingEntries(trx, event.id, ["waiting"]);
   if (waiting.length === 0) return 0;
   const free = event.capacity === null ? waiting.length : event.capacity - (await seatsHeld(trx, event.id));
@@ -221,6 +246,13 @@ export async function runWaitingList(db: Database, site: Site, offerHours: numbe
     for (const row of lapsed) {
       expired += await writeTransaction(db, async (trx) => {
         await lockEvent(trx, row.event_id);
+        // A session closed by staff (or sent elsewhere) before its start: the offer was not let lapse, it was
+        // taken back, and goes back to the list rather than out of it.
+        const before = await trx.selectFrom("events").selectAll().where("id", "=", row.event_id).executeTakeFirst();
+        if (before && before.status !== "Cancelled" && Date.parse(before.starts_at) > now.getTime() && !fillsSeatsHere(before, now)) {
+          await returnOffersToList(trx, before.id);
+          return 0;
+        }
         const done = await trx
           .updateTable(t)
           .set({ status: "expired", offer_token_hash: null })
@@ -238,7 +270,7 @@ export async function runWaitingList(db: Database, site: Site, offerHours: numbe
       });
       sessions.add(row.event_id);
     }
-    const withWaiting = await db.selectFrom(t).select("event_id").distinct().where("status", "=", "waiting").execute();
+    const withWaiting = await db.selectFrom(t).select("event_id").distinct().where("status", "in", ["waiting", "offered"]).execute();
     for (const r of withWaiting) sessions.add(r.event_id);
   }
   for (const eventId of sessions) {
@@ -248,6 +280,8 @@ export async function runWaitingList(db: Database, site: Site, offerHours: numbe
       if (!event) return { offered: 0, ended: 0 };
       // Started (a canceled session's list was ended, and told, by its cancellation): nobody more is taken.
       if (Date.parse(event.starts_at) <= now.getTime() && event.status !== "Cancelled") return { offered: 0, ended: await endWaitingListAtStart(trx, site, event, now) };
+      // Closed by staff (or sent elsewhere) since its offers were made: they go back to the list.
+      if (event.status !== "Cancelled" && !fillsSeatsHere(event, now)) await returnOffersToList(trx, event.id);
       return { offered: await offerFreeSeats(trx, site, event, offerHours, now), ended: 0 };
     });
     offered += done.offered;
@@ -266,7 +300,7 @@ export async function findOffer(db: Kysely<DB>, token: string, now = new Date())
     const row = await db.selectFrom(t).select(["id", "event_id", "email", "status", "offer_expires_at"]).where("offer_token_hash", "=", hash).executeTakeFirst();
     if (!row || row.status !== "offered" || !row.offer_expires_at || Date.parse(row.offer_expires_at) <= now.getTime()) continue;
     const event = await db.selectFrom("events").selectAll().where("id", "=", row.event_id).executeTakeFirst();
-    if (!event || event.status === "Cancelled" || Date.parse(event.starts_at) <= now.getTime()) return null;
+    if (!event || !fillsSeatsHere(event, now)) return null;
     const entry = (await waitingEntries(db, row.event_id, ["offered"])).find((e) => e.id === row.id);
     if (!entry) return null;
     return { kind: kindOf(t), id: row.id, name: entry.name, email: row.email, expiresAt: row.offer_expires_at, event };
@@ -319,6 +353,11 @@ export async function confirmOffer(
     // Read again under the lock, as findOffer read it before: a session canceled, deleted or moved to start by now
     // since then holds no seat to confirm (decision 0104).
     if (!event || event.status === "Cancelled" || Date.parse(event.starts_at) <= now.getTime()) return "not-found" as const;
+    // Closed by staff, or sent to a page of its own, since: no seat is given here; the offer goes back to the list.
+    if (!fillsSeatsHere(event, now)) {
+      await returnOffersToList(trx, event.id);
+      return "not-found" as const;
+    }
     const table = tableOf(offer.kind);
     if (offer.kind === "registration") {
       // Joined with 'I completed the earlier level elsewhere' (decision 0031): the seat is held for staff to approve.
@@ -425,7 +464,7 @@ export async function offerByHand(
     const event = await trx.selectFrom("events").selectAll().where("id", "=", row.event_id).executeTakeFirstOrThrow();
     const entry = (await waitingEntries(trx, event.id, ["waiting"])).find((e) => e.id === id);
     if (!entry) return "not-found" as const;
-    if (event.status === "Cancelled" || Date.parse(event.starts_at) <= now.getTime()) return "closed" as const;
+    if (!fillsSeatsHere(event, now)) return "closed" as const;
     if (event.capacity !== null && (await seatsHeld(trx, event.id)) >= event.capacity) return "no-seat" as const;
     await makeOffer(trx, site, entry, event, offerHours, now);
     await recordAudit(trx, { action: "update", actor, target: { type: kind, id }, ip, detail: { waitingList: "offered by hand" } }, now);

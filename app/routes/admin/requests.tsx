@@ -87,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           outcome === "no-seat"
             ? "No seat is free in this session: remove an entry or raise the capacity first."
             : outcome === "closed"
-              ? "This session has already started or was canceled, so no seat can be offered."
+              ? "This session no longer takes people here (it has started, was canceled or closed, or signs people up on its own page), so no seat can be offered."
               : "This entry is no longer waiting.",
       },
       { status: 409 },
