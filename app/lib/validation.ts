@@ -51,7 +51,10 @@ export function printable(message: string, multiline = false) {
  * a link written as a name would reach anyone in the organisation's own mail.
  */
 export const NAME_HAS_ADDRESS = "Please enter a name without a web or email address";
-const ADDRESS_IN_NAME = /:\/\/|\bwww\.|@|\.(?:com|net|org|io|ru|cn|xyz|top|info|biz|link|click|app|dev|co)\b/i;
+// Any "label.label" whose last part has two letters or more reads as a domain to a mail reader, which
+// makes it a link: there are over a thousand such endings (.support, .shop, .ly), so none is listed. A
+// name that needs a dot keeps a space after it ("Dr. Vega", "J. R. Lee"), or single letters ("J.R.").
+const ADDRESS_IN_NAME = /:\/\/|\bwww\.|@|[\p{L}\p{N}-]\.\p{L}{2,}/iu;
 export function hasAddressInName(name: string): boolean {
   return ADDRESS_IN_NAME.test(name);
 }

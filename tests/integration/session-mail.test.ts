@@ -8,7 +8,8 @@ import { toldSession } from "~/features/events/told";
 import { findBookingByToken } from "~/features/bookings/booking-access.server";
 import { findByAccessToken } from "~/features/registrations/access.server";
 import { eraseRegistration } from "~/features/retention/retention.server";
-import { queueDueReminders, queueScheduleUpdates } from "~/features/session-mail/session-mail.server";
+import { queueDueReminders, queueScheduleUpdates, runSessionJobsPass } from "~/features/session-mail/session-mail.server";
+import { formatSessionDate } from "~/features/events/format";
 import { createPostgresDatabase, dialects } from "../helpers/databases";
 
 /**
@@ -411,5 +412,21 @@ describe.each(dialects)("session mail on %s", { timeout: 60_000 }, (dialect) => 
     expect(await subjects("spring@example.com")).toEqual([]);
     await run("2027-03-14T05:30:00Z");
     expect(await subjects("spring@example.com")).toEqual(["Reminder: Session spring is tomorrow | Mindful Path Institute"]);
+  });
+  it("a session moved into a reminder's window gets one mail, the reminder saying what changed, not an update and a reminder together", async () => {
+    await a.db.deleteFrom("outbox").execute();
+    const base = await a.db.selectFrom("events").selectAll().where("id", "=", "ev-moving").executeTakeFirstOrThrow();
+    const lena = await a.db.selectFrom("registrations").selectAll().where("id", "=", "r-early").executeTakeFirstOrThrow();
+    const far = { ...base, id: "ev-pulled", title: "Session pulled in", venue: "Lakeside Hall", starts_at: iso(t0 + 30 * DAY), ends_at: iso(t0 + 30 * DAY + 3_600_000) };
+    await a.db.insertInto("events").values(far).execute();
+    await a.db.insertInto("registrations").values({ ...lena, id: "r-pulled", event_id: "ev-pulled", email: "pulled@example.com", email_key: "pulled@example.com", created_at: iso(t0 - 20 * DAY), told_session: toldSession(far) }).execute();
+    // Staff move it from 30 days away to 5: inside the 7-day reminder's window.
+    await a.db.updateTable("events").set({ starts_at: iso(t0 + 5 * DAY), ends_at: iso(t0 + 5 * DAY + 3_600_000) }).where("id", "=", "ev-pulled").execute();
+    await runSessionJobsPass(a.db, site, { reminderDays: [7, 1], offerHours: 24 }, new Date(t0));
+    await runSessionJobsPass(b.db, site, { reminderDays: [7, 1], offerHours: 24 }, new Date(t0 + 60_000));
+    const mails = await a.db.selectFrom("outbox").select(["subject", "text_body"]).where("to_address", "=", "pulled@example.com").execute();
+    expect(mails.map((m) => m.subject)).toEqual(["Reminder: Session pulled in is in 5 days | Mindful Path Institute"]);
+    // The reminder tells the change: the date it was before.
+    expect(mails[0]!.text_body).toContain(formatSessionDate(far.starts_at, far.time_zone));
   });
 });

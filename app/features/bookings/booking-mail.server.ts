@@ -36,7 +36,7 @@ export function bookingMails(
   const greeting = `Dear ${input.fullName},`;
   const intro = `Thank you for booking a seat with ${site.orgName}. Your seat in the Family Constellation session below is reserved.`;
   const outro = [
-    ...(event.payment_link ? [`Please complete your payment at ${event.payment_link} to secure your seat.`] : []),
+    ...(event.payment_link ? [`Your seat is held for you; please complete your payment at ${event.payment_link} before the session.`] : []),
     "The session is attached as a calendar file, in the venue's local time.",
     // A reply reaches the session's organizer (Reply-To): the mail says so, and names each address by its role.
     event.organiser_email && event.organiser_email.toLowerCase() !== site.contactEmail.toLowerCase()

@@ -133,14 +133,16 @@ export function awaitingApprovalMails(site: Site, r: { registrant: AwaitingRegis
     `If you have questions, reply to this email or write to ${site.contactEmail}.`,
     `Warm regards,\nThe ${site.orgName} team`,
   ];
-  const yours: Facts = [["Your note", registrant.note]];
+  // The note is not repeated to the registrant: the address is not yet confirmed, and free text of up to
+  // 500 characters (with its web addresses made links) would let anyone send our mail with their words in
+  // it to anyone (decision 0110). The team's notice below carries it.
   const mail: OutgoingMail = {
     topic: `registration:${registrant.id}`,
     to: registrant.email,
     replyTo: site.contactEmail,
     subject,
-    text: `${greeting}\n\n${intro}\n\n${factsText([...session, ...yours])}\n\n${outro.join("\n\n")}\n`,
-    html: htmlPage(subject, [greeting, intro], [...session, ...yours], outro),
+    text: `${greeting}\n\n${intro}\n\n${factsText(session)}\n\n${outro.join("\n\n")}\n`,
+    html: htmlPage(subject, [greeting, intro], session, outro),
   };
   const noticeSubject = `Approval needed: ${event.title} (${registrant.nameOnCertificate})`;
   const noticeIntro = `A registration awaits approval: the registrant has not attended ${required} here and says they completed it elsewhere. Approve or decline it on the staff screen 'Approvals'.`;

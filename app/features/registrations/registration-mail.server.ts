@@ -46,7 +46,7 @@ export function registrationMails(
   // The session's payment link, as the Family Constellation confirmation gives it: the price alone says what, not where.
   const payment: Facts = event.payment_link ? [["Payment link", event.payment_link]] : [];
   const outro = [
-    ...(event.payment_link ? [`Please complete your payment at ${event.payment_link} to secure your seat.`] : []),
+    ...(event.payment_link ? [`Your seat is held for you; please complete your payment at ${event.payment_link} before the session.`] : []),
     "The session is attached as a calendar file, in the venue's local time.",
     `If you have questions or cannot attend, reply to this email or write to ${site.contactEmail}.`,
     `Warm regards,\nThe ${site.orgName} team`,

@@ -462,6 +462,23 @@ export async function queueScheduleUpdates(db: Database, site: Site, now = new D
 export type SessionMailJobs = { runNow: () => Promise<void>; stop: () => Promise<void> };
 
 /**
+ * One pass of the session jobs. Reminders come before schedule updates: a session moved into a
+ * reminder's window gets one mail, the reminder, which states the change itself (and records it as
+ * told, so the update job has nothing left to say), not an update and a reminder in the same second.
+ */
+export async function runSessionJobsPass(
+  db: Database,
+  site: Site,
+  settings: { reminderDays: number[]; offerHours: number },
+  now = new Date(),
+): Promise<{ updates: number; reminders: number; waitingList: Awaited<ReturnType<typeof runWaitingList>> }> {
+  const reminders = await queueDueReminders(db, site, settings.reminderDays, now);
+  const updates = await queueScheduleUpdates(db, site, now);
+  const waitingList = await runWaitingList(db, site, settings.offerHours, now);
+  return { updates, reminders, waitingList };
+}
+
+/**
  * Runs the jobs (schedule updates, reminders, the waiting list's expiries and offers) at start and every `intervalMs`, never overlapping itself;
  * `onQueued` is told when mail was queued (the outbox worker then sends it at
  * once). Errors are logged and the next tick tries again.
@@ -478,9 +495,7 @@ export function startSessionMailJobs(
       try {
         // Read at every pass: a value staff saved applies from the next pass, on every instance (decision 0038).
         const settings = await currentSettings(db, opts.settingDefaults);
-        const updates = await queueScheduleUpdates(db, opts.site);
-        const reminders = await queueDueReminders(db, opts.site, settings.reminderDays);
-        const waitingList = await runWaitingList(db, opts.site, settings.offerHours);
+        const { updates, reminders, waitingList } = await runSessionJobsPass(db, opts.site, settings);
         if (updates + reminders + waitingList.expired + waitingList.offered + waitingList.ended > 0) {
           opts.logger.info({ updates, reminders, ...waitingList }, "session mail queued");
           opts.onQueued();
