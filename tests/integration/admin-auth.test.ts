@@ -200,6 +200,17 @@ describe.each(dialects)("staff authorisation on %s", { timeout: 120_000 }, (dial
     expect(still.status).toBe(200);
   });
 
+  it("signing out through the API with a browser's cookie clears the cookie too; with a token, sets none", async () => {
+    const cookie = secretOf(await formSignIn());
+    const out = await fetch(`${s.url}/api/admin/logout`, { method: "POST", headers: { origin: s.url, cookie: cookieHeader(cookie) } });
+    expect(out.status).toBe(200);
+    expect(out.headers.getSetCookie().find((c) => c.startsWith("staff_session="))).toMatch(/^staff_session=; .*Max-Age=0/);
+    const token = ((await (await fetch(`${s.url}/api/admin/login`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "boss@example.org", password: PASSWORD }) })).json()) as { token: string }).token;
+    const tokenOut = await fetch(`${s.url}/api/admin/logout`, { method: "POST", headers: { authorization: `Bearer ${token}` } });
+    expect(tokenOut.status).toBe(200);
+    expect(tokenOut.headers.getSetCookie()).toEqual([]);
+  });
+
   it("issues a new session id at each sign-in, stored only hashed, with the cookie's attributes", async () => {
     const a = await formSignIn();
     const b = await formSignIn(PASSWORD, "&remember=on");

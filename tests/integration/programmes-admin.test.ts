@@ -191,6 +191,10 @@ describe.each(dialects)("programme management on %s", { timeout: 120_000 }, (dia
     expect(list.body).toMatchObject({ success: true, totalPrograms: 1, totalPages: 1, currentPage: 1 });
     adminProgrammeListResponse.parse(list.body);
     expect(list.body!.programs[0]._id).toBe(r.body!.data._id);
+    // Past the last page: the last page, as the other staff lists answer.
+    const beyond = await call("GET", "/api/decode?search=weekend%20retreat&page=500&limit=1");
+    expect(beyond.body).toMatchObject({ success: true, totalPrograms: 1, totalPages: 1, currentPage: 1 });
+    expect(beyond.body!.programs.map((p: { _id: string }) => p._id)).toEqual([r.body!.data._id]);
     const one = await call("GET", `/api/decode/${r.body!.data._id}`);
     expect(one.body!.data.title).toBe("DECODE Weekend Retreat");
     programmeOneResponse.parse(one.body);
@@ -560,9 +564,9 @@ describe.each(dialects)("programme management on %s", { timeout: 120_000 }, (dia
     expect((await call("GET", "/api/TASSO/ich-1")).status).toBe(404);
     expect((await call("GET", "/api/decode/tasso")).status).toBe(404);
     expect((await call("GET", "/api/tasso/decode-1")).status).toBe(404);
-    // One TASSO program: a second is refused, with the reason on the title.
+    // One TASSO program: a second is refused as a conflict with the one there is, with the reason on the title.
     const second = await call("POST", "/api/tasso", programme({ title: "Another TASSO Program" }));
-    expect(second.status).toBe(400);
+    expect(second.status).toBe(409);
     expect(second.body!.errors).toEqual({ title: "There is already a TASSO program: open it to add or change its sessions." });
     expect(await s.db.selectFrom("programmes").select("id").where("kind", "=", "tasso").execute()).toHaveLength(1);
 

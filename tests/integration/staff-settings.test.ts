@@ -107,7 +107,9 @@ describe.each(dialects)("staff settings on %s", { timeout: 180_000 }, (dialect) 
       message: "Nothing was saved: correct the settings named in errors.",
       errors: { offerHours: "Enter a whole number from 1 to 168.", reminderDays: "Enter whole numbers of days from 1 to 60, separated by commas (at most 5), or none." },
     });
-    expect((await api("PUT", { photoDays: "90", colour: "red" })).status).toBe(400);
+    const unknownName = await api("PUT", { photoDays: "90", colour: "red" });
+    expect(unknownName.status).toBe(400);
+    expect(((await unknownName.json()) as { errors: Record<string, string> }).errors).toEqual({ colour: "Not a setting" });
     expect((await api("PUT", "[1]")).status).toBe(400);
     expect(await rows()).toEqual([]);
     expect(await audits()).toEqual([]);

@@ -435,7 +435,7 @@ function adminEventBody(): Json {
       ...(fields as { properties?: Record<string, Json> }).properties,
       capacity: {
         anyOf: [
-          { type: "string", description: "'10 Seats' or '1 Seat' (any letter case), or the number alone" },
+          { type: "string", pattern: "^\\d{1,6}\\s*[Ss][Ee][Aa][Tt][Ss]?$", description: "'10 Seats' or '1 Seat' (any letter case); the number alone is sent as a JSON integer" },
           { type: "integer", minimum: 1 },
         ],
       },
@@ -782,7 +782,12 @@ function adminProgrammeCalls(what: string) {
       summary: `Staff: create a ${what} program with its sessions and an optional thumbnail`,
       security: staffSecurity,
       requestBody: programmeBody,
-      responses: { 201: answer("Created ('Program created successfully')", adminProgrammeSavedResponse), ...programmeWriteRefusals, ...staffRefusals },
+      responses: {
+        201: answer("Created ('Program created successfully')", adminProgrammeSavedResponse),
+        409: refusal("TASSO only: there is already a TASSO program (errors.title says so)"),
+        ...programmeWriteRefusals,
+        ...staffRefusals,
+      },
     },
   };
 }

@@ -11,7 +11,7 @@ import type { StaffSession } from "~/features/admin-auth/sessions.server";
 import { BadRequest, jsonError, readJsonObject, readSubmission } from "~/lib/http.server";
 import { fieldErrors } from "~/lib/validation";
 import { managedKindOfPath } from "./schema";
-import { deleteProgramme, PROGRAM_CHANGED_MEANWHILE, saveProgramme, type ManagedKind, type ProgramSubmission, type StaffActor } from "./programmes-admin.server";
+import { deleteProgramme, ONE_TASSO_PROGRAM, PROGRAM_CHANGED_MEANWHILE, saveProgramme, type ManagedKind, type ProgramSubmission, type StaffActor } from "./programmes-admin.server";
 import { getProgramme, listProgrammes } from "./programmes.server";
 import { listQueryFrom } from "./query";
 import { PROGRAM_CREATED, PROGRAM_DELETED, PROGRAM_INVALID, PROGRAM_NOT_FOUND, PROGRAM_UPDATED } from "./schema";
@@ -41,7 +41,9 @@ export async function readProgramSubmission(request: Request): Promise<ProgramSu
 export async function adminProgramListApi(kind: ManagedKind, request: Request, services: Services): Promise<Response> {
   const query = listQueryFrom(new URL(request.url).searchParams);
   if (!query.success) return jsonError(400, "Invalid query", fieldErrors(query.error));
-  const result = await listProgrammes(services.db, kind, query.data);
+  let result = await listProgrammes(services.db, kind, query.data);
+  // Past the last page (a list that shrank since it was read): the last page, as every staff list answers (decision 0074).
+  if (result.programs.length === 0 && query.data.page > result.totalPages) result = await listProgrammes(services.db, kind, { ...query.data, page: result.totalPages });
   return Response.json({ success: true, ...result, limit: query.data.limit });
 }
 
@@ -50,7 +52,8 @@ export async function adminProgramCreateApi(kind: ManagedKind, request: Request,
   const submission = await readProgramSubmission(request);
   if (submission instanceof Response) return submission;
   const outcome = await saveProgramme(services.db, kind, actorOf(session, info), submission);
-  if (outcome.status === "invalid") return jsonError(400, PROGRAM_INVALID, outcome.errors);
+  // A second TASSO program conflicts with the one there is (409), whatever the body says; the rest is bad input.
+  if (outcome.status === "invalid") return jsonError(outcome.errors.title === ONE_TASSO_PROGRAM ? 409 : 400, PROGRAM_INVALID, outcome.errors);
   if (outcome.status === "not-found" || outcome.status === "stale") return jsonError(404, PROGRAM_NOT_FOUND);
   // Location: where staff read the new program (RFC 9110 §15.3.2).
   return Response.json(

@@ -30,7 +30,11 @@ export async function settingsPutApi(request: Request, services: Services, sessi
   if (input instanceof Response) return input;
   const known = new Set<string>(SETTING_DEFINITIONS.map((d) => d.name));
   const unknown = Object.keys(input).filter((k) => !known.has(k) && k !== "_id");
-  if (unknown.length) return jsonError(400, `Unknown setting: ${unknown.slice(0, 5).join(", ")}. Known: ${[...known].join(", ")}.`);
+  if (unknown.length) {
+    // Each name refused in errors too, as every other 400 of the API says what is wrong field by field.
+    const errors = Object.fromEntries(unknown.slice(0, 20).map((name) => [name.slice(0, 100), "Not a setting"]));
+    return jsonError(400, `Unknown setting: ${unknown.slice(0, 5).join(", ")}. Known: ${[...known].join(", ")}.`, errors);
+  }
   const { values: current } = await settingsView(services.db, services.config.settingDefaults);
   const parsed = parseSettings(input, current);
   if (!parsed.ok) return jsonError(400, "Nothing was saved: correct the settings named in errors.", parsed.errors);
