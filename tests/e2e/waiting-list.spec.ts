@@ -101,7 +101,8 @@ test.describe("Waiting list", () => {
     const row = page.locator(`tr[data-session="${id}"]`);
     await expect(row.locator("[data-seats]")).toHaveText("Full");
     await row.getByRole("link", { name: /^Waiting list/ }).click();
-    const dialog = page.getByRole("dialog", { name: "Book Your Seat" });
+    // Titled as what it does for a full session.
+    const dialog = page.getByRole("dialog", { name: "Join the Waiting List" });
     await expect(dialog).toBeVisible();
     await expect(dialog).toContainText("This session is full. Join the waiting list with the same form");
     await expectNoAxeViolations(page);

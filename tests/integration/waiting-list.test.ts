@@ -89,6 +89,7 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
     expect(page.headers.get("cache-control")).toBe("private, no-store");
     const offerHtml = await page.text();
     expect(offerHtml).toContain("A seat is free for you");
+    expect(offerHtml).toContain("<title>A seat is free for you | Mindful Path Institute</title>");
     // The hold's end at the venue with its zone, as the mail says it.
     expect(offerHtml.replace(/<!-- -->/g, "")).toMatch(/We hold this seat for you until \d{1,2}(st|nd|rd|th) \w{3} \d{4} at \d{1,2}:\d{2} [AP]M C[SD]T\. Confirm it to take it\./);
     expect((await fetch(`${s.url}/waiting-list/${"x".repeat(43)}`)).status).toBe(404);
@@ -119,11 +120,15 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
     // The same words for a wrong, a lapsed and a used link, and where a confirmed seat's details are.
     const usedPage = await used.text();
     expect(usedPage).toContain("This offer link is not valid, has expired or has already been used.");
+    // Titled as what it is, not as an offer.
+    expect(usedPage).toContain("<title>Link not valid | Mindful Path Institute</title>");
     expect(usedPage).toContain("If you already confirmed your seat, the email that confirmed it has the details.");
     // The page the confirmation leads to says so while the seat is held, and only for that link (decision 0069).
     const done = await fetch(`${s.url}${offerPath}?confirmed=1`);
     expect(done.status).toBe(200);
-    expect(await done.text()).toMatch(/your registration(&#x27;|')s private link, is on its way by email/);
+    const donePage = await done.text();
+    expect(donePage).toMatch(/your registration(&#x27;|')s private link, is on its way by email/);
+    expect(donePage).toContain("<title>Your seat is confirmed | Mindful Path Institute</title>");
     for (const made of [`/waiting-list/${"A".repeat(43)}?confirmed=1`, "/waiting-list/not-a-token?confirmed=1"]) {
       const res = await fetch(`${s.url}${made}`);
       expect(res.status).toBe(404);

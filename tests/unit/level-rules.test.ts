@@ -154,6 +154,14 @@ describe("a session in the table", () => {
     });
   });
 
+  it("over several days says the start's date once, above, and the end's date in the times", () => {
+    const row = sessionRow(session({ _id: "m", startDate: "2025-03-05T14:00:00.000Z", endDate: "2025-03-07T22:00:00.000Z", timeZone: "America/New_York" }));
+    expect(row.date).toBe("5th Mar 2025");
+    expect(row.time).toBe("9:00 AM – 7th Mar 2025, 5:00 PM EST");
+    // Across the change of the clocks (9 Mar 2025), each end keeps its own zone name.
+    expect(sessionRow(session({ _id: "d", startDate: "2025-03-08T14:00:00.000Z", endDate: "2025-03-09T21:00:00.000Z", timeZone: "America/New_York" })).time).toBe("9:00 AM EST – 9th Mar 2025, 5:00 PM EDT");
+  });
+
   it("falls back to the spec's texts when values are missing", () => {
     const row = sessionRow(session({ _id: "y", title: "", city: "", venue: null, organiser: null, facilitator: "Dr. Maya Rao", price: null }));
     expect(row.name).toBe("Event Name Not Available");

@@ -8,6 +8,7 @@ import {
   SUBMITTING_TOAST,
   SUCCESS_TOAST,
   TERMS_TEXT,
+  BOOKING_TERMS_TEXT,
   hearAboutOptions,
   httpErrorMessage,
   registrationSchema,
@@ -324,6 +325,11 @@ describe("texts", () => {
     for (const point of ["over 18", "own free will", "mental or psychological disorder", "psychiatric treatment", "discharge", "curriculum"]) {
       expect(TERMS_TEXT).toContain(point);
     }
+    // A Family Constellation booking: the same points in a session's words, with no curriculum or program.
+    for (const point of ["over 18", "own free will", "mental or psychological disorder", "psychiatric treatment", "discharge", "what the session involves"]) {
+      expect(BOOKING_TERMS_TEXT).toContain(point);
+    }
+    expect(BOOKING_TERMS_TEXT).not.toMatch(/curriculum|program/);
   });
 
   it("lists the wire fields with their spellings", () => {

@@ -8,6 +8,8 @@ import { BookingForm, sessionWhen, type BookingValues } from "./booking-form";
 import { CONFIRMATION_AUTO_CLOSE_MS } from "./schema";
 
 export const BOOKING_DIALOG_TITLE = "Book Your Seat";
+/** A full session's dialog: what its button does (its link on the page reads 'Waiting list'). */
+export const WAITING_LIST_DIALOG_TITLE = "Join the Waiting List";
 
 export type BookingDialogProps = {
   open: boolean;
@@ -29,12 +31,17 @@ export function BookingDialog({ open, onClose, session }: BookingDialogProps) {
   const { busy, setBusy, done, setDone, formKey, autoClosing, interactionProps } = useDialogForm<{ session: EventJson } & Accepted>(open, onClose, CONFIRMATION_AUTO_CLOSE_MS);
   // What was typed survives the dialog being closed by mistake (backdrop, Escape), for any session, until it is sent.
   const [draft, setDraft] = useState<BookingValues | null>(null);
+  // Titled by the session as it was when the dialog opened: found full while open (a seat taken meanwhile), the
+  // form turns to the waiting list, but the dialog keeps its name rather than change it under a screen reader.
+  const openedOn = open && session ? session._id : null;
+  const [title, setTitle] = useState({ on: openedOn, full: session?.availability === "full" });
+  if (title.on !== openedOn) setTitle({ on: openedOn, full: session?.availability === "full" });
   return (
     <ModalDialog
       open={open && session !== null}
       onClose={onClose}
       busy={busy}
-      title={BOOKING_DIALOG_TITLE}
+      title={title.full ? WAITING_LIST_DIALOG_TITLE : BOOKING_DIALOG_TITLE}
       subtitle={session ? `Family Constellation · ${session.city} · ${sessionWhen(session)}` : null}
       closeLabel="Close booking form"
       formKey={formKey}

@@ -9,7 +9,7 @@ import { preloadToasts, toast } from "~/components/ui/toasts";
 import type { EventJson } from "~/features/events/events.server";
 import { formatPrice, formatSessionWhen } from "~/features/events/format";
 import { ALREADY_REGISTERED, refusalText, SESSION_FULL, WAITING_LIST_INVITE, WAITING_LIST_LABEL } from "~/features/events/seats";
-import { TERMS_TEXT } from "~/features/registrations/schema";
+import { BOOKING_TERMS_TEXT } from "~/features/registrations/schema";
 import { ApiError, apiRequest } from "~/lib/api-client";
 import { FormActions } from "~/components/ui/form-actions";
 import {
@@ -274,7 +274,7 @@ export function BookingForm({ session, initial, serverErrors, serverMessage, onC
       </div>
       <div id={termsId} className="rounded-xl bg-sand-100 p-4 text-sm leading-6 text-ink">
         <p className="font-semibold">Terms and Conditions</p>
-        <p className="mt-1">{TERMS_TEXT}</p>
+        <p className="mt-1">{BOOKING_TERMS_TEXT}</p>
       </div>
       <CheckboxField
         id={id("termsAndCondition")}

@@ -118,6 +118,22 @@ export function formatTimeRange(startIso: InstantInput, endIso: InstantInput, ti
 }
 
 /**
+ * The times of a session shown under its start date ('5th Mar 2025' above it): '9:00 AM – 1:00 PM EST'
+ * within one day; over several days the start's date is left out, as the line above says it, and the
+ * end's is kept: '9:00 AM – 6th Mar 2025, 1:00 PM EST'.
+ */
+export function formatTimesUnderDate(startIso: InstantInput, endIso: InstantInput, timeZone: string = DEFAULT_TIME_ZONE): string {
+  const start = toDate(startIso);
+  const end = toDate(endIso);
+  if (!start || !end || end.getTime() < start.getTime()) return formatTimeRange(startIso, endIso, timeZone);
+  const s = localParts(start, timeZone);
+  const e = localParts(end, timeZone);
+  if (isoDay(s) === isoDay(e)) return formatTimeRange(startIso, endIso, timeZone);
+  const startZone = s.zone === e.zone ? "" : ` ${s.zone}`;
+  return `${clock(s)}${startZone} – ${formatEventDate(end, timeZone)}, ${clock(e)} ${e.zone}`;
+}
+
+/**
  * When a session is, its date said once: '5th Mar 2025, 9:00 AM – 1:00 PM EST' for
  * a session within one day; a session over several days is the range alone, which
  * names both days ('5th Mar, 9:00 AM – 6th Mar 2025, 1:00 PM EST'), never the

@@ -2,7 +2,7 @@ import { Award, CalendarDays, Check, Clock, Mail, MapPin, Sparkles, Target } fro
 import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { PersonAvatar } from "~/components/people/person-avatar";
-import { formatSessionWhen, shownPrice, VENUE_TBD } from "~/features/events/format";
+import { formatSessionWhen, PRICE_NOT_AVAILABLE, shownPrice, VENUE_TBD } from "~/features/events/format";
 import { useSite } from "~/hooks/use-site";
 import { EnrolAction } from "./enrol-action";
 import { NO_SESSIONS_ALERT } from "./enrol-button";
@@ -299,7 +299,8 @@ export function LevelPage({ view }: { view: LevelView }) {
                 <p className="mt-1 text-sm text-muted">New dates for this level will be announced soon.</p>
               </div>
             )}
-            <p className="mt-5 font-serif text-4xl text-plum-800">
+            {/* No price is no figure: said in plain words, not set in the price's large type. */}
+            <p className={price === PRICE_NOT_AVAILABLE ? "mt-5 text-base font-semibold text-muted" : "mt-5 font-serif text-4xl text-plum-800"}>
               {price}
               {view.priceNote ? <span className="ml-2 font-sans text-base text-muted">{view.priceNote}</span> : null}
             </p>

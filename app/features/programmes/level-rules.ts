@@ -6,7 +6,7 @@
  */
 import { WAITING_LIST_BUTTON } from "~/features/events/seats";
 import type { EventJson } from "~/features/events/events.server";
-import { courseDetailDate, EVENT_NAME_NOT_AVAILABLE, formatPrice, formatSessionDate, formatTimeRange, LOCATION_NOT_AVAILABLE } from "~/features/events/format";
+import { courseDetailDate, EVENT_NAME_NOT_AVAILABLE, formatPrice, formatSessionDate, formatTimesUnderDate, LOCATION_NOT_AVAILABLE } from "~/features/events/format";
 import { safeExternalLink } from "~/lib/external-link";
 import { enrolButton, type EnrolButton } from "./enrol-button";
 
@@ -130,7 +130,7 @@ export function sessionRow(s: RowSession): SessionRow {
     id: s._id,
     name: s.title?.trim() || EVENT_NAME_NOT_AVAILABLE,
     date: formatSessionDate(s.startDate, s.timeZone),
-    time: formatTimeRange(s.startDate, s.endDate, s.timeZone),
+    time: formatTimesUnderDate(s.startDate, s.endDate, s.timeZone),
     location: s.city?.trim() || LOCATION_NOT_AVAILABLE,
     venue: s.venue?.trim() || null,
     organiser: s.organiser?.trim() || s.facilitator?.trim() || "—",

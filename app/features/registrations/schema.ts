@@ -15,12 +15,22 @@ import { isWireTrue } from "~/lib/wire-flag";
 export const hearAboutOptions = ["Facebook", "Instagram", "Google", "LinkedIn", "Friends/Relatives", "Other"] as const;
 export type HearAbout = (typeof hearAboutOptions)[number];
 
+const TERMS_COMMON =
+  "I do not have any mental or psychological disorder and I am not under psychiatric treatment. " +
+  "I discharge the organization, its trainers and its staff of all obligations arising from my participation. ";
 /** Spec part 2 §2.3, written out as the registrant reads it beside the checkbox. */
 export const TERMS_TEXT =
   "I confirm that I am over 18 years of age and that I am attending this program of my own free will. " +
-  "I do not have any mental or psychological disorder and I am not under psychiatric treatment. " +
-  "I discharge the organization, its trainers and its staff of all obligations arising from my participation. " +
+  TERMS_COMMON +
   "I have read and understood the curriculum of the program.";
+/**
+ * The same terms for a Family Constellation booking, in a session's words: one session has no
+ * curriculum, and "this program" would name a course the booker did not choose.
+ */
+export const BOOKING_TERMS_TEXT =
+  "I confirm that I am over 18 years of age and that I am attending this session of my own free will. " +
+  TERMS_COMMON +
+  "I have read and understood what the session involves, as described on the Family Constellation page.";
 
 export const FIX_ERRORS_MESSAGE = "Please fix the errors below before submitting";
 export const SUBMITTING_LABEL = "Submitting...";

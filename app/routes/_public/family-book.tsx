@@ -95,7 +95,7 @@ export default function FamilyBook({ loaderData, actionData }: Route.ComponentPr
   return (
     <>
       <ToastHost />
-      <PageHero eyebrow="Book Your Seat" title="Family Constellation">
+      <PageHero eyebrow={session.availability === "full" ? "Join the Waiting List" : "Book Your Seat"} title="Family Constellation">
         <p>
           {session.city} · {sessionWhen(session)}
         </p>

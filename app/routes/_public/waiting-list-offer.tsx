@@ -67,10 +67,17 @@ export async function action({ params, context }: Route.ActionArgs) {
   throw redirect(`/waiting-list/${params.token}?confirmed=1`, { headers: PRIVATE_HEADERS });
 }
 
-export const meta: Route.MetaFunction = ({ matches }) => {
+/** The page's title says what its heading says: a link that opens nothing is not titled as an offer. */
+function titleOf(d: { offer: unknown; confirmed: boolean; awaitingApproval: boolean } | undefined): string {
+  if (d?.confirmed) return d.awaitingApproval ? AWAITING_APPROVAL_HEADING : "Your seat is confirmed";
+  return d?.offer ? "A seat is free for you" : "Link not valid";
+}
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const orgName = siteFrom(matches)?.orgName;
+  const title = titleOf(loaderData);
   return [
-    { title: orgName ? `Your seat offer | ${orgName}` : "Your seat offer" },
+    { title: orgName ? `${title} | ${orgName}` : title },
     { name: "robots", content: "noindex, nofollow" },
     { name: "referrer", content: "same-origin" },
   ];
