@@ -429,4 +429,15 @@ describe.each(dialects)("session mail on %s", { timeout: 60_000 }, (dialect) => 
     // The reminder tells the change: the date it was before.
     expect(mails[0]!.text_body).toContain(formatSessionDate(far.starts_at, far.time_zone));
   });
+  it("a Family Constellation session's reminder says a reply reaches its organizer, as its Reply-To does", async () => {
+    await a.db.deleteFrom("outbox").execute();
+    const base = await a.db.selectFrom("events").selectAll().where("id", "=", "ev-moving").executeTakeFirstOrThrow();
+    const maria = await a.db.selectFrom("family_bookings").selectAll().where("id", "=", "b-early").executeTakeFirstOrThrow();
+    await a.db.insertInto("events").values({ ...base, id: "ev-fc-organised", kind: "family", title: "Family Constellation", organiser_email: "fc.organizer@example.org", starts_at: iso(t0 + 5 * DAY), ends_at: iso(t0 + 5 * DAY + 7_200_000) }).execute();
+    await a.db.insertInto("family_bookings").values({ ...maria, id: "b-organised", event_id: "ev-fc-organised", email: "fc.booker@example.com", email_key: "fc.booker@example.com" }).execute();
+    await queueDueReminders(a.db, site, [7], new Date(t0));
+    const mail = await a.db.selectFrom("outbox").select(["reply_to", "text_body"]).where("to_address", "=", "fc.booker@example.com").executeTakeFirstOrThrow();
+    expect(mail.reply_to).toBe("fc.organizer@example.org");
+    expect(mail.text_body).toContain("reply to this email: it reaches the session's organizer, fc.organizer@example.org. You can also write to us at hello@mindfulpath.example.");
+  });
 });

@@ -53,6 +53,8 @@ describe("formatSessionDate: '5th Mar 2025' at the venue", () => {
 describe("formatTimeRange: '9:00 AM – 6:00 PM EST'", () => {
   it("names EST in January and EDT in July in New York", () => {
     expect(formatTimeRange("2025-01-15T14:00:00Z", "2025-01-15T23:00:00Z", NY)).toBe("9:00 AM – 6:00 PM EST");
+    // Starting and ending the same minute: the start alone.
+    expect(formatTimeRange("2025-01-15T23:00:00Z", "2025-01-15T23:00:00Z", NY)).toBe("6:00 PM EST");
     expect(formatTimeRange("2025-07-15T13:00:00Z", "2025-07-15T22:00:00Z", NY)).toBe("9:00 AM – 6:00 PM EDT");
   });
 

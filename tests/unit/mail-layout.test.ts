@@ -9,6 +9,12 @@ describe("mail HTML text", () => {
     );
   });
 
+  it("heads a mail with its subject less the ' | Organization' ending; a team notice's subject whole, ' | ' in a name or title kept", () => {
+    const h1 = (html: string) => /<h1[^>]*>(.*)<\/h1>/.exec(html)?.[1];
+    expect(h1(htmlPage("Session changed: Ask | Answer | Mindful Path Institute", [], [], []))).toBe("Session changed: Ask | Answer");
+    expect(h1(htmlPage("New contact message from Ann Lee | Smith", [], [], [], undefined, { wholeTitle: true }))).toBe("New contact message from Ann Lee | Smith");
+  });
+
   it("keeps line breaks and escapes everything else, a would-be tag in an address included", () => {
     expect(richTextHtml("Warm regards,\nThe team")).toBe("Warm regards,<br>The team");
     const html = richTextHtml(`Ann <b>Lee</b> & "Co" O'Brien https://x.example/"><script>alert(1)</script>`);

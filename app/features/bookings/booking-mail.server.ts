@@ -6,7 +6,7 @@ import type { OutgoingMail } from "~/features/mail/outbox.server";
 import type { SiteSettings } from "~/site-settings";
 import { formatUsPhone, type BookingInput } from "./schema";
 import { calendarUid } from "~/features/mail/calendar-uid.server";
-import { replyAddress } from "~/features/mail/addressing";
+import { questionsSentence, replyAddress } from "~/features/mail/addressing";
 import { manageButton, manageSentence } from "~/features/private-links/manage-link.server";
 
 /**
@@ -39,9 +39,7 @@ export function bookingMails(
     ...(event.payment_link ? [`Your seat is held for you; please complete your payment at ${event.payment_link} before the session.`] : []),
     "The session is attached as a calendar file, in the venue's local time.",
     // A reply reaches the session's organizer (Reply-To): the mail says so, and names each address by its role.
-    event.organiser_email && event.organiser_email.toLowerCase() !== site.contactEmail.toLowerCase()
-      ? `If you have questions or cannot attend, reply to this email: it reaches the session's organizer, ${event.organiser_email}. You can also write to us at ${site.contactEmail}.`
-      : `If you have questions or cannot attend, reply to this email or write to ${site.contactEmail}.`,
+    questionsSentence(site, { kind: "family", organiser_email: event.organiser_email }),
     `Warm regards,\nThe ${site.orgName} team`,
   ];
   const subject = `Booking confirmed: ${event.title} | ${site.orgName}`;
@@ -69,7 +67,7 @@ export function bookingMails(
     replyTo: input.email,
     subject: noticeSubject,
     text: `A new booking arrived.\n\n${factsText([...session, ...person])}\nBooking id: ${b.id}\n`,
-    html: htmlPage(noticeSubject, ["A new booking arrived."], [...session, ...person, ["Booking id", b.id]], []),
+    html: htmlPage(noticeSubject, ["A new booking arrived."], [...session, ...person, ["Booking id", b.id]], [], undefined, { wholeTitle: true }),
   };
   return [booker, notice];
 }
@@ -158,7 +156,7 @@ export function bookingCancelledMails(
     replyTo: site.contactEmail,
     subject: noticeSubject,
     text: `${noticeIntro}\n\n${factsText([...session, ...person])}\n`,
-    html: htmlPage(noticeSubject, [noticeIntro], [...session, ...person], []),
+    html: htmlPage(noticeSubject, [noticeIntro], [...session, ...person], [], undefined, { wholeTitle: true }),
   };
   return [booker, notice];
 }

@@ -52,7 +52,7 @@ export function contactMails(site: Pick<SiteSettings, "orgName" | "contactEmail"
       replyTo: m.email,
       subject: noticeSubject,
       text: `${noticeIntro}\n\n${factsText(details.slice(0, -1))}\n\nMessage:\n${m.message ?? "(none)"}\n`,
-      html: htmlPage(noticeSubject, [noticeIntro], details, []),
+      html: htmlPage(noticeSubject, [noticeIntro], details, [], undefined, { wholeTitle: true }),
     },
   ];
 }

@@ -107,7 +107,8 @@ export function formatTimeRange(startIso: InstantInput, endIso: InstantInput, ti
   if (!start) return DATE_TBD;
   const s = localParts(start, timeZone);
   const end = toDate(endIso);
-  if (!end || end.getTime() < start.getTime()) return `${clock(s)} ${s.zone}`;
+  // No end, an end before the start, or the same minute: the start alone, not "6:00 PM – 6:00 PM".
+  if (!end || end.getTime() <= start.getTime()) return `${clock(s)} ${s.zone}`;
   const e = localParts(end, timeZone);
   const sameZoneName = s.zone === e.zone;
   const startZone = sameZoneName ? "" : ` ${s.zone}`;

@@ -16,3 +16,14 @@ export function replyAddress(site: Pick<SiteSettings, "contactEmail">, event: Pi
 export function placeLabel(kind: "registration" | "family-booking"): string {
   return kind === "family-booking" ? "Location" : "Venue";
 }
+
+/**
+ * "If you have questions or cannot attend, …" in the words of where a reply goes: a Family Constellation
+ * session's replies reach its organizer (Reply-To), so its mails say so and name each address by its role.
+ */
+export function questionsSentence(site: Pick<SiteSettings, "contactEmail">, event: Pick<EventRow, "kind" | "organiser_email">): string {
+  const reply = replyAddress(site, event);
+  return reply.toLowerCase() !== site.contactEmail.toLowerCase()
+    ? `If you have questions or cannot attend, reply to this email: it reaches the session's organizer, ${reply}. You can also write to us at ${site.contactEmail}.`
+    : `If you have questions or cannot attend, reply to this email or write to ${site.contactEmail}.`;
+}

@@ -53,7 +53,11 @@ function heading(title: string): string {
 /** A button-like link under the facts (the registration's private page, say), after the sentence that says what it opens. */
 export type MailLink = { label: string; url: string; lead?: string };
 
-export function htmlPage(title: string, paragraphsBefore: string[], facts: Facts, paragraphsAfter: string[], link?: MailLink) {
+/**
+ * `wholeTitle`: the subject has no " | Organization" ending to leave out (the team's notices), so none of it
+ * is cut: a name or a title with " | " in it would otherwise lose its end.
+ */
+export function htmlPage(title: string, paragraphsBefore: string[], facts: Facts, paragraphsAfter: string[], link?: MailLink, opts: { wholeTitle?: boolean } = {}) {
   const p = (t: string) => `<p style="margin:0 0 14px;line-height:1.55;${WRAP}">${richTextHtml(t)}</p>`;
   const button = link
     ? `${link.lead ? p(link.lead) : ""}<p style="margin:0 0 18px"><a href="${escapeHtml(link.url)}" style="display:inline-block;background:#2a1747;color:#ffffff;padding:10px 18px;border-radius:999px;text-decoration:none;font-family:Arial,sans-serif">${escapeHtml(link.label)}</a></p>`
@@ -61,7 +65,7 @@ export function htmlPage(title: string, paragraphsBefore: string[], facts: Facts
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)}</title></head>
 <body style="margin:0;background:#f7f4fb;font-family:Georgia,'Times New Roman',serif;color:#1f1a2b">
 <div style="max-width:560px;margin:0 auto;padding:32px 24px;background:#ffffff">
-<h1 style="font-size:22px;margin:0 0 18px;color:#2a1747;${WRAP}">${escapeHtml(heading(title))}</h1>
+<h1 style="font-size:22px;margin:0 0 18px;color:#2a1747;${WRAP}">${escapeHtml(opts.wholeTitle ? title : heading(title))}</h1>
 ${paragraphsBefore.map(p).join("\n")}
 ${factsHtml(facts)}
 ${button}

@@ -158,7 +158,7 @@ export function awaitingApprovalMails(site: Site, r: { registrant: AwaitingRegis
     replyTo: registrant.email,
     subject: noticeSubject,
     text: `${noticeIntro}\n\n${factsText([...session, ...person])}\n\n${site.publicUrl}/admin/approvals\n`,
-    html: htmlPage(noticeSubject, [noticeIntro], [...session, ...person], [], { label: "Open Approvals", url: `${site.publicUrl}/admin/approvals` }),
+    html: htmlPage(noticeSubject, [noticeIntro], [...session, ...person], [], { label: "Open Approvals", url: `${site.publicUrl}/admin/approvals` }, { wholeTitle: true }),
   };
   return [mail, notice];
 }

@@ -77,7 +77,7 @@ export function registrationMails(
     replyTo: input.email,
     subject: noticeSubject,
     text: `A new registration arrived.\n\n${factsText([...session, ...person])}\nRegistration id: ${r.id}\n`,
-    html: htmlPage(noticeSubject, ["A new registration arrived."], [...session, ...person, ["Registration id", r.id]], []),
+    html: htmlPage(noticeSubject, ["A new registration arrived."], [...session, ...person, ["Registration id", r.id]], [], undefined, { wholeTitle: true }),
   };
   return [registrant, notice];
 }
@@ -174,7 +174,7 @@ export function registrationCancelledMails(
     replyTo: registration.email,
     subject: noticeSubject,
     text: `${noticeIntro}\n\n${factsText([...session, ...person])}\n`,
-    html: htmlPage(noticeSubject, [noticeIntro], [...session, ...person], []),
+    html: htmlPage(noticeSubject, [noticeIntro], [...session, ...person], [], undefined, { wholeTitle: true }),
   };
   // A staff member's cancel needs no notice to the team: they did it, and the audit trail has it.
   return by === "team" ? [registrant] : [registrant, notice];

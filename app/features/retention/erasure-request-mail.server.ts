@@ -14,6 +14,6 @@ export function erasureRequestMail(site: { publicUrl: string; contactEmail: stri
     to: site.contactEmail,
     subject: mail.subject,
     text: `${mail.intro}\n\n${factsText(mail.facts)}\n\n${outro[0]} ${requests}\n`,
-    html: htmlPage(mail.subject, [mail.intro], mail.facts, outro, { label: "Open the requests", url: requests }),
+    html: htmlPage(mail.subject, [mail.intro], mail.facts, outro, { label: "Open the requests", url: requests }, { wholeTitle: true }),
   };
 }

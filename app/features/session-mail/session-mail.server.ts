@@ -7,7 +7,7 @@ import { bookingCalendarFile } from "~/features/bookings/booking-mail.server";
 import { scheduleSequence } from "~/features/events/events.server";
 import { courseDetailDate, formatSessionWhen, parseEventInstant } from "~/features/events/format";
 import { parseToldSession, toldSession, type ToldSession } from "~/features/events/told";
-import { placeLabel, replyAddress } from "~/features/mail/addressing";
+import { placeLabel, questionsSentence, replyAddress } from "~/features/mail/addressing";
 import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
 import { enqueueMail, type OutgoingMail } from "~/features/mail/outbox.server";
 import { addAccessLink } from "~/features/registrations/access.server";
@@ -198,7 +198,7 @@ function personalMail(
 ): OutgoingMail {
   const greeting = `Dear ${who.name},`;
   const facts = [...sessionFacts(event, who), ...(text.moreFacts ?? [])];
-  const questions = text.questions ?? `If you have questions or cannot attend, reply to this email or write to ${site.contactEmail}.`;
+  const questions = text.questions ?? questionsSentence(site, event);
   const outro = [text.after, questions, `Warm regards,\nThe ${site.orgName} team`];
   const noun = who.kind === "family-booking" ? "booking" : "registration";
   const manage = text.accessUrl ? `${manageSentence(text.accessUrl, noun)}\n\n` : "";
