@@ -81,6 +81,8 @@ export type AppConfig = {
   port: number;
   host: string;
   publicUrl: string;
+  /** Whether PUBLIC_URL was given (else publicUrl is the localhost default). */
+  publicUrlSet: boolean;
   dataDir: string;
   databaseUrl: string | undefined;
   logLevel: string;
@@ -133,6 +135,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: c.PORT,
     host: c.HOST,
     publicUrl,
+    publicUrlSet: c.PUBLIC_URL !== undefined,
     dataDir: path.resolve(c.DATA_DIR),
     databaseUrl: c.DATABASE_URL,
     logLevel: c.LOG_LEVEL,

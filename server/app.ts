@@ -84,7 +84,7 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
       if (inserted) logger.info({ inserted }, "demo content seeded");
     }
     // Before any mail is built: the host every calendar UID ends with, fixed for the site's life (decision 0079).
-    await loadCalendarUidHost(database.db, config.publicUrl);
+    await loadCalendarUidHost(database.db, config.publicUrl, { keep: config.publicUrlSet });
   } catch (error) {
     await database.close();
     throw error;
@@ -304,6 +304,7 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
 
   const notices: string[] = [];
   if ((await countStaffAccounts(database.db)) === 0) notices.push(NO_STAFF_ACCOUNT_NOTICE);
+  if (config.isProduction && !config.publicUrlSet) notices.push(noPublicUrlNotice(config.publicUrl));
 
   return {
     app,
@@ -321,6 +322,11 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
       await database.close();
     },
   };
+}
+
+/** Said at start in production without PUBLIC_URL: every link in the site's mail would lead to this machine. */
+export function noPublicUrlNotice(fallback: string): string {
+  return `PUBLIC_URL is not set: links in the site's mail (private pages, seat offers, staff screens) point at ${fallback}. Set PUBLIC_URL to the address visitors use (see docs/deploy.md).`;
 }
 
 export const NO_STAFF_ACCOUNT_NOTICE =

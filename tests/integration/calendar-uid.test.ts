@@ -56,3 +56,36 @@ describe.each(dialects)("calendar UIDs across a change of PUBLIC_URL on %s", { t
     }
   });
 });
+
+describe.each(dialects)("a start without PUBLIC_URL on %s", { timeout: 120_000 }, (dialect) => {
+  let s: RunningSite;
+  beforeAll(async () => {
+    s = await startSite(dialect, { FORM_RATE_LIMIT: "100000" });
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  it("keeps no calendar host from the localhost default, so the first start with PUBLIC_URL fixes the real one; production says PUBLIC_URL is missing", async () => {
+    expect(s.config.publicUrlSet).toBe(false);
+    // The default address's host is used while nothing better is known, and not kept.
+    expect(await s.db.selectFrom("app_meta").select("value").where("key", "=", "calendar_uid_host").executeTakeFirst()).toBeUndefined();
+
+    const { createSite } = (await import(/* @vite-ignore */ path.resolve("build/server/index.js"))) as SiteModule;
+    const address = "https://real.example";
+    const site = await createSite({ ...s.config, publicUrl: address, publicUrlSet: true, site: { ...s.config.site, publicUrl: address } }, {});
+    try {
+      expect((await s.db.selectFrom("app_meta").select("value").where("key", "=", "calendar_uid_host").executeTakeFirstOrThrow()).value).toBe("real.example");
+      expect(site.notices.some((n) => n.startsWith("PUBLIC_URL is not set"))).toBe(false);
+    } finally {
+      await site.close();
+    }
+    // In production without it, the start-up lines say so.
+    const bare = await createSite({ ...s.config, isProduction: true }, {});
+    try {
+      expect(bare.notices.find((n) => n.startsWith("PUBLIC_URL is not set"))).toContain(`point at ${s.config.publicUrl}.`);
+    } finally {
+      await bare.close();
+    }
+  });
+});

@@ -16,14 +16,18 @@ const KEY = "calendar_uid_host";
 let host: string | null = null;
 
 /** Reads the stored host, storing PUBLIC_URL's on the first start (two instances starting together agree: the first insert wins). */
-export async function loadCalendarUidHost(db: Kysely<DB>, publicUrl: string): Promise<string> {
-  await db
-    .insertInto("app_meta")
-    .values({ key: KEY, value: new URL(publicUrl).hostname })
-    .onConflict((oc) => oc.column("key").doNothing())
-    .execute();
-  const row = await db.selectFrom("app_meta").select("value").where("key", "=", KEY).executeTakeFirstOrThrow();
-  host = row.value;
+export async function loadCalendarUidHost(db: Kysely<DB>, publicUrl: string, opts: { keep?: boolean } = {}): Promise<string> {
+  // Kept only from an address the operator gave: the localhost default of a server started without
+  // PUBLIC_URL would otherwise end every calendar entry's UID with "@localhost" for the site's life.
+  if (opts.keep !== false) {
+    await db
+      .insertInto("app_meta")
+      .values({ key: KEY, value: new URL(publicUrl).hostname })
+      .onConflict((oc) => oc.column("key").doNothing())
+      .execute();
+  }
+  const row = await db.selectFrom("app_meta").select("value").where("key", "=", KEY).executeTakeFirst();
+  host = row?.value ?? new URL(publicUrl).hostname;
   return host;
 }
 
