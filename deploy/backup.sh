@@ -12,7 +12,8 @@
 #    must hold every migration and every table of the live one, each readable,
 #    and the same number of registrations, bookings and files as the dump's
 #    table of contents says were copied; the scratch database is then dropped.
-# 3. Dumps older than KEEP_DAYS are removed, never the one just made.
+# 3. Dumps older than KEEP_DAYS days are removed, never the one just made; a dump
+#    that failed half way is removed at once.
 # Exits non-zero (and systemd marks the unit failed) when any step fails.
 set -euo pipefail
 # The dumps hold every registrant's personal data: readable by this account only.
@@ -26,6 +27,8 @@ RESTORE_CHECK_URL="${RESTORE_CHECK_URL:-}"
 mkdir -p "$BACKUP_DIR"
 stamp="$(date -u +%Y%m%dT%H%M%SZ)"
 dump="$BACKUP_DIR/site-$stamp.dump"
+# A dump that fails half way holds personal data too: it is removed, whatever stops the script.
+trap 'rm -f "$dump.partial"' EXIT
 pg_dump --format=custom --no-owner --no-privileges --file="$dump.partial" "$DATABASE_URL"
 mv "$dump.partial" "$dump"
 echo "backup: $dump ($(du -h "$dump" | cut -f1))"
@@ -37,7 +40,7 @@ if [[ -n "$RESTORE_CHECK_URL" ]]; then
   query="${RESTORE_CHECK_URL#"$base"}"
   scratch_url="${base%/*}/$scratch$query"
   psql --quiet --no-psqlrc -v ON_ERROR_STOP=1 "$RESTORE_CHECK_URL" -c "create database $scratch"
-  trap 'psql --quiet --no-psqlrc "$RESTORE_CHECK_URL" -c "drop database if exists $scratch with (force)" >/dev/null' EXIT
+  trap 'rm -f "$dump.partial"; psql --quiet --no-psqlrc "$RESTORE_CHECK_URL" -c "drop database if exists $scratch with (force)" >/dev/null' EXIT
   pg_restore --no-owner --no-privileges --exit-on-error --dbname="$scratch_url" "$dump"
 
   count() { psql --no-psqlrc -At -v ON_ERROR_STOP=1 "$1" -c "$2"; }
@@ -70,4 +73,7 @@ if [[ -n "$RESTORE_CHECK_URL" ]]; then
   echo "restore check: ok ($(wc -w <<<"$restored_tables") tables;$summary)"
 fi
 
-find "$BACKUP_DIR" -maxdepth 1 -name 'site-*.dump' -mtime +"$KEEP_DAYS" ! -name "$(basename "$dump")" -print -delete
+# find's -mtime +N means "N+1 days or more" (it counts whole days, rounded down): +(KEEP_DAYS-1) removes
+# what is older than KEEP_DAYS days. Partial dumps an older failed run left (before this script removed
+# them) go too.
+find "$BACKUP_DIR" -maxdepth 1 \( -name 'site-*.dump' -o -name 'site-*.dump.partial' \) -mtime +"$((KEEP_DAYS - 1))" ! -name "$(basename "$dump")" -print -delete

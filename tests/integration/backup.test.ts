@@ -49,6 +49,31 @@ describe.skipIf(!postgresUrl)("the backup script (deploy/backup.sh)", { timeout:
     expect(left.trim()).toBe("0");
   });
 
+  it("removes dumps older than KEEP_DAYS days and a partial dump a failed run left, keeps younger ones; a failing dump leaves no partial file", async () => {
+    const day = 86_400_000;
+    const aged = (name: string, ageDays: number) => {
+      const file = path.join(backupDir, name);
+      fs.writeFileSync(file, "old");
+      const t = new Date(Date.now() - ageDays * day);
+      fs.utimesSync(file, t, t);
+    };
+    aged("site-20200101T000000Z.dump", 14.5);
+    aged("site-20200102T000000Z.dump", 13.5);
+    aged("site-20200103T000000Z.dump.partial", 20);
+    await new Promise((r) => setTimeout(r, 1100)); // a new dump name
+    await backup({ KEEP_DAYS: "14", RESTORE_CHECK_URL: "" });
+    const names = fs.readdirSync(backupDir);
+    expect(names).not.toContain("site-20200101T000000Z.dump");
+    expect(names).not.toContain("site-20200103T000000Z.dump.partial");
+    expect(names).toContain("site-20200102T000000Z.dump");
+    // pg_dump fails (no such database): its half-written file is removed, not left holding data.
+    await new Promise((r) => setTimeout(r, 1100));
+    const wrong = s.config.databaseUrl!.replace(/\/[^/?]+(\?|$)/, "/no_such_database_here$1");
+    await expect(backup({ DATABASE_URL: wrong, RESTORE_CHECK_URL: "" })).rejects.toMatchObject({ code: 1 });
+    expect(fs.readdirSync(backupDir).filter((n) => n.endsWith(".partial"))).toEqual([]);
+    fs.rmSync(path.join(backupDir, "site-20200102T000000Z.dump"));
+  });
+
   it("fails when a restored file does not match its checksum", async () => {
     await s.db.updateTable("files").set({ sha256: "0".repeat(64) }).execute();
     await new Promise((r) => setTimeout(r, 1100)); // a new dump name

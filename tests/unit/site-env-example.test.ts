@@ -73,6 +73,10 @@ function shellValues(shell: string): Record<string, string> {
 describe("deploy/site.env.example", () => {
   const systemd = systemdValues(text);
 
+  it("sets no PORT: each instance's comes from its unit name, and one here would override them all", () => {
+    expect(Object.keys(systemdValues(text))).not.toContain("PORT");
+  });
+
   it("sets the sender with its display name, as systemd reads it", () => {
     expect(systemd.MAIL_FROM).toBe('"Mindful Path Institute" <hello@mindfulpath.example>');
     expect(systemd.SEED_DEMO_CONTENT).toBe("false");
