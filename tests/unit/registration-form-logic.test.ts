@@ -34,14 +34,23 @@ describe("session choice", () => {
     const options = sessionOptions([
       session(),
       session({ _id: "s-2", availability: "full", city: "Denver" }),
-      session({ _id: "s-3", availability: "closed" }),
-      session({ _id: "s-4", availability: "no-enrol" }),
+      session({ _id: "s-3", availability: "closed", city: "Austin" }),
+      session({ _id: "s-4", availability: "no-enrol", city: "Boston" }),
     ]);
     expect(options.map((o) => [o.text, o.disabled])).toEqual([
       ["New York | Decode Your Mind | 5th Mar 2025", false],
       ["Denver | Decode Your Mind | 5th Mar 2025 (Fully booked: waiting list)", false],
-      ["New York | Decode Your Mind | 5th Mar 2025 (Registration closed)", true],
-      ["New York | Decode Your Mind | 5th Mar 2025 (No online registration)", true],
+      ["Austin | Decode Your Mind | 5th Mar 2025 (Registration closed)", true],
+      ["Boston | Decode Your Mind | 5th Mar 2025 (No online registration)", true],
+    ]);
+  });
+
+  it("two sessions of one title in one city on one day each say their start time, at the venue with its zone", () => {
+    const options = sessionOptions([session(), session({ _id: "evening", startDate: "2025-03-05T23:30:00.000Z", endDate: "2025-03-06T02:00:00.000Z" }), session({ _id: "other", city: "Denver", timeZone: "America/Denver" })]);
+    expect(options.map((o) => o.text)).toEqual([
+      "New York | Decode Your Mind | 5th Mar 2025 | 9:00 AM EST",
+      "New York | Decode Your Mind | 5th Mar 2025 | 6:30 PM EST",
+      "Denver | Decode Your Mind | 5th Mar 2025",
     ]);
   });
 

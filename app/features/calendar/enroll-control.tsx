@@ -1,6 +1,6 @@
 import { ExternalLink } from "lucide-react";
 import { Link } from "react-router";
-import { formatSessionDate } from "~/features/events/format";
+import { sessionContext } from "./session-context";
 import type { CalendarSession } from "./calendar-data";
 import { Dash } from "./dash";
 import { enrollAction } from "./routing";
@@ -16,13 +16,12 @@ const buttonClass =
  */
 export function EnrollControl({ event, className = "" }: { event: CalendarSession; className?: string }) {
   const action = enrollAction(event);
-  const context = `${event.title}, ${formatSessionDate(event.startDate, event.timeZone)}`;
+  const context = sessionContext(event);
   if (action.kind === "none") return <Dash label="No online registration" />;
   if (action.kind === "unavailable") {
     return (
-      <button type="button" disabled className={`${buttonClass} cursor-not-allowed bg-plum-50 text-muted ring-1 ring-plum-100 ${className}`}>
+      <button type="button" disabled aria-label={`${action.label}: ${context}`} className={`${buttonClass} cursor-not-allowed bg-plum-50 text-muted ring-1 ring-plum-100 ${className}`}>
         {action.label}
-        <span className="sr-only">: {context}</span>
       </button>
     );
   }
@@ -34,17 +33,15 @@ export function EnrollControl({ event, className = "" }: { event: CalendarSessio
       : `${buttonClass} bg-brand-gradient text-white hover:opacity-95 ${className}`;
   if (target.kind === "external") {
     return (
-      <a href={target.href} target="_blank" rel="noopener noreferrer" className={enabled}>
+      <a href={target.href} target="_blank" rel="noopener noreferrer" aria-label={`Enroll Now: ${context} (opens in a new tab)`} className={enabled}>
         Enroll Now
         <ExternalLink aria-hidden="true" className="size-4" />
-        <span className="sr-only">: {context} (opens in a new tab)</span>
       </a>
     );
   }
   return (
-    <Link to={target.to} state={target.state} className={enabled}>
+    <Link to={target.to} state={target.state} aria-label={`${label}: ${context}`} className={enabled}>
       {label}
-      <span className="sr-only">: {context}</span>
     </Link>
   );
 }

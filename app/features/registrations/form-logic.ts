@@ -4,7 +4,7 @@
  * and the words a failed submission is reported in. Decision 0009.
  */
 import type { EventJson } from "~/features/events/events.server";
-import { courseDetailDate, courseDetailTime, DEFAULT_TIME_ZONE, knownCityFallback, sessionLabel } from "~/features/events/format";
+import { courseDetailDate, courseDetailTime, DEFAULT_TIME_ZONE, formatTimeRange, knownCityFallback, sessionLabel } from "~/features/events/format";
 import { ApiError } from "~/lib/api-client";
 import { safeExternalLink } from "~/lib/external-link";
 import {
@@ -53,8 +53,10 @@ export function choosableSession(s: FormSession): boolean {
  * is signed up for there (decision 0015), so it is shown but disabled.
  */
 export function sessionOptions(sessions: readonly FormSession[]): SessionOption[] {
-  return sessions.map((s) => {
-    const label = labelOf(s);
+  const labels = sessions.map(labelOf);
+  return sessions.map((s, i) => {
+    // Two sessions of one title in one city on one day read alike: each then says its start time too.
+    const label = labels.indexOf(labels[i]!) !== labels.lastIndexOf(labels[i]!) ? `${labels[i]!} | ${formatTimeRange(s.startDate, null, s.timeZone)}` : labels[i]!;
     const reason =
       s.availability !== "open" && s.availability !== "full"
         ? unavailableReasons[s.availability]
