@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatSessionDate, formatTimeRange } from "~/features/events/format";
+import { formatSessionDate, formatTimesUnderDate } from "~/features/events/format";
 import { dialects } from "../helpers/databases";
 import { startSite, type RunningSite } from "../helpers/site";
 import { zonedIsoString } from "~/lib/zoned-iso";
@@ -71,7 +71,7 @@ describe.each(dialects)("level and programme pages on %s", (dialect) => {
     expect(upcoming.length).toBeGreaterThan(0);
     for (const e of upcoming) {
       expect(p.text).toContain(formatSessionDate(e.starts_at, e.time_zone));
-      expect(p.text).toContain(formatTimeRange(e.starts_at, e.ends_at, e.time_zone));
+      expect(p.text).toContain(formatTimesUnderDate(e.starts_at, e.ends_at, e.time_zone));
       expect(p.html).toContain(`href="/register/${e.id}"`);
     }
     // The demo session with a capacity of 3 and 2 registrations.

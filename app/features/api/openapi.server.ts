@@ -1,5 +1,6 @@
 import { z } from "zod";
 import * as zm from "zod/mini";
+import { AUDIT_ACTIONS } from "~/features/audit/actions";
 import { bookingSchema } from "~/features/bookings/schema";
 import { dateRangeQuerySchema, eventListQuerySchema, eventTypeAliases } from "~/features/calendar/query";
 import { contactSchema } from "~/features/contact/schema";
@@ -427,6 +428,27 @@ const staffRefusals = {
   403: refusal("A cross-site browser request"),
 };
 
+const settingsSchemaJson: Json = { ...(json(staffSettingsSchema.partial()) as Record<string, Json>), required: [] };
+const settingsBody = {
+  required: true,
+  content: { "application/json": { schema: settingsSchemaJson }, "application/x-www-form-urlencoded": { schema: settingsSchemaJson } },
+};
+const settingsWriteResponses = {
+  200: answer("Saved (or nothing changed)", settingsResponse),
+  400: refusal("A setting is out of range or unknown (one message per field, 'Not a setting' for an unknown name); nothing saved"),
+  413: refusal("The body is too large"),
+  415: refusal("The body is not JSON or a urlencoded form"),
+  ...staffRefusals,
+};
+
+const contactStatusBody: Json = { type: "object", required: ["status"], properties: { status: { type: "string", enum: ["New", "Read", "Replied"] } } };
+
+const prerequisiteCheckBody: Json = {
+  type: "object",
+  required: ["upcomingEventId", "email"],
+  properties: { upcomingEventId: { type: "string", maxLength: 64 }, email: { type: "string", format: "email", maxLength: 254 } },
+};
+
 function adminEventBody(): Json {
   const fields = asSent(jsonMini(eventFormSchema), ["timeZone"]);
   const described = {
@@ -527,13 +549,15 @@ function contactStatusCall(summary: string): Json {
     requestBody: {
       required: true,
       content: {
-        "application/json": { schema: { type: "object", required: ["status"], properties: { status: { type: "string", enum: ["New", "Read", "Replied"] } } } },
+        "application/json": { schema: contactStatusBody },
+        "application/x-www-form-urlencoded": { schema: contactStatusBody },
       },
     },
     responses: {
       200: answer("Saved", staffContactStatusResponse),
       400: refusal("The status is not New, Read or Replied"),
       404: refusal("No such message"),
+      413: refusal("The body is too large"),
       415: refusal("The body is not JSON or a urlencoded form"),
       ...staffRefusals,
     },
@@ -987,19 +1011,16 @@ export function openApiDocument(publicUrl: string, orgName: string): Json {
           requestBody: {
             required: true,
             content: {
-              "application/json": {
-                schema: {
-                  type: "object",
-                  required: ["upcomingEventId", "email"],
-                  properties: { upcomingEventId: { type: "string", maxLength: 64 }, email: { type: "string", format: "email", maxLength: 254 } },
-                },
-              },
+              "application/json": { schema: prerequisiteCheckBody },
+              "application/x-www-form-urlencoded": { schema: prerequisiteCheckBody },
             },
           },
           responses: {
             200: answer("The answer", prerequisiteCheckResponse),
             400: refusal("The session id or email address is invalid"),
             404: refusal("No such session"),
+            413: refusal("The body is too large"),
+            415: refusal("The body is not JSON or a urlencoded form"),
             429: answer("Too many checks from this address (a level with a requirement counts like a form)", errorResponse, retryAfter),
           },
         },
@@ -1110,12 +1131,21 @@ export function openApiDocument(publicUrl: string, orgName: string): Json {
                   properties: { email: { type: "string", format: "email" }, password: { type: "string" }, rememberMe: { type: "boolean" } },
                 },
               },
+              "application/x-www-form-urlencoded": {
+                schema: {
+                  type: "object",
+                  required: ["email", "password"],
+                  properties: { email: { type: "string", format: "email" }, password: { type: "string" }, rememberMe: { type: "string", enum: ["true", "false"] } },
+                },
+              },
             },
           },
           responses: {
             200: answer("Signed in", staffLoginResponse),
             400: refusal("Email or password missing or malformed"),
             401: refusal("The email or password is incorrect (the same answer whether the account exists or not)"),
+            413: refusal("The body is too large"),
+            415: refusal("The body is not JSON or a urlencoded form"),
             429: answer("Too many attempts for this account or from this address", errorResponse, retryAfter),
           },
         },
@@ -1138,11 +1168,11 @@ export function openApiDocument(publicUrl: string, orgName: string): Json {
           summary: "The audit trail, newest first, 25 a page (read only)",
           security: staffSecurity,
           parameters: [
-            { name: "action", in: "query", required: false, schema: { type: "string" } },
+            { name: "action", in: "query", required: false, schema: { type: "string", enum: Object.keys(AUDIT_ACTIONS) } },
             { name: "q", in: "query", required: false, schema: { type: "string", maxLength: 200 } },
             { name: "page", in: "query", required: false, schema: { type: "integer", minimum: 1 } },
           ],
-          responses: { 200: answer("A page of audit entries", auditListResponse), ...staffRefusals },
+          responses: { 200: answer("A page of audit entries", auditListResponse), 400: refusal("An unknown action, or a page that is not a whole number from 1"), ...staffRefusals },
         },
       },
       "/api/admin/settings": {
@@ -1154,12 +1184,14 @@ export function openApiDocument(publicUrl: string, orgName: string): Json {
         put: {
           summary: "Change any of the settings (one left out keeps its value); applies at once on every instance, each change recorded in the audit trail with its old and new value. reminderDays: an array of days or a text such as '7, 1' or 'none'",
           security: staffSecurity,
-          requestBody: { required: true, content: { "application/json": { schema: { ...json(staffSettingsSchema.partial()), required: [] } } } },
-          responses: {
-            200: answer("Saved (or nothing changed)", settingsResponse),
-            400: refusal("A setting is out of range or unknown (one message per field); nothing saved"),
-            ...staffRefusals,
-          },
+          requestBody: settingsBody,
+          responses: settingsWriteResponses,
+        },
+        patch: {
+          summary: "The same as PUT: only the settings named change",
+          security: staffSecurity,
+          requestBody: settingsBody,
+          responses: settingsWriteResponses,
         },
       },
     },
