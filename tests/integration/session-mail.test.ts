@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { migrateToLatest, openDatabase, type DbHandle } from "~/db/db.server";
 import { toldSession } from "~/features/events/told";
@@ -439,5 +440,33 @@ describe.each(dialects)("session mail on %s", { timeout: 60_000 }, (dialect) => 
     const mail = await a.db.selectFrom("outbox").select(["reply_to", "text_body"]).where("to_address", "=", "fc.booker@example.com").executeTakeFirstOrThrow();
     expect(mail.reply_to).toBe("fc.organizer@example.org");
     expect(mail.text_body).toContain("reply to this email: it reaches the session's organizer, fc.organizer@example.org. You can also write to us at hello@mindfulpath.example.");
+  });
+  it.runIf(dialect === "postgres")("a session moved while the reminder job waits for its lock gets no reminder worked out from its old date", async () => {
+    await a.db.deleteFrom("outbox").execute();
+    const base = await a.db.selectFrom("events").selectAll().where("id", "=", "ev-moving").executeTakeFirstOrThrow();
+    const lena = await a.db.selectFrom("registrations").selectAll().where("id", "=", "r-early").executeTakeFirstOrThrow();
+    const soon = { ...base, id: "ev-raced", title: "Session raced", starts_at: iso(t0 + 5 * DAY), ends_at: iso(t0 + 5 * DAY + 3_600_000) };
+    await a.db.insertInto("events").values(soon).execute();
+    await a.db.insertInto("registrations").values({ ...lena, id: "r-raced", event_id: "ev-raced", email: "raced@example.com", email_key: "raced@example.com", created_at: iso(t0 - 20 * DAY), told_session: toldSession(soon) }).execute();
+    // Staff hold the session's lock (a save in progress) while the job reads it as 5 days away, then move it 20 days out.
+    let job: Promise<number> | undefined;
+    await b.db.transaction().execute(async (trx) => {
+      await sql`select id from events where id = ${"ev-raced"} for update`.execute(trx);
+      job = queueDueReminders(a.db, site, [7], new Date(t0));
+      // Until the job waits on that lock.
+      for (let i = 0; i < 200; i++) {
+        const waiting = await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`.execute(a.db);
+        if (waiting.rows[0]!.n > 0) break;
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      await trx.updateTable("events").set({ starts_at: iso(t0 + 20 * DAY), ends_at: iso(t0 + 20 * DAY + 3_600_000) }).where("id", "=", "ev-raced").execute();
+    });
+    await job;
+    // Not "in 7 days" for a session now 20 days away, and no claim that would hold back the right one later.
+    expect(await a.db.selectFrom("outbox").select("subject").where("to_address", "=", "raced@example.com").execute()).toEqual([]);
+    expect(await a.db.selectFrom("session_reminders").select("recipient_id").where("recipient_id", "=", "r-raced").execute()).toEqual([]);
+    // At its new moment, the reminder goes out as usual.
+    await queueDueReminders(a.db, site, [7], new Date(t0 + 13.5 * DAY));
+    expect((await a.db.selectFrom("outbox").select("subject").where("to_address", "=", "raced@example.com").execute()).map((m) => m.subject)).toEqual(["Reminder: Session raced is in 7 days | Mindful Path Institute"]);
   });
 });

@@ -370,6 +370,12 @@ export async function queueDueReminders(db: Database, site: Site, daysList: read
         // The session's lock first, as every cancel, erasure and move takes it: what is read below is then what
         // they committed, and none of them can commit between that read and this mail (decision 0104).
         await lockEvent(trx, event.id);
+        // The session as it is now, not as read before the loop: staff may have moved or cancelled it meanwhile.
+        // Moved (another start or zone), the reminder due and its window were worked out from the old time: no
+        // claim is made, and the next pass works them out again from the new one (decision 0110).
+        const current = await trx.selectFrom("events").selectAll().where("id", "=", event.id).executeTakeFirst();
+        if (!current || current.status === "Cancelled" || Date.parse(current.starts_at) <= now.getTime()) return false;
+        if (current.starts_at !== event.starts_at || current.time_zone !== event.time_zone) return false;
         const row = await trx
           .insertInto("session_reminders")
           .values({ recipient_kind: who.kind, recipient_id: who.id, days_before: days, event_id: event.id, sent_at: now.toISOString() })
@@ -382,9 +388,6 @@ export async function queueDueReminders(db: Database, site: Site, daysList: read
           .returning("recipient_id")
           .executeTakeFirst();
         if (!row) return false;
-        // The session as it is now, not as read before the loop: staff may have moved or cancelled it meanwhile.
-        const current = await trx.selectFrom("events").selectAll().where("id", "=", event.id).executeTakeFirst();
-        if (!current || current.status === "Cancelled" || Date.parse(current.starts_at) <= now.getTime()) return false;
         // The person as they are now (their name and address), not as read before the loop.
         const person = (await recipientsOf(trx, current.id)).find((r) => r.kind === who.kind && r.id === who.id);
         if (!person) return false;
