@@ -1,3 +1,4 @@
+import { createRequire } from "node:module";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import type http from "node:http";
@@ -33,6 +34,7 @@ import { deleteEndedSessions } from "../app/features/admin-auth/sessions.server.
 import { deleteExpiredDevices } from "../app/features/admin-auth/devices.server.ts";
 import { nextClockChange } from "../app/features/events/next-clock-change.server.ts";
 import { runAsHead } from "../app/features/audit/head-request.server.ts";
+import { setDomainEndings } from "../app/lib/validation.ts";
 
 export type Site = {
   app: express.Express;
@@ -63,6 +65,9 @@ export type SiteOptions = {
  * nonce, compression, static files, /healthz, and the React Router handler.
  */
 export async function createSite(config: AppConfig, opts: SiteOptions = {}): Promise<Site> {
+  // Every delegated top-level domain, for the check that keeps web addresses out of names (decision 0110):
+  // the browser's copy of the check knows the common ones only, to keep the list out of its JavaScript.
+  setDomainEndings(createRequire(import.meta.url)("tlds") as string[]);
   const logger =
     opts.logger ??
     pino({ level: config.logLevel, base: undefined, timestamp: pino.stdTimeFunctions.isoTime });

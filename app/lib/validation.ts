@@ -51,12 +51,38 @@ export function printable(message: string, multiline = false) {
  * a link written as a name would reach anyone in the organisation's own mail.
  */
 export const NAME_HAS_ADDRESS = "Please enter a name without a web or email address";
-// Any "label.label" whose last part has two letters or more reads as a domain to a mail reader, which
-// makes it a link: there are over a thousand such endings (.support, .shop, .ly), so none is listed. A
-// name that needs a dot keeps a space after it ("Dr. Vega", "J. R. Lee"), or single letters ("J.R.").
-const ADDRESS_IN_NAME = /:\/\/|\bwww\.|@|[\p{L}\p{N}-]\.\p{L}{2,}/iu;
+/**
+ * The endings a mail reader makes a link of when it sees "label.ending": the widely abused ones here
+ * (enough for the browser's own check); the server adds every delegated top-level domain at start
+ * (`setDomainEndings`, from the `tlds` package), so 'paypal-help.support/r' is refused there too.
+ */
+const COMMON_ENDINGS: ReadonlySet<string> = new Set(["com", "net", "org", "io", "ru", "cn", "xyz", "top", "info", "biz", "link", "click", "app", "dev", "co", "ly", "me", "us", "shop", "site", "online", "support"]);
+let domainEndings: ReadonlySet<string> = COMMON_ENDINGS;
+/** The server's full list of domain endings (every IANA top-level domain), set once at start. */
+export function setDomainEndings(endings: Iterable<string>): void {
+  domainEndings = new Set([...COMMON_ENDINGS, ...[...endings].map((e) => e.toLowerCase())]);
+}
+const ADDRESS_MARK = /:\/\/|\bwww\.|@/i;
+/**
+ * True when the name holds "://", "www.", "@", or a "label.ending" whose ending is a real top-level
+ * domain. A one-letter label counts only before the most common endings: initials, honorifics and
+ * degrees written without a space ("R.Krishnan", "St.John", "M.Sc.", "B.Tech", "J.K.Rowling") are names,
+ * and a mail reader makes no link of them; "x.com" or "bit.ly" is refused.
+ */
 export function hasAddressInName(name: string): boolean {
-  return ADDRESS_IN_NAME.test(name);
+  if (ADDRESS_MARK.test(name)) return true;
+  // Each run of letters, digits, dots and hyphens ("paypal-help.support", "J.K.Rowling"), then each pair
+  // of neighbours in it: every dot is looked at, "a.b.shop" included.
+  for (const run of name.split(/[^\p{L}\p{N}.-]+/u)) {
+    const parts = run.split(".");
+    for (let i = 1; i < parts.length; i++) {
+      const label = parts[i - 1]!;
+      const ending = parts[i]!.toLowerCase();
+      if (!label || !/^\p{L}{2,}$/u.test(ending) || !domainEndings.has(ending)) continue;
+      if (label.length >= 2 || COMMON_ENDINGS.has(ending)) return true;
+    }
+  }
+  return false;
 }
 export const noAddressInName = z.refine((v: unknown) => typeof v !== "string" || !hasAddressInName(v), { error: NAME_HAS_ADDRESS });
 

@@ -92,6 +92,32 @@ async function signedInStaff() {
 }
 
 test.describe("Waiting list", () => {
+  test("an offer whose session staff closed meanwhile: Confirm takes no seat, and the page and its title say the link is not valid", async ({ page }) => {
+    const { id } = addFullFamilySession();
+    const email = uniqueEmail("closed-offer");
+    const token = crypto.randomBytes(32).toString("base64url");
+    const now = new Date().toISOString();
+    write(
+      `INSERT INTO family_bookings (id, event_id, full_name, email, email_key, phone, terms_accepted_at, created_at, status, offer_token_hash, offer_expires_at) VALUES (?, ?, 'Olive Offered', ?, ?, '5125550111', ?, ?, 'offered', ?, ?)`,
+      `b-offer-${token.slice(0, 8)}`,
+      id,
+      email,
+      email,
+      now,
+      now,
+      crypto.createHash("sha256").update(token, "utf8").digest("hex"),
+      new Date(Date.now() + 86_400_000).toISOString(),
+    );
+    await page.goto(`/waiting-list/${token}`);
+    await hydrated(page);
+    await expect(page).toHaveTitle(/^A seat is free for you \|/);
+    write("UPDATE events SET status = 'Closed' WHERE id = ?", id);
+    await page.getByRole("button", { name: "Confirm my seat" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Link not valid" })).toBeVisible();
+    await expect(page).toHaveTitle(/^Link not valid \|/);
+    expect(queryDb<{ status: string }>("SELECT status FROM family_bookings WHERE email_key = ?", email)[0]?.status).not.toBe("booked");
+  });
+
   test("join a full session's waiting list, get the freed seat's offer by mail, confirm it from the link; axe clean throughout", async ({ page }) => {
     test.setTimeout(180_000);
     const { id, holder, city } = addFullFamilySession();

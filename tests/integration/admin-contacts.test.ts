@@ -160,11 +160,17 @@ describe.each(dialects)("staff lists of contacts and family consultations on %s"
       await s.db.deleteFrom("contact_messages").where("email", "=", "emile@example.fr").execute();
     });
 
-    it("answers HEAD on one message as GET, without its body, and names HEAD in Allow", async () => {
+    it("answers HEAD on one message as GET, without its body, and names HEAD in Allow; a HEAD is no recorded view", async () => {
+      const views = async () => (await audit("view", "contact")).filter((a) => a.target_id === ids.oliver).length;
+      const before = await views();
       const head = await api(`/api/contacts/${ids.oliver}`, { method: "HEAD" });
       expect(head.status).toBe(200);
       expect(head.headers.get("content-type")).toMatch(/^application\/json/);
       expect(await head.text()).toBe("");
+      expect(await views()).toBe(before);
+      // A GET is one.
+      expect((await api(`/api/contacts/${ids.oliver}`)).status).toBe(200);
+      expect(await views()).toBe(before + 1);
       expect((await api("/api/contacts/no-such-id", { method: "HEAD" })).status).toBe(404);
       expect((await api(`/api/contacts/${ids.oliver}`, { method: "POST", body: "{}" })).headers.get("allow")).toBe("GET, HEAD, PATCH, PUT");
     });

@@ -116,6 +116,14 @@ describe.each(dialects)("Contact Us on %s", (dialect) => {
     });
     expect(await count()).toBe(0);
     expect(await s.db.selectFrom("outbox").selectAll().execute()).toEqual([]);
+    // A web address as a name, at an ending the browser's short list does not know: the server knows every one.
+    const addressed = await postJson({ ...valid, firstName: "Claim at refund.bank" });
+    expect(addressed.status).toBe(400);
+    expect(((await addressed.json()) as { errors: Record<string, string> }).errors).toEqual({ firstName: "Please enter a name without a web or email address" });
+    // Initials and honorifics written without a space are names.
+    expect((await postJson({ ...valid, firstName: "R.Krishnan", lastName: "St.John", email: "initials@example.com" })).status).toBe(201);
+    await s.db.deleteFrom("contact_messages").execute();
+    await s.clearOutbox();
   });
 
   it("refuses malformed, non-object, wrongly typed and oversized bodies with a 4xx", async () => {

@@ -79,7 +79,7 @@ describe.each(dialects)("Family Constellation bookings on %s", (dialect) => {
     // A reply reaches the session's organizer: the mail says whose address each one is, and the calendar names the same one.
     expect(mine.reply_to).toBe("familyconstellation@mindfulpath.example");
     expect(mine.text_body).toContain(
-      "reply to this email: it reaches the session's organizer, familyconstellation@mindfulpath.example. You can also write to us at hello@mindfulpath.example.",
+      "reply to this email (it reaches the session's organizer, familyconstellation@mindfulpath.example) or write to us at hello@mindfulpath.example.",
     );
     expect(ics!.content.replace(/\r\n[ \t]/g, "")).toContain("Questions: familyconstellation@mindfulpath.example");
     const notice = queued.find((m) => m.to_address !== "rosa@example.com")!;

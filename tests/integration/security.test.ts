@@ -9,7 +9,11 @@ import { testBrowserPath } from "../helpers/browser-path";
 import { dialects } from "../helpers/databases";
 import { addSession, valid } from "../helpers/registration";
 import { startSite, type RunningSite } from "../helpers/site";
-import { hasAddressInName } from "~/lib/validation";
+import tlds from "tlds" with { type: "json" };
+import { hasAddressInName, setDomainEndings } from "~/lib/validation";
+
+// The server's own list of domain endings (set at its start), so this file's check says what it refuses.
+setDomainEndings(tlds);
 
 /**
  * Issue 10, point 7 (in part): a stored-XSS corpus of 120 payloads goes into

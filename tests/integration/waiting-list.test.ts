@@ -459,6 +459,17 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
     const held = await s.db.selectFrom("registrations").select("offer_expires_at").where("id", "=", q2!.id).executeTakeFirstOrThrow();
     const zone = (await s.db.selectFrom("events").select("time_zone").where("id", "=", sessionId).executeTakeFirstOrThrow()).time_zone;
     expect(await (await screen()).text()).toContain(`Seat offered until ${formatSessionDate(held.offer_expires_at!, zone)} at ${formatTimeRange(held.offer_expires_at!, null, zone)}`);
+    // Closed by staff (with a seat free): the screen says it takes nobody, the offer reads as taken back, and the one
+    // still waiting gets no Offer seat button that could only be refused.
+    expect((await register(sessionId, "queue3@example.com", true)).status).toBe(201);
+    await s.db.updateTable("events").set({ status: "Closed", capacity: 3 }).where("id", "=", sessionId).execute();
+    const closed = await (await screen()).text();
+    expect(closed).toContain("Not taking people here (closed, no online enrollment, or its own sign-up page)");
+    expect(closed).toContain("Waiting (offer taken back)");
+    expect(closed).not.toContain("Offer seat to");
+    await s.db.updateTable("events").set({ status: "Open", capacity: 2 }).where("id", "=", sessionId).execute();
+    expect(await (await screen()).text()).not.toContain("Not taking people here");
+    await s.db.deleteFrom("registrations").where("event_id", "=", sessionId).where("email_key", "=", "queue3@example.com").execute();
 
     // An erasure request, carried out from the screen.
     await s.db.updateTable("registrations").set({ erasure_requested_at: new Date().toISOString() }).where("email_key", "=", "sits@example.com").execute();

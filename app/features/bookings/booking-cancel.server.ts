@@ -10,7 +10,7 @@ import type { AppServices } from "~/context.server";
 import { lockEvent, writeTransaction } from "~/db/transactions.server";
 import type { AuditActor } from "~/features/audit/audit.server";
 import { recordAudit } from "~/features/audit/audit.server";
-import { availability, scheduleSequence, waitingCounts } from "~/features/events/events.server";
+import { fillsSeatsHere, scheduleSequence, waitingCounts } from "~/features/events/events.server";
 import { enqueueMail, withdrawSessionNews } from "~/features/mail/outbox.server";
 import { BY_LINK_HOLDER } from "~/features/private-links/token.server";
 import { bookingCancelledMails } from "./booking-mail.server";
@@ -100,7 +100,7 @@ export async function cancelBookingCore(
           email: booking.email,
           event,
           sequence: await scheduleSequence(trx, event.id),
-          waitingList: waiting > 0 && availability(event, 0, now) === "open",
+          waitingList: waiting > 0 && fillsSeatsHere(event, now),
         },
         who.by,
       ),

@@ -6,7 +6,7 @@ import type { OutgoingMail } from "~/features/mail/outbox.server";
 import type { SiteSettings } from "~/site-settings";
 import { formatUsPhone, type BookingInput } from "./schema";
 import { calendarUid } from "~/features/mail/calendar-uid.server";
-import { questionsSentence, replyAddress } from "~/features/mail/addressing";
+import { questionsSentence, replyAddress, replyOrWrite } from "~/features/mail/addressing";
 import { manageButton, manageSentence } from "~/features/private-links/manage-link.server";
 
 /**
@@ -109,8 +109,8 @@ export function bookingCancelledMails(
   const outro = [
     "The attached calendar file removes the session from your calendar.",
     by === "team"
-      ? `If you did not expect this, or would like to book another session, reply to this email or write to ${site.contactEmail}.`
-      : `If this was a mistake, or you would like to book another session, reply to this email or write to ${site.contactEmail}.`,
+      ? `If you did not expect this, or would like to book another session, ${replyOrWrite(site, event)}.`
+      : `If this was a mistake, or you would like to book another session, ${replyOrWrite(site, event)}.`,
     `Warm regards,\nThe ${site.orgName} team`,
   ];
   const booker: OutgoingMail = {
@@ -138,7 +138,7 @@ export function bookingCancelledMails(
         replyTo: b.email,
         subject: bookerSubject,
         text: `${bookerIntro}\n\n${factsText(facts)}\n`,
-        html: htmlPage(bookerSubject, [bookerIntro], facts, []),
+        html: htmlPage(bookerSubject, [bookerIntro], facts, [], undefined, { wholeTitle: true }),
       },
     ];
   }

@@ -3,6 +3,7 @@ import type { Database } from "~/db/db.server";
 import type { DB, EventKind, EventRow } from "~/db/schema";
 import { reusableQuery } from "~/db/reusable.server";
 import { formatSessionDate } from "./format";
+import { safeExternalLink } from "~/lib/external-link";
 
 /**
  * Statuses of a registration or booking that hold no seat and wait for none:
@@ -174,6 +175,15 @@ export function availability(
   if (publicStatus(event) !== "Open") return "closed";
   if (event.capacity !== null && taken >= event.capacity) return "full";
   return "open";
+}
+
+/**
+ * Whether the session still gives its seats out here: open to newcomers (or full), not started or
+ * canceled, not closed by staff (the session or its programme), not "no enrollment", and not taking
+ * sign-ups on a page of its own. A waiting list is served only then, as a newcomer is (decision 0110).
+ */
+export function fillsSeatsHere(event: Pick<EventRow, "starts_at" | "status" | "no_enrol" | "capacity" | "programme_closed" | "external_link">, now = new Date()): boolean {
+  return availability(event, 0, now) === "open" && !safeExternalLink(event.external_link);
 }
 
 const wireEventType: Partial<Record<EventKind, string>> = { decode: "decode", hypnotherapy: "hyp", family: "fc" };

@@ -18,12 +18,17 @@ export function placeLabel(kind: "registration" | "family-booking"): string {
 }
 
 /**
- * "If you have questions or cannot attend, …" in the words of where a reply goes: a Family Constellation
+ * "reply to this email or write to …" in the words of where a reply goes: a Family Constellation
  * session's replies reach its organizer (Reply-To), so its mails say so and name each address by its role.
  */
-export function questionsSentence(site: Pick<SiteSettings, "contactEmail">, event: Pick<EventRow, "kind" | "organiser_email">): string {
+export function replyOrWrite(site: Pick<SiteSettings, "contactEmail">, event: Pick<EventRow, "kind" | "organiser_email">): string {
   const reply = replyAddress(site, event);
   return reply.toLowerCase() !== site.contactEmail.toLowerCase()
-    ? `If you have questions or cannot attend, reply to this email: it reaches the session's organizer, ${reply}. You can also write to us at ${site.contactEmail}.`
-    : `If you have questions or cannot attend, reply to this email or write to ${site.contactEmail}.`;
+    ? `reply to this email (it reaches the session's organizer, ${reply}) or write to us at ${site.contactEmail}`
+    : `reply to this email or write to ${site.contactEmail}`;
+}
+
+/** "If you have questions or cannot attend, …", to whoever a reply reaches. */
+export function questionsSentence(site: Pick<SiteSettings, "contactEmail">, event: Pick<EventRow, "kind" | "organiser_email">): string {
+  return `If you have questions or cannot attend, ${replyOrWrite(site, event)}.`;
 }

@@ -4,7 +4,7 @@ import type { Database } from "~/db/db.server";
 import type { DB, EventRow, RegistrationKind, RegistrationRow } from "~/db/schema";
 import { lockEvent, writeTransaction } from "~/db/transactions.server";
 import { recordAudit } from "~/features/audit/audit.server";
-import { availability, scheduleSequence, waitingCounts } from "~/features/events/events.server";
+import { fillsSeatsHere, scheduleSequence, waitingCounts } from "~/features/events/events.server";
 import { formatSessionDate } from "~/features/events/format";
 import { enqueueMail, withdrawSessionNews } from "~/features/mail/outbox.server";
 import { erasureRequestMail } from "~/features/retention/erasure-request-mail.server";
@@ -184,7 +184,7 @@ export async function cancelFound(
       .execute();
     // Offered to the first person waiting right after (offerSeatsNow), if the session still takes people.
     const waiting = (await waitingCounts(trx, [found.event.id])).get(found.event.id) ?? 0;
-    const offered = waiting > 0 && availability(event, 0, now) === "open";
+    const offered = waiting > 0 && fillsSeatsHere(event, now);
     // Written from the rows as they are under the lock, not as the page read them: a name, an address or the
     // session's time may have changed since (decision 0104).
     const fresh: RegistrationAccess = { ...found, registration: current, event, sequence: await scheduleSequence(trx, event.id) };

@@ -7,7 +7,7 @@ import { bookingCalendarFile } from "~/features/bookings/booking-mail.server";
 import { scheduleSequence } from "~/features/events/events.server";
 import { courseDetailDate, formatSessionWhen, parseEventInstant } from "~/features/events/format";
 import { parseToldSession, toldSession, type ToldSession } from "~/features/events/told";
-import { placeLabel, questionsSentence, replyAddress } from "~/features/mail/addressing";
+import { placeLabel, questionsSentence, replyAddress, replyOrWrite } from "~/features/mail/addressing";
 import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
 import { enqueueMail, type OutgoingMail } from "~/features/mail/outbox.server";
 import { addAccessLink } from "~/features/registrations/access.server";
@@ -275,7 +275,7 @@ export function sessionCancelledMail(site: Site, who: Recipient, event: EventRow
     subject: `Session canceled: ${event.title} | ${site.orgName}`,
     intro: `We are sorry to tell you that ${site.orgName} has canceled the session below. Your seat is released and you do not need to do anything.`,
     after: "The attached calendar file removes the session from your calendar.",
-    questions: `If you have already paid, or would like a place in another session, reply to this email or write to ${site.contactEmail} and we will arrange it with you.`,
+    questions: `If you have already paid, or would like a place in another session, ${replyOrWrite(site, event)}, and we will arrange it with you.`,
     cancelled: true,
   });
 }
@@ -286,7 +286,7 @@ export function sessionCancelledWaitingMail(site: Site, who: { kind: Recipient["
   const greeting = `Dear ${who.name},`;
   const intro = `We are sorry to tell you that ${site.orgName} has canceled the session below, so your request for a seat in it is closed. You do not need to do anything.`;
   const facts = sessionFacts(event, { kind: who.kind, programmeTitle: null });
-  const outro = [`If you would like a place in another session, reply to this email or write to ${site.contactEmail}.`, `Warm regards,\nThe ${site.orgName} team`];
+  const outro = [`If you would like a place in another session, ${replyOrWrite(site, event)}.`, `Warm regards,\nThe ${site.orgName} team`];
   return {
     topic: `session-cancel:${who.kind}:${who.id}`,
     to: who.email,

@@ -1,7 +1,7 @@
 import type { Kysely } from "kysely";
 import type { DB, EventRow } from "~/db/schema";
 import { formatSessionWhen } from "~/features/events/format";
-import { placeLabel, replyAddress } from "~/features/mail/addressing";
+import { placeLabel, replyAddress, replyOrWrite } from "~/features/mail/addressing";
 import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
 import type { OutgoingMail } from "~/features/mail/outbox.server";
 import type { SiteSettings } from "~/site-settings";
@@ -78,7 +78,7 @@ export function waitingListMail(
   const intro = "The session below is full, so you are on its waiting list, in order of arrival. Nothing is booked yet.";
   const outro = [
     "When a seat frees up and it is your turn, we will email you a link that holds the seat for you for a limited time; confirm it there to take it.",
-    `If you no longer wish to wait, reply to this email or write to ${site.contactEmail}.`,
+    `If you no longer wish to wait, ${replyOrWrite(site, event)}.`,
     `Warm regards,\nThe ${site.orgName} team`,
   ];
   return {

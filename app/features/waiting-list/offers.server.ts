@@ -5,7 +5,7 @@ import type { DB, EventRow } from "~/db/schema";
 import { lockEvent, writeTransaction } from "~/db/transactions.server";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { bookingMails } from "~/features/bookings/booking-mail.server";
-import { availability, RELEASED_STATUSES } from "~/features/events/events.server";
+import { fillsSeatsHere, RELEASED_STATUSES } from "~/features/events/events.server";
 import { formatSessionDate, formatSessionWhen, formatTimeRange } from "~/features/events/format";
 import { placeLabel, replyAddress } from "~/features/mail/addressing";
 import { factsText, htmlPage, type Facts } from "~/features/mail/layout.server";
@@ -17,7 +17,6 @@ import { awaitingApprovalMails, hasAttended, requirementOf } from "~/features/pr
 import { currentSettings } from "~/features/settings/settings.server";
 import type { SiteSettings } from "~/site-settings";
 import { toldSession } from "~/features/events/told";
-import { safeExternalLink } from "~/lib/external-link";
 
 /**
  * Seat offers to the waiting list (issue 11 point 1, decision 0026). When a
@@ -192,15 +191,6 @@ async function makeOffer(trx: Kysely<DB>, site: Site, entry: Entry, event: Event
 }
 
 /**
- * Whether the session still gives its seats out here: open to newcomers (or full), not started or
- * canceled, not closed by staff (the session or its programme), not "no enrollment", and not taking
- * sign-ups on a page of its own. A waiting list is served only then, as a newcomer is (decision 0110).
- */
-function fillsSeatsHere(event: EventRow, now: Date): boolean {
-  return availability(event, 0, now) === "open" && !safeExternalLink(event.external_link);
-}
-
-/**
  * A session that has stopped giving seats out here (closed, no enrollment, a page of its own) while
  * it has offers open: each offer goes back to the waiting list, its link no longer works, and its
  * holder keeps their place in line, to be offered again if staff open the session once more.
@@ -264,7 +254,7 @@ export async function runWaitingList(db: Database, site: Site, offerHours: numbe
         const event = await trx.selectFrom("events").selectAll().where("id", "=", row.event_id).executeTakeFirst();
         const entry = (await waitingEntries(trx, row.event_id, ["expired"])).find((e) => e.id === row.id);
         // Passed on only while the session can still take people: an offer that ran out at the start is released.
-        const othersWaiting = Boolean(event && availability(event, 0, now) === "open") && (await waitingEntries(trx, row.event_id, ["waiting"])).length > 0;
+        const othersWaiting = Boolean(event && fillsSeatsHere(event, now)) && (await waitingEntries(trx, row.event_id, ["waiting"])).length > 0;
         if (event && entry) await enqueueMail(trx, [expiredMail(site, entry, event, othersWaiting)], now);
         return 1;
       });
@@ -542,6 +532,8 @@ export type WaitingSession = {
   capacity: number | null;
   /** Seats nobody holds or has been offered (null: not limited); staff can offer one by hand only when this is above 0. */
   seatsFree: number | null;
+  /** False while the session gives no seats out here (closed, no online enrollment, its own sign-up page). */
+  takesPeopleHere: boolean;
   entries: Entry[];
 };
 
@@ -562,7 +554,7 @@ export async function listWaitingSessions(db: Database, now = new Date()): Promi
     .execute();
   const out: WaitingSession[] = [];
   for (const e of events) {
-    out.push({ id: e.id, title: e.title, startsAt: e.starts_at, endsAt: e.ends_at, timeZone: e.time_zone, city: e.city, capacity: e.capacity, seatsFree: e.capacity === null ? null : Math.max(0, e.capacity - (await seatsHeld(db, e.id))), entries: await waitingEntries(db, e.id) });
+    out.push({ id: e.id, title: e.title, startsAt: e.starts_at, endsAt: e.ends_at, timeZone: e.time_zone, city: e.city, capacity: e.capacity, seatsFree: e.capacity === null ? null : Math.max(0, e.capacity - (await seatsHeld(db, e.id))), takesPeopleHere: fillsSeatsHere(e, now), entries: await waitingEntries(db, e.id) });
   }
   return out;
 }

@@ -67,6 +67,12 @@ export async function action({ params, context }: Route.ActionArgs) {
   throw redirect(`/waiting-list/${params.token}?confirmed=1`, { headers: PRIVATE_HEADERS });
 }
 
+/**
+ * Read again after every Confirm, a refused one (404) included, which React Router would otherwise not
+ * reload: the title then follows the heading ("Link not valid") rather than keep "A seat is free for you".
+ */
+export const shouldRevalidate = () => true;
+
 /** The page's title says what its heading says: a link that opens nothing is not titled as an offer. */
 function titleOf(d: { offer: unknown; confirmed: boolean; awaitingApproval: boolean } | undefined): string {
   if (d?.confirmed) return d.awaitingApproval ? AWAITING_APPROVAL_HEADING : "Your seat is confirmed";

@@ -107,6 +107,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 /** "all taken" tells staff why no entry has an Offer seat button: a seat must free first. */
+/** Said under a session whose waiting list waits: no offer is made, by the job or by hand, until it is open again. */
+const NOT_TAKING_PEOPLE_HERE = "Not taking people here (closed, no online enrollment, or its own sign-up page): no seat is offered until it is open again.";
+
 function seatsFreeText(free: number): string {
   return free === 0 ? "all taken" : `${free} free`;
 }
@@ -140,6 +143,7 @@ export default function Requests({ loaderData, actionData: answered }: Route.Com
               <p className="text-sm text-muted">
                 {s.when} · {s.capacity === null ? "Not limited" : `${s.capacity} ${s.capacity === 1 ? "seat" : "seats"}, ${seatsFreeText(s.seatsFree ?? 0)}`}
               </p>
+              {s.takesPeopleHere ? null : <p className="mt-1 text-sm font-semibold text-plum-800">{NOT_TAKING_PEOPLE_HERE}</p>}
             </div>
             <table className="w-full text-left text-sm">
               <thead className="bg-plum-50 text-plum-900 max-md:sr-only">
@@ -161,7 +165,7 @@ export default function Requests({ loaderData, actionData: answered }: Route.Com
                       <td data-label="Name" className={cell}>{e.name}</td>
                       <td data-label="Email" className={cell}>{e.email}</td>
                       <td data-label="Joined" className={cell}>{e.joined}</td>
-                      <td data-label="Status" className={cell}>{e.status === "offered" ? `Seat offered until ${e.offerUntil}` : "Waiting"}</td>
+                      <td data-label="Status" className={cell}>{e.status === "offered" ? (s.takesPeopleHere ? `Seat offered until ${e.offerUntil}` : "Waiting (offer taken back)") : "Waiting"}</td>
                       <td data-label="Actions" className={cell}>
                         {confirm === key ? (
                           <Form method="post" action="?" className="flex flex-wrap items-center gap-2">
@@ -175,7 +179,7 @@ export default function Requests({ loaderData, actionData: answered }: Route.Com
                           </Form>
                         ) : (
                           <div className="flex flex-wrap gap-2">
-                            {e.status === "waiting" && s.seatsFree !== 0 ? (
+                            {e.status === "waiting" && s.seatsFree !== 0 && s.takesPeopleHere ? (
                               <Form method="post" action="?">
                                 <input type="hidden" name="intent" value="offer" />
                                 <input type="hidden" name="kind" value={e.kind} />
