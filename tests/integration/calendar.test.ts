@@ -175,8 +175,12 @@ describe.each(dialects)("event calendar calls on %s", (dialect) => {
   it.each([
     ["/api/events/open?page=0", { page: "Page must be 1 or more" }],
     ["/api/events/open?page=abc", { page: "Page must be a whole number" }],
+    // Plain decimal notation only: Number() would read these as 10 and 2.
+    ["/api/events/open?page=1e1", { page: "Page must be a whole number" }],
+    ["/api/events/open?limit=0x2", { limit: "Limit must be a whole number" }],
     ["/api/events/open?limit=0", { limit: "Limit must be between 1 and 100" }],
-    ["/api/events/open?limit=1e9", { limit: "Limit must be between 1 and 100" }],
+    ["/api/events/open?limit=1e9", { limit: "Limit must be a whole number" }],
+    ["/api/events/open?limit=1000", { limit: "Limit must be between 1 and 100" }],
     ["/api/events/open?limit=2.5", { limit: "Limit must be a whole number" }],
     [`/api/events/open?search=${"a".repeat(101)}`, { search: "Search must be at most 100 characters" }],
     ["/api/events/open/upcoming?page=-1", { page: "Page must be 1 or more" }],

@@ -195,6 +195,10 @@ describe.each(dialects)("programme management on %s", { timeout: 120_000 }, (dia
     const beyond = await call("GET", "/api/decode?search=weekend%20retreat&page=500&limit=1");
     expect(beyond.body).toMatchObject({ success: true, totalPrograms: 1, totalPages: 1, currentPage: 1 });
     expect(beyond.body!.programs.map((p: { _id: string }) => p._id)).toEqual([r.body!.data._id]);
+    // Plain decimal notation only, as the other staff lists read it: "1e1" is no page number.
+    const exponent = await call("GET", "/api/decode?page=1e1");
+    expect(exponent.status).toBe(400);
+    expect(exponent.body!.errors).toEqual({ page: "Page must be a whole number" });
     const one = await call("GET", `/api/decode/${r.body!.data._id}`);
     expect(one.body!.data.title).toBe("DECODE Weekend Retreat");
     programmeOneResponse.parse(one.body);

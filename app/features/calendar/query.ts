@@ -77,5 +77,7 @@ export function queryValues(params: URLSearchParams, keys: readonly string[]): R
     const v = params.get(key);
     if (v !== null && v !== "") raw[key] = v;
   }
+  // Plain decimal notation only for the paging numbers: Number() would take "1e1", "0x2" or " 3 " as numbers too.
+  for (const key of ["page", "limit"]) if (raw[key] !== undefined && !/^-?\d+(?:\.\d+)?$/.test(raw[key])) raw[key] = "not a number";
   return raw;
 }

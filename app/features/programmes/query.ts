@@ -21,5 +21,7 @@ export function listQueryFrom(params: URLSearchParams) {
     const v = params.get(key);
     if (v !== null && v !== "") raw[key] = v;
   }
+  // Plain decimal notation only: Number() would take "1e1", "0x2" or " 3 " as numbers too.
+  for (const key of ["page", "limit"]) if (raw[key] !== undefined && !/^-?\d+(?:\.\d+)?$/.test(raw[key])) raw[key] = "not a number";
   return listQuerySchema.safeParse(raw);
 }
