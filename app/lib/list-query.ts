@@ -141,3 +141,13 @@ export function pageNumbers(page: number, totalPages: number, count = 5): number
   const end = Math.min(totalPages, start + count - 1);
   return Array.from({ length: end - start + 1 }, (_, i) => start + i);
 }
+
+/**
+ * Paging numbers in plain decimal notation only: Number() would read "1e1", "0x2" or " 3 " as numbers
+ * too. Anything else is replaced by a value the list's schema refuses with its own message
+ * ("Page must be a whole number"); "-1" and "2.5" stay, for their more precise messages.
+ */
+export function plainPagingNumbers(raw: Record<string, string>): Record<string, string> {
+  for (const key of ["page", "limit"]) if (raw[key] !== undefined && !/^-?\d+(?:\.\d+)?$/.test(raw[key])) raw[key] = "not a number";
+  return raw;
+}

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { listQuerySchema } from "~/features/programmes/query";
 import { CALENDAR_DEFAULT_LIMIT, CALENDAR_MAX_LIMIT } from "./limits";
+import { plainPagingNumbers } from "~/lib/list-query";
 
 export { CALENDAR_DEFAULT_LIMIT, CALENDAR_MAX_LIMIT };
 
@@ -77,7 +78,5 @@ export function queryValues(params: URLSearchParams, keys: readonly string[]): R
     const v = params.get(key);
     if (v !== null && v !== "") raw[key] = v;
   }
-  // Plain decimal notation only for the paging numbers: Number() would take "1e1", "0x2" or " 3 " as numbers too.
-  for (const key of ["page", "limit"]) if (raw[key] !== undefined && !/^-?\d+(?:\.\d+)?$/.test(raw[key])) raw[key] = "not a number";
-  return raw;
+  return plainPagingNumbers(raw);
 }

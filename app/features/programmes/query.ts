@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainPagingNumbers } from "~/lib/list-query";
 
 /** The list query of spec part 1 §7.2: search, page, limit (defaults '', 1, 10). */
 export const listQuerySchema = z.object({
@@ -21,7 +22,5 @@ export function listQueryFrom(params: URLSearchParams) {
     const v = params.get(key);
     if (v !== null && v !== "") raw[key] = v;
   }
-  // Plain decimal notation only: Number() would take "1e1", "0x2" or " 3 " as numbers too.
-  for (const key of ["page", "limit"]) if (raw[key] !== undefined && !/^-?\d+(?:\.\d+)?$/.test(raw[key])) raw[key] = "not a number";
-  return listQuerySchema.safeParse(raw);
+  return listQuerySchema.safeParse(plainPagingNumbers(raw));
 }
