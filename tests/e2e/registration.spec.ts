@@ -351,7 +351,7 @@ test.describe("Registration page (/register/{sessionId})", () => {
     await expect(page.getByText(/^New York · /)).toBeVisible();
     await expect(page.getByLabel("City")).toHaveValue("s-decode-1-a");
     // The hint says the session's date too: a phone cuts the option's own text short before it.
-    await expect(page.locator("#upcomingEventId-hint")).toHaveText(/^\d{1,2}(st|nd|rd|th) \w{3} \d{4}, \d{1,2}:\d{2} [AP]M/);
+    await expect(page.locator("#upcomingEventId-hint")).toHaveText(/^\d{1,2}(st|nd|rd|th) \w{3} \d{4}, \d{1,2}:\d{2}\u00a0[AP]M/);
     await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", "noindex");
 
     await page.getByLabel("First Name").fill("Lena");

@@ -81,7 +81,7 @@ test.describe("Event calendar (/schedule)", () => {
     // Chicago's time, whatever the day the suite runs: daylight or standard time, each end its own zone name
     // across a switch. The start's date once, above the times, which name the end's date.
     await expect(behavior.getByText(/^\d{1,2}(st|nd|rd|th) \w{3} \d{4}$/)).toBeVisible();
-    await expect(behavior).toContainText(/\d{4}9:00 AM( C[SD]T)? – \d{1,2}(st|nd|rd|th) \w{3} \d{4}, 6:00 PM C[SD]T/);
+    await expect(behavior).toContainText(/\d{4}9:00\u00a0AM(\u00a0C[SD]T)? – \d{1,2}(st|nd|rd|th) \w{3} \d{4}, 6:00\u00a0PM\u00a0C[SD]T/);
     // Its links name the session apart from any other of that title and day: with its city and its times.
     await expect(behavior.getByRole("link", { name: /^Enroll Now: Decode Your Behavior, Chicago, \d{1,2}(st|nd|rd|th) \w{3}.*, 9:00 AM.* – .*6:00 PM C[SD]T$/ })).toBeVisible();
     await expect(behavior.getByRole("link", { name: /^Add to calendar: Decode Your Behavior, Chicago, .*6:00 PM C[SD]T$/ })).toBeVisible();

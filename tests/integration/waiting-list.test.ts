@@ -91,7 +91,7 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
     expect(offerHtml).toContain("A seat is free for you");
     expect(offerHtml).toContain("<title>A seat is free for you | Mindful Path Institute</title>");
     // The hold's end at the venue with its zone, as the mail says it.
-    expect(offerHtml.replace(/<!-- -->/g, "")).toMatch(/We hold this seat for you until \d{1,2}(st|nd|rd|th) \w{3} \d{4} at \d{1,2}:\d{2} [AP]M C[SD]T\. Confirm it to take it\./);
+    expect(offerHtml.replace(/<!-- -->/g, "")).toMatch(/We hold this seat for you until \d{1,2}(st|nd|rd|th) \w{3} \d{4} at \d{1,2}:\d{2}\u00a0[AP]M\u00a0C[SD]T\. Confirm it to take it\./);
     expect((await fetch(`${s.url}/waiting-list/${"x".repeat(43)}`)).status).toBe(404);
 
     // What the confirmation states is kept with the row (decision 0048), whatever was kept before.
@@ -214,6 +214,14 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
     await runWaitingList(s.db, s.config.site, 24);
     const row = await s.db.selectFrom("registrations").select(["status", "offer_token_hash", "offer_expires_at"]).where("event_id", "=", sessionId).where("email_key", "=", "c.waiter@example.com").executeTakeFirstOrThrow();
     expect(row).toEqual({ status: "waiting", offer_token_hash: null, offer_expires_at: null });
+    // Still closed when it starts: the list ends, and the one whose offer was taken back is not told that no seat became free.
+    const { starts_at } = await s.db.selectFrom("events").select("starts_at").where("id", "=", sessionId).executeTakeFirstOrThrow();
+    await runWaitingList(s.db, s.config.site, 24, new Date(Date.parse(starts_at) + 60_000));
+    expect(await statusOf("c.waiter@example.com", sessionId)).toBe("expired");
+    expect(await mailTo("c.waiter@example.com", "No seat became free")).toHaveLength(0);
+    const ended = await mailTo("c.waiter@example.com", "Waiting list ended");
+    expect(ended).toHaveLength(1);
+    expect(ended[0]!.text_body).toContain("The session below stopped taking enrollments here before it started, and it has now started, so your place on its waiting list has ended.");
     await s.db.deleteFrom("registrations").where("event_id", "=", sessionId).execute();
   });
 

@@ -8,6 +8,7 @@ import {
   formatSessionWhen,
   formatTimeRange,
   knownCityFallback,
+  keepTimesWhole,
   parseEventInstant,
   sessionLabel,
   shownPrice,
@@ -244,5 +245,14 @@ describe("shownPrice: the price beside a program's shown session (decision 0093)
   });
   it("a free session says $0, not the program's price", () => {
     expect(shownPrice({ price: 0, currency: "USD" }, programme)).toBe("$0");
+  });
+});
+
+describe("keepTimesWhole", () => {
+  it("joins each time to its AM/PM and zone with no-break spaces, and nothing else", () => {
+    expect(keepTimesWhole("5th Mar 2025 · 9:00 AM – 12:30 PM EST")).toBe("5th Mar 2025 · 9:00\u00a0AM – 12:30\u00a0PM\u00a0EST");
+    expect(keepTimesWhole("9:00 AM GMT+5:30 – 5th Mar, 1:00 PM GMT+5:30")).toBe("9:00\u00a0AM\u00a0GMT+5:30 – 5th Mar, 1:00\u00a0PM\u00a0GMT+5:30");
+    expect(keepTimesWhole("Date TBD")).toBe("Date TBD");
+    expect(keepTimesWhole("10:00 AM CST · 3 seats left")).toBe("10:00\u00a0AM\u00a0CST · 3 seats left");
   });
 });

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { ModalDialog } from "~/components/ui/modal-dialog";
 import type { EventJson } from "~/features/events/events.server";
+import { keepTimesWhole } from "~/features/events/format";
 import { acceptedWords, ConfirmationClose, RegistrationConfirmation, type Accepted } from "~/features/registrations/registration-confirmation";
 import { useDialogForm } from "~/hooks/use-dialog-form";
 import { useSite } from "~/hooks/use-site";
@@ -42,7 +43,7 @@ export function BookingDialog({ open, onClose, session }: BookingDialogProps) {
       onClose={onClose}
       busy={busy}
       title={title.full ? WAITING_LIST_DIALOG_TITLE : BOOKING_DIALOG_TITLE}
-      subtitle={session ? `Family Constellation · ${session.city} · ${sessionWhen(session)}` : null}
+      subtitle={session ? `Family Constellation · ${session.city} · ${keepTimesWhole(sessionWhen(session))}` : null}
       closeLabel="Close booking form"
       formKey={formKey}
       widthClass="w-[min(44rem,calc(100vw-1rem))]"

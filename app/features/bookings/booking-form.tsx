@@ -7,7 +7,7 @@ import { CheckboxField } from "~/components/ui/checkbox-field";
 import { Field, inputClass } from "~/components/ui/field";
 import { preloadToasts, toast } from "~/components/ui/toasts";
 import type { EventJson } from "~/features/events/events.server";
-import { formatPrice, formatSessionWhen } from "~/features/events/format";
+import { formatPrice, formatSessionWhen, keepTimesWhole } from "~/features/events/format";
 import { ALREADY_REGISTERED, refusalText, SESSION_FULL, WAITING_LIST_INVITE, WAITING_LIST_LABEL } from "~/features/events/seats";
 import { BOOKING_TERMS_TEXT } from "~/features/registrations/schema";
 import { ApiError, apiRequest } from "~/lib/api-client";
@@ -66,7 +66,7 @@ export function SessionSummary({ session }: { session: EventJson }) {
     <dl className="grid grid-cols-2 gap-x-6 gap-y-2 rounded-xl bg-white p-4 text-sm ring-1 ring-plum-100">
       {[
         ["Location", [session.venue, session.city].filter(Boolean).join(", ")],
-        ["Date and time", sessionWhen(session)],
+        ["Date and time", keepTimesWhole(sessionWhen(session))],
         ...(session.facilitator ? [["Facilitator", session.facilitator]] : []),
         ...(price ? [["Price", price]] : []),
         ["Seats", seatsLeftText(session.seats, session.seatsLeft)],

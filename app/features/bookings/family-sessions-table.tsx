@@ -1,7 +1,7 @@
 import { AlertCircle, CalendarX } from "lucide-react";
 import { familyConstellation as copy } from "~/content/family-constellation";
 import type { EventJson } from "~/features/events/events.server";
-import { formatSessionDate, formatTimesUnderDate } from "~/features/events/format";
+import { formatSessionDate, formatTimesUnderDate, keepTimesWhole } from "~/features/events/format";
 import { safeExternalLink } from "~/lib/external-link";
 import { WAITING_LIST_BUTTON } from "~/features/events/seats";
 import { preloadBookingDialog } from "./lazy-booking-dialog";
@@ -112,7 +112,7 @@ export function FamilySessionsTable({ sessions, failed, loading, onRetry, onBook
   }
   const rows = sessions.map((s) => {
     const date = formatSessionDate(s.startDate, s.timeZone);
-    return { s, date, time: formatTimesUnderDate(s.startDate, s.endDate, s.timeZone), seats: seatsLeftText(s.seats, s.seatsLeft), label: `${s.title}, ${s.city}, ${date}` };
+    return { s, date, time: keepTimesWhole(formatTimesUnderDate(s.startDate, s.endDate, s.timeZone)), seats: seatsLeftText(s.seats, s.seatsLeft), label: `${s.title}, ${s.city}, ${date}` };
   });
   return (
     <div className="mt-6" data-testid="family-sessions">

@@ -1,7 +1,7 @@
 import { AlertCircle, MapPin, RefreshCw } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Link } from "react-router";
-import { formatPrice, formatSessionDate, formatTimesUnderDate, VENUE_TBD } from "~/features/events/format";
+import { formatPrice, formatSessionDate, formatTimesUnderDate, keepTimesWhole, VENUE_TBD } from "~/features/events/format";
 import { AddToCalendar } from "./add-to-calendar";
 import {
   FETCH_EVENTS_FAILED,
@@ -112,7 +112,7 @@ function When({ event }: { event: CalendarSession }) {
   return (
     <>
       <span className="block font-semibold text-ink">{formatSessionDate(event.startDate, event.timeZone)}</span>
-      <span className="block text-sm text-muted">{formatTimesUnderDate(event.startDate, event.endDate, event.timeZone)}</span>
+      <span className="block text-sm text-muted">{keepTimesWhole(formatTimesUnderDate(event.startDate, event.endDate, event.timeZone))}</span>
     </>
   );
 }

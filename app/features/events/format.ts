@@ -320,3 +320,14 @@ export function formatPrice(priceCents: number | null | undefined, currency: str
   const code = currency.trim().toUpperCase() || "USD";
   return code === "USD" ? `${sign}$${amount}` : `${sign}${code} ${amount}`;
 }
+
+/**
+ * A time as one unbreakable piece for a page: "4:00 AM EST" never wraps between
+ * "4:00" and "AM" (or before its zone) on a narrow screen. No-break spaces go in
+ * at render time only; mails, calendar files and the CSV keep plain spaces.
+ */
+export function keepTimesWhole(text: string): string {
+  return text.replace(/(\d:\d\d) (AM|PM)(?: ([A-Z]{2,5}\b|GMT[+-]\d{1,2}(?::\d\d)?))?/g, (_m, time: string, period: string, zone?: string) =>
+    zone ? `${time}\u00a0${period}\u00a0${zone}` : `${time}\u00a0${period}`,
+  );
+}

@@ -2,7 +2,7 @@ import { Award, CalendarDays, Check, Clock, Mail, MapPin, Sparkles, Target } fro
 import { useEffect, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { PersonAvatar } from "~/components/people/person-avatar";
-import { formatSessionWhen, PRICE_NOT_AVAILABLE, shownPrice, VENUE_TBD } from "~/features/events/format";
+import { formatSessionWhen, keepTimesWhole, PRICE_NOT_AVAILABLE, shownPrice, VENUE_TBD } from "~/features/events/format";
 import { useSite } from "~/hooks/use-site";
 import { EnrolAction } from "./enrol-action";
 import { NO_SESSIONS_ALERT } from "./enrol-button";
@@ -214,8 +214,8 @@ export function LevelPage({ view }: { view: LevelView }) {
                 <div>
                   <dt className="font-semibold text-plum-900">Date &amp; Time</dt>
                   <dd className="mt-1 text-ink">
-                    {next ? formatSessionWhen(next.startDate, next.endDate, next.timeZone) : (view.sessionDetails.date ?? "Date TBD")}
-                    {view.sessionDetails.time ? <span className="block text-muted">{view.sessionDetails.time}</span> : null}
+                    {next ? keepTimesWhole(formatSessionWhen(next.startDate, next.endDate, next.timeZone)) : (view.sessionDetails.date ?? "Date TBD")}
+                    {view.sessionDetails.time ? <span className="block text-muted">{keepTimesWhole(view.sessionDetails.time)}</span> : null}
                   </dd>
                 </div>
                 <div>
@@ -278,7 +278,7 @@ export function LevelPage({ view }: { view: LevelView }) {
                   <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-plum-600" />
                   <span>
                     {nextRow.date}
-                    <span className="block text-muted">{nextRow.time}</span>
+                    <span className="block text-muted">{keepTimesWhole(nextRow.time)}</span>
                   </span>
                 </p>
                 <p className="mt-2 flex items-start gap-2 text-sm text-ink">

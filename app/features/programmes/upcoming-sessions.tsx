@@ -1,6 +1,6 @@
 import { CalendarDays, Clock, MapPin, Users } from "lucide-react";
 import type { EventJson } from "~/features/events/events.server";
-import { VENUE_TBD } from "~/features/events/format";
+import { keepTimesWhole, VENUE_TBD } from "~/features/events/format";
 import { ENROLL_ROW_LABEL, sessionButton, sessionRow, unavailableText } from "./level-rules";
 import { WAITING_LIST_BUTTON } from "~/features/events/seats";
 import { EnrolAction } from "./enrol-action";
@@ -80,7 +80,7 @@ export function UpcomingSessions({ sessions, selectedId, onSelect, onOpen }: Pro
                   <td className="px-4 py-4">
                     <span className="block font-semibold whitespace-nowrap text-ink">{row.date}</span>
                     {/* A day's times stay on one line; a range over several days may wrap, or the Action column is pushed out of view. */}
-                    <span className={`block text-muted ${row.time.length > 24 ? "" : "whitespace-nowrap"}`}>{row.time}</span>
+                    <span className={`block text-muted ${row.time.length > 24 ? "" : "whitespace-nowrap"}`}>{keepTimesWhole(row.time)}</span>
                   </td>
                   <td className="px-4 py-4">
                     <span className="block text-ink">{row.location}</span>
@@ -129,7 +129,7 @@ export function UpcomingSessions({ sessions, selectedId, onSelect, onOpen }: Pro
                     <Clock aria-hidden="true" className="size-4 text-plum-600" />
                     <span className="sr-only">Time</span>
                   </dt>
-                  <dd className="text-ink">{row.time}</dd>
+                  <dd className="text-ink">{keepTimesWhole(row.time)}</dd>
                 </div>
                 <div className="flex gap-2">
                   <dt>

@@ -6,7 +6,7 @@ import { useRevalidator } from "react-router";
 import { CheckboxField as Check } from "~/components/ui/checkbox-field";
 import { Field, inputClass } from "~/components/ui/field";
 import { preloadToasts, toast } from "~/components/ui/toasts";
-import { formatSessionWhen, TIME_TBD, VENUE_TBD } from "~/features/events/format";
+import { formatSessionWhen, keepTimesWhole, TIME_TBD, VENUE_TBD } from "~/features/events/format";
 import { ApiError, apiRequest } from "~/lib/api-client";
 import { emailPattern } from "~/lib/validation";
 import { useHydrated } from "~/hooks/use-hydrated";
@@ -399,7 +399,7 @@ export function RegistrationForm({
   // The chosen session's date, times and seats, in the venue's zone (a phone cuts the option's text short);
   // before a choice, how the options read.
   const sessionHint = session
-    ? `${formatSessionWhen(session.startDate, session.endDate, session.timeZone)}${
+    ? `${keepTimesWhole(formatSessionWhen(session.startDate, session.endDate, session.timeZone))}${
         session.seatsLeft !== null && session.seatsLeft !== undefined && session.availability === "open"
           ? ` · ${session.seatsLeft} ${session.seatsLeft === 1 ? "seat" : "seats"} left`
           : ""

@@ -238,7 +238,8 @@ export function reminderMail(
     accessUrl,
     moreFacts: previous,
     topic: `reminder:${who.kind}:${who.id}:${daysBefore}`,
-    subject: `Reminder: ${event.title} is ${when} | ${site.orgName}`,
+    // A reminder that also brings news says so in its subject, where a reader decides whether to open it.
+    subject: `${previous.length ? "Reminder, with new details" : "Reminder"}: ${event.title} is ${when} | ${site.orgName}`,
     intro:
       `This is a friendly reminder that your session with ${site.orgName} is ${when}. We look forward to seeing you.` +
       (previous.length ? " Its date, time or place has changed since we last wrote: the details below are the new ones." : ""),

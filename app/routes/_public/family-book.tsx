@@ -8,7 +8,7 @@ import { requestContext, servicesContext } from "~/context.server";
 import { BookingForm, sessionWhen, type BookingValues } from "~/features/bookings/booking-form";
 import { BOOKING_INVALID, getFamilySession, submitBooking } from "~/features/bookings/bookings.server";
 import { acceptedWords, RegistrationConfirmation, type Accepted } from "~/features/registrations/registration-confirmation";
-import { sessionDatesSeed } from "~/features/events/format";
+import { keepTimesWhole, sessionDatesSeed } from "~/features/events/format";
 import { useSite } from "~/hooks/use-site";
 import { applyFormatSeed } from "~/lib/bounded-cache";
 import { BadRequest, readSubmission } from "~/lib/http.server";
@@ -97,7 +97,7 @@ export default function FamilyBook({ loaderData, actionData }: Route.ComponentPr
       <ToastHost />
       <PageHero eyebrow={session.availability === "full" ? "Join the Waiting List" : "Book Your Seat"} title="Family Constellation">
         <p>
-          {session.city} · {sessionWhen(session)}
+          {session.city} · {keepTimesWhole(sessionWhen(session))}
         </p>
       </PageHero>
       <div className="container-page py-10 md:py-14">

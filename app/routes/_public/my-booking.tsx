@@ -3,7 +3,7 @@ import { data, redirect, useParams } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
 import { servicesContext } from "~/context.server";
 import { cancelBookingByToken, findBookingByToken, requestBookingErasureByToken } from "~/features/bookings/booking-access.server";
-import { formatPrice, sessionDatesSeed } from "~/features/events/format";
+import { formatPrice, keepTimesWhole, sessionDatesSeed } from "~/features/events/format";
 import { applyFormatSeed } from "~/lib/bounded-cache";
 import { CancelActions, LINK_NOT_VALID, LinkNotValid, PRIVATE_HEADERS, privateMeta, SeatFacts, sessionWhen, StatusBadge, YourData } from "~/features/private-links/private-page";
 import { offerSeatsNow } from "~/features/waiting-list/offers.server";
@@ -106,7 +106,7 @@ export default function MyBooking({ loaderData, actionData }: Route.ComponentPro
   // As the booking's confirmation states them (bookingMails).
   const facts: Array<[string, string]> = [
     ["Session", booking.session],
-    ["Date and time", when],
+    ["Date and time", keepTimesWhole(when)],
     ["Location", booking.place],
     ["Facilitator", booking.facilitator],
     ["Price", booking.price],
@@ -116,7 +116,7 @@ export default function MyBooking({ loaderData, actionData }: Route.ComponentPro
   return (
     <>
       <PageHero eyebrow="Your booking" title={booking.session}>
-        <p>{when}</p>
+        <p>{keepTimesWhole(when)}</p>
       </PageHero>
       <div className="container-page py-10 md:py-14">
         <section aria-labelledby="booking-heading" className="mx-auto max-w-2xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-plum-100 sm:p-8">

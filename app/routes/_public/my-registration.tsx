@@ -3,7 +3,7 @@ import { data, redirect, useParams } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
 import { CancelActions, LINK_NOT_VALID, LinkNotValid, PRIVATE_HEADERS, privateMeta, SeatFacts, sessionWhen, StatusBadge, YourData } from "~/features/private-links/private-page";
 import { servicesContext } from "~/context.server";
-import { formatPrice, sessionDatesSeed } from "~/features/events/format";
+import { formatPrice, keepTimesWhole, sessionDatesSeed } from "~/features/events/format";
 import { applyFormatSeed } from "~/lib/bounded-cache";
 import { cancelByAccessToken, findByAccessToken, requestErasureByAccessToken } from "~/features/registrations/access.server";
 import { offerSeatsNow } from "~/features/waiting-list/offers.server";
@@ -108,7 +108,7 @@ export default function MyRegistration({ loaderData, actionData }: Route.Compone
   const facts: Array<[string, string]> = [
     ["Program", registration.programme],
     ["Session", registration.session],
-    ["Date and time", when],
+    ["Date and time", keepTimesWhole(when)],
     ["Venue", registration.place],
     ["Price", registration.price ?? "See the program page"],
     ["Name on certificate", registration.nameOnCertificate],
@@ -117,7 +117,7 @@ export default function MyRegistration({ loaderData, actionData }: Route.Compone
   return (
     <>
       <PageHero eyebrow="Your registration" title={registration.programme}>
-        <p>{when}</p>
+        <p>{keepTimesWhole(when)}</p>
       </PageHero>
       <div className="container-page py-10 md:py-14">
         <section aria-labelledby="registration-heading" className="mx-auto max-w-2xl rounded-2xl bg-white p-5 shadow-sm ring-1 ring-plum-100 sm:p-8">

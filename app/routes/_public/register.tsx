@@ -5,7 +5,7 @@ import { data, Link } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
 import { ToastHost } from "~/components/ui/toasts";
 import { requestContext, servicesContext } from "~/context.server";
-import { formatPrice, formatSessionDate, formatTimeRange, sessionDatesSeed } from "~/features/events/format";
+import { formatPrice, formatSessionDate, formatTimeRange, keepTimesWhole, sessionDatesSeed } from "~/features/events/format";
 import { applyFormatSeed } from "~/lib/bounded-cache";
 import type { FormSession } from "~/features/registrations/form-logic";
 import { acceptedWords, RegistrationConfirmation, type Accepted } from "~/features/registrations/registration-confirmation";
@@ -147,7 +147,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       <ToastHost />
       <PageHero eyebrow="Registration Form" title={programme.title}>
         <p>
-          {session.city} · {when}
+          {session.city} · {keepTimesWhole(when)}
         </p>
         {session.price !== null ? <p className="mt-1 text-base text-plum-100">{formatPrice(Math.round(session.price * 100), session.currency)}</p> : null}
       </PageHero>

@@ -2,7 +2,7 @@ import { CheckCircle2, Clock } from "lucide-react";
 import { data, Form, Link, redirect } from "react-router";
 import { PageHero } from "~/components/layout/page-hero";
 import { servicesContext } from "~/context.server";
-import { formatSessionDate, formatSessionWhen, formatTimeRange } from "~/features/events/format";
+import { formatSessionDate, formatSessionWhen, formatTimeRange, keepTimesWhole } from "~/features/events/format";
 import { confirmOffer, findConfirmedOffer, findOffer } from "~/features/waiting-list/offers.server";
 import { AWAITING_APPROVAL_HEADING, AWAITING_APPROVAL_TEXT } from "~/features/prerequisites/rules";
 import { siteFrom } from "~/lib/meta";
@@ -142,13 +142,13 @@ export default function WaitingListOffer({ loaderData, actionData }: Route.Compo
           </h2>
           <p className="mt-3 inline-flex items-start gap-2 rounded-xl bg-plum-50 p-4 text-plum-900">
             <Clock aria-hidden="true" className="mt-0.5 size-5 shrink-0" />
-            <span>We hold this seat for you until {offer.holdUntil}. Confirm it to take it.</span>
+            <span>We hold this seat for you until {keepTimesWhole(offer.holdUntil)}. Confirm it to take it.</span>
           </p>
           <dl className="mt-6 grid gap-x-6 gap-y-3 sm:grid-cols-[max-content_1fr]">
             {(
               [
                 ["Session", offer.session],
-                ["Date and time", offer.when],
+                ["Date and time", keepTimesWhole(offer.when)],
                 ["Venue", offer.place],
                 ["Email", offer.email],
               ] as const
