@@ -1,5 +1,6 @@
 import { DatabaseSync, type StatementSync } from "node:sqlite";
 import { SqliteDialect, type SqliteDatabase, type SqliteStatement } from "kysely";
+import { lowerEachCharacter } from "../lib/search-fold.ts";
 
 type Param = null | number | bigint | string | NodeJS.ArrayBufferView;
 
@@ -52,7 +53,7 @@ export function openSqlite(file: string): { dialect: SqliteDialect; raw: Databas
   // PostgreSQL's lower() does under a UTF-8 locale. No index is built on lower(),
   // so nothing stored depends on the built-in's answers.
   raw.function("lower", { deterministic: true }, (value) =>
-    typeof value === "string" ? value.toLowerCase() : typeof value === "number" || typeof value === "bigint" ? String(value) : value,
+    typeof value === "string" ? lowerEachCharacter(value) : typeof value === "number" || typeof value === "bigint" ? String(value) : value,
   );
   // Kysely prepares every query it runs; preparing costs about as much as running
   // a short one, so the compiled statements are kept, most recently used last.

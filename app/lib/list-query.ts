@@ -67,7 +67,8 @@ export function parseListQuery(
     errors[name] = INVALID_DATE;
     return null;
   };
-  const rawSearch = (params.get("search") ?? "").trim().slice(0, SEARCH_MAX);
+  // Cut by characters, not UTF-16 units: a cut through an emoji would leave half of it, read as a control character.
+  const rawSearch = Array.from((params.get("search") ?? "").trim()).slice(0, SEARCH_MAX).join("");
   // A NUL or other control character is no word anyone types, and PostgreSQL refuses NUL in text.
   if (CONTROL_CHARACTERS.test(rawSearch)) errors.search = SEARCH_CONTROL_CHARACTERS;
   const startDate = day("startDate");

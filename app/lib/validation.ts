@@ -36,9 +36,23 @@ export function hasControlCharacters(value: string, multiline = false): boolean 
   return (multiline ? multiLineForbidden : singleLineForbidden).test(value);
 }
 
-/** The one rule every free-text field of every schema applies, with the field's 'Invalid …' message. */
+/**
+ * The invisible characters that change how a visitor's text reads or where it breaks, refused in
+ * the forms' fields (decision 0112): the bidirectional embeddings, overrides and isolates (U+202A–U+202E,
+ * U+2066–U+2069: "Ok\u202eRLO" shows reversed in a staff list or a spreadsheet); in one-line text
+ * also the line and paragraph separators, the zero-width space, the direction marks, the word
+ * joiner and the byte-order mark, which break a line or make a name nobody can find by typing it. The
+ * zero-width joiner and non-joiner stay: Persian and Devanagari names are spelled with them, and
+ * emoji sequences need them. A message may keep its direction marks (right-to-left writers place
+ * them around numbers). Programme content, written by staff in its own editor, keeps the older rule
+ * (text pasted from a word processor often carries such marks, and staff see what they publish).
+ */
+const singleLineInvisible = /[\u200B\u200E\u200F\u2028\u2029\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/u;
+const multiLineInvisible = /[\u202A-\u202E\u2066-\u2069]/u;
+
+/** The one rule every free-text field of every form schema applies, with the field's 'Invalid …' message. */
 export function printable(message: string, multiline = false) {
-  return z.refine<string>((v) => !hasControlCharacters(v, multiline), { error: message, abort: true });
+  return z.refine<string>((v) => !hasControlCharacters(v, multiline) && !(multiline ? multiLineInvisible : singleLineInvisible).test(v), { error: message, abort: true });
 }
 
 /**
@@ -100,6 +114,8 @@ export function requiredText(opts: {
 }) {
   const checks = [
     z.trim(),
+    // Composed (NFC): "é" typed as e and a combining accent is stored, found and compared as "é".
+    z.normalize("NFC"),
     z.minLength(1, { error: opts.required, abort: true }),
     printable(opts.invalid, opts.multiline),
     ...(opts.min && opts.min > 1 ? [z.minLength(opts.min, { error: opts.minMessage ?? `Must be at least ${opts.min} characters`, abort: true })] : []),
@@ -118,6 +134,7 @@ export function optionalText(opts: { max: number; invalid: string; multiline?: b
     z.optional(
       z.string({ error: "Must be text" }).check(
         z.trim(),
+        z.normalize("NFC"),
         printable(opts.invalid, opts.multiline),
         z.maxLength(max, { error: `Must be at most ${max} characters` }),
         ...(opts.name ? [noAddressInName] : []),

@@ -382,6 +382,34 @@ test.describe("programme management", () => {
     expect((await page.request.delete(`/api/decode/${id}`)).status()).toBe(200);
   });
 
+  test("a long link or address staff write into a program breaks on a phone's public pages instead of pushing them sideways (decision 0112)", async ({ page }) => {
+    test.setTimeout(120_000);
+    const title = `Long Words Program ${crypto.randomBytes(3).toString("hex")}`;
+    await signIn(page, "/admin/decode");
+    const session = { eventName: "Long words weekend", startDate: futureLocal(40, 9), endDate: futureLocal(40, 17), timeZone: "America/New_York", location: "Rancho Cucamonga Convention-and-Visitors-Center", organiser: "organiser.contact@mindfulpath.example", organizerEmail: "rivera@example.org", price: "$450", capacity: "12", paymentLink: "https://pay.example.org/long" };
+    const created = await page.request.post("/api/decode", {
+      data: {
+        title,
+        subtitle: "A program whose text holds long words",
+        duration: "1 Day",
+        status: "Open",
+        certification: "Internationally-Accredited-Hypnotherapy-Practitioner-Certificate",
+        cardPoints: ["<p>See https://www.mindfulpath.example/resources/hypnotherapy/level-one/reading-list-2027.pdf</p>"],
+        learningSections: [{ title: "Reading list", content: "<p>Download the reading list at https://www.mindfulpath.example/resources/hypnotherapy/level-one/reading-list-2027.pdf before day one.</p>" }],
+        upcomingEvents: [session],
+      },
+    });
+    expect(created.status()).toBe(201);
+    const id = ((await created.json()) as { data: { _id: string } }).data._id;
+    await page.setViewportSize({ width: 375, height: 740 });
+    for (const path of [`/decode/level/${id}`, "/schedule", "/decode"]) {
+      await page.goto(path);
+      await hydrated(page);
+      expect({ path, width: await page.evaluate(() => document.documentElement.scrollWidth) }).toEqual({ path, width: 375 });
+    }
+    expect((await page.request.delete(`/api/decode/${id}`)).status()).toBe(200);
+  });
+
   test("on a phone a toast never covers the focused control: it goes to the other half of the screen", async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 375, height: 740 });

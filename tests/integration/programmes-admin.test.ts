@@ -536,6 +536,24 @@ describe.each(dialects)("programme management on %s", { timeout: 120_000 }, (dia
     expect((await register("open1@example.org")).status).toBe(201);
   });
 
+  it("an update whose events are not events is refused, and deletes none of the stored sessions (decision 0112)", async () => {
+    const created = await call("POST", "/api/decode", programme({ title: "Sessions Kept Program", upcomingEvents: [session(), session({ eventName: "Second Kept Weekend" })] }));
+    const p = created.body!.data;
+    const count = async () => Number((await s.db.selectFrom("events").select((eb) => eb.fn.countAll<number>().as("n")).where("programme_id", "=", p._id).executeTakeFirstOrThrow()).n);
+    expect(await count()).toBe(2);
+    for (const upcomingEvents of [["oops"], [1, 2], [[session()]], [null], "none"]) {
+      const r = await call("PUT", `/api/decode/${p._id}`, programme({ title: "Sessions Kept Program", upcomingEvents }));
+      expect({ upcomingEvents, status: r.status }).toEqual({ upcomingEvents, status: 400 });
+      expect(r.body!.errors.upcomingEvents).toBe("Upcoming events must be a list of events");
+    }
+    expect(await count()).toBe(2);
+    // A tab in a one-line title, or a direction override, is named as what it is, not "required"; a title of zero-width spaces is none.
+    for (const title of ["Decode Level 6\tAdvanced", "Decode \u202eLevel 6"]) {
+      expect((await call("PUT", `/api/decode/${p._id}`, programme({ title }))).body!.errors.title).toBe("Remove the tab, line break or invisible formatting character from this text");
+    }
+    expect((await call("PUT", `/api/decode/${p._id}`, programme({ title: "\u200b".repeat(6) }))).body!.errors.title).toBe("Title is required");
+  });
+
   it("an update that leaves a session's time zone and seat limit out (the spec's field list has neither) keeps the stored ones", async () => {
     const created = await call("POST", "/api/hypnotherapy", programme({ title: "Pacific Coast Intensive", upcomingEvents: [session({ timeZone: "America/Los_Angeles", location: "Los Angeles", capacity: "40" })] }));
     const p = created.body!.data;

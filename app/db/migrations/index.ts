@@ -29,6 +29,7 @@ import * as m0031 from "./0031-booking-erasure-requests.ts";
 import * as m0032 from "./0032-staff-devices.ts";
 import * as m0033 from "./0033-outbox-claims.ts";
 import * as m0034 from "./0034-thumbnail-variants.ts";
+import * as m0035 from "./0035-search-text-folded-per-character.ts";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -62,4 +63,5 @@ export const migrations: Record<string, Migration> = {
   "0032-staff-devices": m0032,
   "0033-outbox-claims": m0033,
   "0034-thumbnail-variants": m0034,
+  "0035-search-text-folded-per-character": m0035,
 };

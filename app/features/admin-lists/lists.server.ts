@@ -6,6 +6,7 @@
 import { sql, type Expression, type SqlBool } from "kysely";
 import { DEFAULT_TIME_ZONE, parseEventInstant } from "~/features/events/format";
 import type { ListQuery } from "~/lib/list-query";
+import { searchFold } from "~/lib/search-fold";
 
 export function escapeLike(s: string) {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
@@ -16,7 +17,7 @@ const MAX_TERMS = 6;
 
 /** The words of a search, lower-cased: each must appear somewhere. */
 export function searchTerms(search: string): string[] {
-  return search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, MAX_TERMS);
+  return searchFold(search).split(/\s+/).filter(Boolean).slice(0, MAX_TERMS);
 }
 
 /**

@@ -9,6 +9,7 @@ import type { DB } from "~/db/schema";
  */
 import { AUDIT_ACTIONS, type AuditAction } from "./actions.ts";
 import { answeringHead } from "./head-request.server.ts";
+import { searchFold } from "../../lib/search-fold.ts";
 
 export { AUDIT_ACTIONS, type AuditAction };
 
@@ -67,7 +68,7 @@ function escapeLike(s: string) {
 export async function listAudit(db: Kysely<DB>, query: AuditQuery) {
   let base = db.selectFrom("audit_events");
   if (query.action) base = base.where("action", "=", query.action);
-  const q = query.q?.trim().toLowerCase();
+  const q = query.q === undefined ? undefined : searchFold(query.q.trim());
   if (q) {
     const like = `%${escapeLike(q)}%`;
     base = base.where(

@@ -4,6 +4,7 @@ import type { EventRow } from "~/db/schema";
 import { eventToJson, seatsTaken, type EventJson } from "~/features/events/events.server";
 import { courseDetailDate } from "~/features/events/format";
 import type { CalendarKind, DateRangeQuery, EventListQuery } from "./query";
+import { searchFold } from "~/lib/search-fold";
 
 /**
  * The event calendar's reads (spec part 2 §2.6, §7 'GET events list'): every
@@ -22,7 +23,7 @@ export type EventPage = {
 };
 
 function likePattern(search: string): string {
-  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${searchFold(search).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 function upcoming(db: Database, now: Date) {

@@ -16,6 +16,7 @@ import { csvMoment, csvMomentHeader, keysetRows, type CsvColumn } from "~/featur
 import { paginationOf, pageWindow, type ListQuery } from "~/lib/list-query";
 import { countryOptions } from "./schema";
 import { contactStatusLabel, CONTACT_STATUS_LABELS, type ContactStatus } from "./status";
+import { searchFold } from "~/lib/search-fold";
 
 export const CONTACT_NOT_FOUND = "Contact message not found";
 export const CONTACT_STATUS_SAVED = "Status updated successfully";
@@ -32,7 +33,7 @@ const SEARCH_COLUMNS = ["first_name", "last_name", "email", "phone_number", "cou
  * finds UK), since the column keeps the code the form sends.
  */
 function contactSearch(search: string): Expression<SqlBool> | null {
-  const terms = search.toLowerCase().split(/\s+/).filter(Boolean).slice(0, 6);
+  const terms = searchFold(search).split(/\s+/).filter(Boolean).slice(0, 6);
   if (terms.length === 0) return null;
   const perTerm = terms.map((term) => {
     const columns = searchCondition(SEARCH_COLUMNS, term)!;

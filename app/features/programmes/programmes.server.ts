@@ -4,6 +4,7 @@ import type { ProgrammeKind, ProgrammeRow } from "~/db/schema";
 import { upcomingSessions, type EventJson } from "~/features/events/events.server";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import type { ListQuery } from "./query";
+import { searchFold } from "~/lib/search-fold";
 
 function parseJson<T>(text: string, fallback: T): T {
   try {
@@ -15,7 +16,7 @@ function parseJson<T>(text: string, fallback: T): T {
 
 /** A LIKE pattern (used with `escape '\\'`) that matches the lower-cased text anywhere. */
 export function likePattern(search: string): string {
-  return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return `%${searchFold(search).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** The JSON shape of a programme (spec part 2 §3), `_id` included; rich text sanitised again on the way out (S4). */
@@ -113,6 +114,8 @@ export async function levelChoices(db: Database, kind: ProgrammeKind) {
     .selectFrom("programmes")
     .select(["id", "title", "requires_programme_id"])
     .where("kind", "=", kind)
+    // Programmes without a level after the numbered ones, on both databases (SQLite sorts NULL first, PostgreSQL last).
+    .orderBy(sql`level is null`)
     .orderBy("level")
     .orderBy("sort_order")
     .orderBy("title")

@@ -220,13 +220,22 @@ const str = (v: unknown): string => (typeof v === "string" ? v : typeof v === "n
 const videoUrlSchema = z.string().check(z.maxLength(2000, { error: VIDEO_URL_INVALID }), z.regex(urlPattern, { error: VIDEO_URL_INVALID }));
 const emailSchema = z.string().check(z.maxLength(254, { error: SESSION_EMAIL_INVALID }), z.regex(emailPattern, { error: SESSION_EMAIL_INVALID }));
 
+/** What a text with a tab, a line break in one-line text, or an invisible direction override is told (decision 0112). */
+export const TEXT_CHARACTERS_INVALID = "Remove the tab, line break or invisible formatting character from this text";
+/** Bidirectional embeddings, overrides and isolates: they would turn the page's own words around them backwards. */
+const directionOverrides = /[\u202A-\u202E\u2066-\u2069]/u;
+
 function checkText(value: string, o: { required: string; min?: number; minMessage?: string; max: number; invalid?: string; multiline?: boolean }): string | null {
-  if (!value) return o.required;
-  if (hasControlCharacters(value, o.multiline)) return o.invalid ?? o.required;
+  // Only invisible characters (zero-width spaces, say) is no text: it would show as a blank heading.
+  if (!value || !/[^\p{Cf}\p{Z}\p{Cc}]/u.test(value)) return o.required;
+  if (hasControlCharacters(value, o.multiline) || directionOverrides.test(value)) return o.invalid ?? TEXT_CHARACTERS_INVALID;
   if (o.min && [...value].length < o.min) return o.minMessage ?? o.required;
   if ([...value].length > o.max) return `Must be at most ${o.max} characters`;
   return null;
 }
+
+/** An upcoming-events value that is not a list of events. */
+export const UPCOMING_EVENTS_INVALID = "Upcoming events must be a list of events";
 
 /** A list sent as a JSON array, or as JSON text (multipart), or a single text. */
 export function readList(value: unknown): unknown[] | null {
@@ -400,10 +409,13 @@ export function validateProgramForm(values: unknown, stored?: StoredSessions, no
 
   const sessionList = readList(input.upcomingEvents ?? input.events ?? input.sessions);
   const sessions: SessionInput[] = [];
-  if (sessionList === null) set("upcomingEvents", "Upcoming events must be a list");
+  if (sessionList === null) set("upcomingEvents", UPCOMING_EVENTS_INVALID);
   else {
     const kept = sessionList.filter((r) => r && typeof r === "object" && !isEmptySessionRow(r as Record<string, unknown>));
-    if (kept.length > MAX_SESSIONS) set("upcomingEvents", `At most ${MAX_SESSIONS} upcoming events`);
+    // An item that is no event (a text, a number, a list) is refused, never dropped: dropping it would
+    // save the program without its sessions and delete them.
+    if (sessionList.some((r) => !r || typeof r !== "object" || Array.isArray(r))) set("upcomingEvents", UPCOMING_EVENTS_INVALID);
+    else if (kept.length > MAX_SESSIONS) set("upcomingEvents", `At most ${MAX_SESSIONS} upcoming events`);
     else
       sessionList.forEach((raw, i) => {
         if (!raw || typeof raw !== "object" || isEmptySessionRow(raw as Record<string, unknown>)) return;

@@ -93,7 +93,9 @@ function searchWhere(db: Kysely<DB>, terms: string[], indexed: boolean): Express
   const like = (t: string) => sql<SqlBool>`s.body like ${`%${escapeLike(t)}%`} escape '\\'`;
   if (isPostgres(db as Kysely<unknown>) || !indexed) return sql<SqlBool>`(${sql.join(terms.map(like), sql` and `)})`;
   const long = terms.filter((t) => [...t].length >= 3);
-  const parts = terms.filter((t) => [...t].length < 3).map(like);
+  // Every word is also matched with LIKE: the trigram index folds case its own way (ς as σ, ſ as s), so
+  // it only narrows the rows, and the count, the page and the CSV export all apply the same rule.
+  const parts = terms.map(like);
   if (long.length) {
     parts.unshift(sql<SqlBool>`s.id in (select rowid from registration_search_fts where registration_search_fts match ${long.map(phrase).join(" AND ")})`);
   }
@@ -136,7 +138,8 @@ export async function listRegistrations(db: Kysely<DB>, list: StaffRegistrationL
     .selectAll("r")
     .orderBy("s.created_at", "desc")
     .orderBy("s.registration_id", "desc")
-    .limit(query.limit)
+    // The last page of a capped search stops at the SEARCH_CAP-th match, as its count says.
+    .limit(Math.max(0, Math.min(query.limit, total - offset)))
     .offset(offset)
     .execute();
   return { rows, total, page, totalPages, limit: query.limit, capped };

@@ -16,7 +16,9 @@ export default function PublicLayout() {
         Skip to main content
       </a>
       <SiteHeader orgName={site.orgName} contactEmail={site.contactEmail} />
-      <main id="main" tabIndex={-1} className="outline-none">
+      {/* A word longer than its line (a link, an address staff wrote into a program or a session) breaks
+          where it must instead of pushing the page sideways on a phone; tables keep whole words (decision 0112). */}
+      <main id="main" tabIndex={-1} className="outline-none wrap-anywhere [&_table]:wrap-break-word">
         <Outlet />
       </main>
       <SiteFooter site={site} year={year} />
