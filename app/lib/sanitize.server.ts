@@ -23,6 +23,9 @@ const options: sanitizeHtml.IOptions = {
   },
 };
 
+/** Empty paragraphs at the very start or end: an editor leaves one after a list it was clicked below (decision 0113). */
+const EDGE_EMPTY_PARAGRAPHS = /^(?:<p>(?:\s|&nbsp;|<br \/>)*<\/p>)+|(?:<p>(?:\s|&nbsp;|<br \/>)*<\/p>)+$/g;
+
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, options);
+  return sanitizeHtml(html, options).replace(EDGE_EMPTY_PARAGRAPHS, "");
 }

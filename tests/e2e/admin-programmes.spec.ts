@@ -382,6 +382,33 @@ test.describe("programme management", () => {
     expect((await page.request.delete(`/api/decode/${id}`)).status()).toBe(200);
   });
 
+  test("a program whose card points the API stored one by one opens, is focused and saves unchanged, its points kept as they were (decision 0113)", async ({ page }) => {
+    test.setTimeout(120_000);
+    const title = `Several Points Program ${crypto.randomBytes(3).toString("hex")}`;
+    await signIn(page, "/admin/decode");
+    const created = await page.request.post("/api/decode", {
+      data: { title, subtitle: "A program with points stored one by one", duration: "1 Day", status: "Open", cardPoints: ["<p>First <strong>point</strong></p>", "<p>Second point</p>", "Third point"], learningSections: [{ title: "Basics", content: "<p>Text</p>" }] },
+    });
+    expect(created.status()).toBe(201);
+    const id = ((await created.json()) as { data: { _id: string } }).data._id;
+    await page.goto(`/admin/decode?search=${encodeURIComponent(title).replace(/%20/g, "+")}`);
+    await hydrated(page);
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+    await card.getByRole("button", { name: title }).click();
+    await card.getByRole("button", { name: "Edit Program" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit Program" });
+    const points = dialog.getByRole("textbox", { name: "Card Points" });
+    await expect(points.locator("li")).toHaveCount(3);
+    // Focusing the editor changes nothing: no empty paragraphs appear, and nothing asks to be saved.
+    await points.click();
+    await expect(points.locator("li > p:empty, li > p > br:only-child")).toHaveCount(0);
+    await dialog.getByRole("button", { name: "Update Program" }).click();
+    await expect(dialog).toBeHidden({ timeout: 15_000 });
+    const stored = JSON.parse(queryDb<{ card_points: string }>("select card_points from programmes where id = ?", id)[0]!.card_points) as string[];
+    expect(stored).toEqual(["<ul><li><p>First <strong>point</strong></p></li><li><p>Second point</p></li><li><p>Third point</p></li></ul>"]);
+    expect((await page.request.delete(`/api/decode/${id}`)).status()).toBe(200);
+  });
+
   test("a long link or address staff write into a program breaks on a phone's public pages instead of pushing them sideways (decision 0112)", async ({ page }) => {
     test.setTimeout(120_000);
     const title = `Long Words Program ${crypto.randomBytes(3).toString("hex")}`;

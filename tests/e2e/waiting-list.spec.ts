@@ -219,6 +219,43 @@ test.describe("Waiting list", () => {
     expect(queryDb<{ status: string }>("SELECT status FROM family_bookings WHERE id = ?", entry)[0]?.status).toBe("removed");
   });
 
+  test("a long name and address keep every waiting list's Remove button inside its card; Tab brings the sidebar's last link above its foot (decision 0113)", async ({ page }) => {
+    test.setTimeout(120_000);
+    const { id } = addFullFamilySession();
+    const tag = crypto.randomBytes(4).toString("hex");
+    const name = `Maximiliana-Alexandrina Wolfeschlegelsteinhausenbergerdorff ${tag}`;
+    const waiter = `maximiliana.alexandrina.wolfeschlegelsteinhausenberger.${tag}@a-very-long-institutional-domain.example.org`;
+    const now = new Date().toISOString();
+    write(
+      `INSERT INTO family_bookings (id, event_id, full_name, email, email_key, phone, status, terms_accepted_at, created_at) VALUES (?, ?, ?, ?, ?, '5125550101', 'waiting', ?, ?)`,
+      `b-long-${tag}`, id, name, waiter, waiter, now, now,
+    );
+    await page.context().addCookies(await signedInStaff());
+    for (const width of [1024, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/admin/requests");
+      await hydrated(page);
+      const remove = page.getByRole("link", { name: `Remove ${name} from the waiting list` });
+      const card = page.locator("section").filter({ has: remove }).last();
+      const [button, box] = [await remove.boundingBox(), await card.boundingBox()];
+      expect(button!.x + button!.width).toBeLessThanOrEqual(box!.x + box!.width);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    }
+    // In a short window the sidebar's list scrolls above its foot: "Settings", reached by Tab, is what shows at its place.
+    await page.setViewportSize({ width: 1280, height: 600 });
+    await page.goto("/admin/requests");
+    await hydrated(page);
+    const settings = page.getByRole("navigation", { name: "Staff" }).getByRole("link", { name: "Settings" });
+    for (let i = 0; i < 40 && !(await settings.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+    await expect(settings).toBeFocused();
+    const shown = await settings.evaluate((el) => {
+      const r = el.getBoundingClientRect();
+      const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+      return el === top || el.contains(top);
+    });
+    expect(shown).toBe(true);
+  });
+
   test("a full DECODE session's row on its level page offers the waiting list; the registration dialog joins it", async ({ page }) => {
     test.setTimeout(180_000);
     const { id, tag } = await fullDecodeSession(page, "Waitlist weekend", 230);

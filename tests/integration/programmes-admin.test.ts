@@ -552,6 +552,11 @@ describe.each(dialects)("programme management on %s", { timeout: 120_000 }, (dia
       expect((await call("PUT", `/api/decode/${p._id}`, programme({ title }))).body!.errors.title).toBe("Remove the tab, line break or invisible formatting character from this text");
     }
     expect((await call("PUT", `/api/decode/${p._id}`, programme({ title: "\u200b".repeat(6) }))).body!.errors.title).toBe("Title is required");
+    // Card points are held, all together, to the one field the staff form edits them in.
+    const long = `<p>${"x".repeat(12_000)}</p>`;
+    expect((await call("PUT", `/api/decode/${p._id}`, programme({ title: "Sessions Kept Program", cardPoints: [long, long] }))).body!.errors.cardPoints).toBe(
+      "Card points must be at most 20000 characters of formatted text in all",
+    );
   });
 
   it("an update that leaves a session's time zone and seat limit out (the spec's field list has neither) keeps the stored ones", async () => {

@@ -86,8 +86,11 @@ export function StaffShell({ orgName, email, children }: Props) {
       <nav
         id={navId}
         aria-label="Staff"
-        className={`${open ? "block" : "hidden"} bg-plum-900 px-3 pb-4 text-white max-lg:max-h-[calc(100dvh-4.25rem)] max-lg:overflow-y-auto max-lg:shadow-lg lg:sticky lg:top-0 lg:block lg:h-dvh lg:overflow-y-auto lg:py-6`}
+        className={`${open ? "block" : "hidden"} bg-plum-900 px-3 pb-4 text-white max-lg:max-h-[calc(100dvh-4.25rem)] max-lg:overflow-y-auto max-lg:shadow-lg lg:sticky lg:top-0 lg:flex lg:h-dvh lg:flex-col lg:py-6`}
       >
+        {/* On a wide screen the pages' list scrolls on its own above the foot, so a link reached by Tab is never
+            hidden under "Signed in as … Sign out" (WCAG 2.4.11; decision 0113). Its padding keeps the focus rings whole. */}
+        <div className="lg:-mx-3 lg:min-h-0 lg:flex-1 lg:overflow-y-auto lg:px-3">
         <p className="hidden items-center gap-2 px-3 pb-6 font-serif text-xl lg:flex">
           <LogoMark className="size-9 text-white" />
           <span>
@@ -121,8 +124,9 @@ export function StaffShell({ orgName, email, children }: Props) {
             </ul>
           </div>
         ))}
+        </div>
         {/* Beside the pages, who is signed in and "Sign out" stay in view at the sidebar's foot while its list scrolls. */}
-        <div className="border-t border-white/20 px-3 pt-4 lg:sticky lg:bottom-0 lg:bg-plum-900">
+        <div className="border-t border-white/20 px-3 pt-4 lg:shrink-0">
           {/* The whole address, broken where it must: a truncated one hid its end from keyboard users. */}
           <p className="pb-2 text-sm text-plum-200 wrap-anywhere">
             Signed in as <span className="font-semibold text-white">{email}</span>

@@ -30,6 +30,7 @@ import * as m0032 from "./0032-staff-devices.ts";
 import * as m0033 from "./0033-outbox-claims.ts";
 import * as m0034 from "./0034-thumbnail-variants.ts";
 import * as m0035 from "./0035-search-text-folded-per-character.ts";
+import * as m0036 from "./0036-staff-list-indexes.ts";
 
 /** Every migration, in order. Names never change once released. */
 export const migrations: Record<string, Migration> = {
@@ -64,4 +65,5 @@ export const migrations: Record<string, Migration> = {
   "0033-outbox-claims": m0033,
   "0034-thumbnail-variants": m0034,
   "0035-search-text-folded-per-character": m0035,
+  "0036-staff-list-indexes": m0036,
 };

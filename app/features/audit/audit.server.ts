@@ -64,17 +64,20 @@ function escapeLike(s: string) {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** A text found in the actor's address, the record's id or type, or the address it came from; null for none. Each side has its index on PostgreSQL (migration 0036). */
+export function auditSearch(text: string | undefined) {
+  const q = text === undefined ? "" : searchFold(text.trim());
+  if (!q) return null;
+  const like = `%${escapeLike(q)}%`;
+  return sql<boolean>`(lower(actor_email) like ${like} escape '\\' or lower(target_id) like ${like} escape '\\' or lower(target_type) like ${like} escape '\\' or ip like ${like} escape '\\')`;
+}
+
 /** Newest first, filtered by action and by a text found in the actor's address, the record's id or type. */
 export async function listAudit(db: Kysely<DB>, query: AuditQuery) {
   let base = db.selectFrom("audit_events");
   if (query.action) base = base.where("action", "=", query.action);
-  const q = query.q === undefined ? undefined : searchFold(query.q.trim());
-  if (q) {
-    const like = `%${escapeLike(q)}%`;
-    base = base.where(
-      sql<boolean>`(lower(actor_email) like ${like} escape '\\' or lower(target_id) like ${like} escape '\\' or lower(target_type) like ${like} escape '\\' or ip like ${like} escape '\\')`,
-    );
-  }
+  const search = auditSearch(query.q);
+  if (search) base = base.where(search);
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
   const totalPages = Math.max(1, Math.ceil(Number(total) / AUDIT_PAGE_SIZE));
   const page = Math.min(Math.max(1, query.page), totalPages);

@@ -186,7 +186,7 @@ function consultationColumns(keep: (extra: Record<string, string>) => string): D
       ),
       className: "sm:min-w-32",
     },
-    { header: "Email", cell: (c) => c.email, className: "max-w-56" },
+    { header: "Email", cell: (c) => c.email, className: "sm:max-w-56" },
     {
       header: "Location",
       cell: (c) => (

@@ -5,9 +5,11 @@
  * frees the seat: seats are counted from the rows), and the CSV export read in
  * keyset batches. Views, deletions and exports go to the audit trail.
  */
+import { sql, type Expression, type Kysely, type SqlBool } from "kysely";
+import { isPostgres } from "~/db/migrations/types";
 import type { Database } from "~/db/db.server";
 import { clearWriteAheadLog, lockEvent, writeTransaction } from "~/db/transactions.server";
-import { olderThan, dayRangeCondition, searchCondition } from "~/features/admin-lists/lists.server";
+import { olderThan, dayRangeCondition, searchCondition, searchTerms } from "~/features/admin-lists/lists.server";
 import { recordAudit, type AuditActor } from "~/features/audit/audit.server";
 import { csvMoment, csvMomentHeader, keysetRows, type CsvColumn } from "~/features/exports/csv.server";
 import { courseDetailDate, formatSessionDate, formatTimeRange } from "~/features/events/format";
@@ -26,7 +28,27 @@ export const CONSULTATIONS_PAGE_SIZE = 10;
 export type StaffActor = { actor: AuditActor; ip: string | null };
 
 /** Name, email, phone, the session's place, title, organiser and facilitator. */
-const SEARCH_COLUMNS = ["b.full_name", "b.email", "b.phone", "e.city", "e.venue", "e.title", "e.organiser", "e.facilitator"] as const;
+const BOOKING_COLUMNS = ["b.full_name", "b.email", "b.phone"] as const;
+const EVENT_COLUMNS = ["city", "venue", "title", "organiser", "facilitator"] as const;
+
+/**
+ * Each word in the booking's name, email or phone, or in its session's city, venue, title, organizer
+ * or facilitator. The session's side is worked out first, as the list of matching sessions (a few
+ * hundred rows at most): on PostgreSQL as `= any(array(…))`, which its planner answers from the
+ * bookings' session index and ORs with the trigram indexes of the booking's own columns, instead of
+ * testing every booking joined to its session (decision 0113); SQLite, which has no arrays, reads
+ * the same as `in (…)`.
+ */
+export function bookingSearch(search: string, postgres: boolean): Expression<SqlBool> | null {
+  const terms = searchTerms(search);
+  if (terms.length === 0) return null;
+  const perTerm = terms.map((term) => {
+    const sessions = sql`select id from events where ${searchCondition(EVENT_COLUMNS, term)!}`;
+    const inSessions = postgres ? sql<SqlBool>`b.event_id = any(array(${sessions}))` : sql<SqlBool>`b.event_id in (${sessions})`;
+    return sql<SqlBool>`(${searchCondition(BOOKING_COLUMNS, term)!} or ${inSessions})`;
+  });
+  return sql<SqlBool>`(${sql.join(perTerm, sql` and `)})`;
+}
 
 function joined(db: Database) {
   return db.selectFrom("family_bookings as b").innerJoin("events as e", "e.id", "b.event_id");
@@ -45,7 +67,7 @@ export function phoneDigits(search: string): string | null {
 
 function filtered(db: Database, query: Pick<ListQuery, "search" | "startDate" | "endDate">) {
   let base = joined(db);
-  const search = searchCondition(SEARCH_COLUMNS, query.search);
+  const search = bookingSearch(query.search, isPostgres(db as Kysely<unknown>));
   const phone = phoneDigits(query.search.trim());
   if (search && phone) base = base.where((eb) => eb.or([search, eb("b.phone", "like", `%${phone}%`)]));
   else if (search) base = base.where(search);

@@ -32,7 +32,7 @@ const SEARCH_COLUMNS = ["first_name", "last_name", "email", "phone_number", "cou
  * one of them; a word also finds the countries whose name holds it ('kingdom'
  * finds UK), since the column keeps the code the form sends.
  */
-function contactSearch(search: string): Expression<SqlBool> | null {
+export function contactSearch(search: string): Expression<SqlBool> | null {
   const terms = searchFold(search).split(/\s+/).filter(Boolean).slice(0, 6);
   if (terms.length === 0) return null;
   const perTerm = terms.map((term) => {

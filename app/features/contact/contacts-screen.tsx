@@ -167,7 +167,7 @@ function contactColumns(hrefWith: (extra: Record<string, string>) => string): Da
   return [
     // Text columns may break a long word (floors keep short ones whole), so the table fits at 1280 px beside the sidebar.
     { header: "Name", cell: (c) => <span className="font-semibold text-ink">{senderName(c)}</span>, className: "min-w-28", wrap: "anywhere" },
-    { header: "Email", cell: (c) => c.email, className: "min-w-32 max-w-64", wrap: "anywhere" },
+    { header: "Email", cell: (c) => c.email, className: "sm:min-w-32 sm:max-w-64", wrap: "anywhere" },
     { header: "Phone", cell: (c) => c.phoneNumber, className: "whitespace-nowrap" },
     { header: "Country", cell: (c) => c.countryName, className: "min-w-24", wrap: "anywhere" },
     { header: "Status", cell: (c) => <ContactStatusBadge status={c.status} /> },

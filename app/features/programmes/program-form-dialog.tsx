@@ -62,7 +62,9 @@ export function formValuesOf(p: ProgrammeJson): ProgramFormValues {
     videoUrl: p.videoUrl ?? "",
     duration: p.duration,
     status: p.status,
-    cardPoints: p.cardPoints.length <= 1 ? (p.cardPoints[0] ?? "") : `<ul>${p.cardPoints.map((c) => `<li><p>${c}</p></li>`).join("")}</ul>`,
+    // Several points (stored through the API) are edited as one list; a point that already holds its paragraphs
+    // goes into its item as it is, not inside another paragraph, which the editor would rewrite on focus (decision 0113).
+    cardPoints: p.cardPoints.length <= 1 ? (p.cardPoints[0] ?? "") : `<ul>${p.cardPoints.map((c) => `<li>${/<(?:p|ul|ol|h[1-6]|blockquote|div)[\s>]/i.test(c) ? c : `<p>${c}</p>`}</li>`).join("")}</ul>`,
     learningSections: p.learningSections.length ? p.learningSections.map((s) => ({ _id: s._id, title: s.title, content: s.content })) : [emptySection()],
     requiredProgramId: p.requiredProgramId ?? "",
     certification: p.certification ?? "",
@@ -572,9 +574,10 @@ export function ProgramFormDialog({ open, onClose, kind, kindLabel, program, ope
               </div>
             );
             return (
-              <div key={row._id ?? `new-${i}`} data-row="event" className="mt-4 rounded-xl bg-white p-4 ring-1 ring-plum-100">
+              // A group named "Event 3": a screen reader says which row a field belongs to, as every row's fields share their labels.
+              <div key={row._id ?? `new-${i}`} data-row="event" role="group" aria-labelledby={`${base}-heading`} className="mt-4 rounded-xl bg-white p-4 ring-1 ring-plum-100">
                 <div className="mb-2 flex items-center justify-between gap-3">
-                  <h3 className="font-semibold text-plum-900">Event {i + 1}</h3>
+                  <h3 id={`${base}-heading`} className="font-semibold text-plum-900">Event {i + 1}</h3>
                   <button
                     type="button"
                     onClick={() => {

@@ -78,6 +78,7 @@ export const PROGRAM_FORM_TOO_LARGE = "the form was too large to send. A thumbna
 export const ADMIN_PROGRAMS_PAGE_SIZE = 10;
 /** Longest rich text kept per field (HTML characters). */
 export const RICH_TEXT_MAX = 20_000;
+export const CARD_POINTS_TOO_LONG = `Card points must be at most ${RICH_TEXT_MAX} characters of formatted text in all`;
 export const MAX_SECTIONS = 30;
 export const MAX_SESSIONS = 30;
 
@@ -382,6 +383,8 @@ export function validateProgramForm(values: unknown, stored?: StoredSessions, no
   const cardPoints = (cardList ?? []).map(str).filter((p) => richTextToPlain(p) !== "");
   if (cardList === null || cardPoints.length === 0) set("cardPoints", CARD_POINTS_REQUIRED);
   else if (cardPoints.length > 50) set("cardPoints", "At most 50 card points");
+  // The staff form edits the points as one list, so the API holds them all to the one field's size (decision 0113).
+  else if (cardPoints.reduce((n, p) => n + p.length, 0) > RICH_TEXT_MAX) set("cardPoints", CARD_POINTS_TOO_LONG);
   else for (const p of cardPoints) set("cardPoints", checkRichText(p, CARD_POINTS_REQUIRED));
 
   const sectionList = readList(input.learningSections);

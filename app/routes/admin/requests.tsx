@@ -145,6 +145,8 @@ export default function Requests({ loaderData, actionData: answered }: Route.Com
               </p>
               {s.takesPeopleHere ? null : <p className="mt-1 text-sm font-semibold text-plum-800">{NOT_TAKING_PEOPLE_HERE}</p>}
             </div>
+            {/* Scrolls inside its card if it must, never cut off by the card's rounded edge (decision 0113). */}
+            <div className="md:overflow-x-auto">
             <table className="w-full text-left text-sm">
               <thead className="bg-plum-50 text-plum-900 max-md:sr-only">
                 <tr>
@@ -162,11 +164,12 @@ export default function Requests({ loaderData, actionData: answered }: Route.Com
                   return (
                     <tr key={e.id} className="border-t border-plum-100 max-md:block max-md:py-2">
                       <td data-label="#" className={cell}>{i + 1}</td>
-                      <td data-label="Name" className={cell}>{e.name}</td>
-                      <td data-label="Email" className={cell}>{e.email}</td>
+                      {/* A long name or address breaks rather than push the Actions column out of the card. */}
+                      <td data-label="Name" className={`${cell} md:wrap-anywhere`}>{e.name}</td>
+                      <td data-label="Email" className={`${cell} md:wrap-anywhere`}>{e.email}</td>
                       <td data-label="Joined" className={cell}>{e.joined}</td>
-                      <td data-label="Status" className={cell}>{e.status === "offered" ? (s.takesPeopleHere ? `Seat offered until ${e.offerUntil}` : "Waiting (offer taken back)") : "Waiting"}</td>
-                      <td data-label="Actions" className={cell}>
+                      <td data-label="Status" className={`${cell} md:min-w-44`}>{e.status === "offered" ? (s.takesPeopleHere ? `Seat offered until ${e.offerUntil}` : "Waiting (offer taken back)") : "Waiting"}</td>
+                      <td data-label="Actions" className={`${cell} md:w-px md:min-w-48`}>
                         {confirm === key ? (
                           <Form method="post" action="?" className="flex flex-wrap items-center gap-2">
                             <ConfirmQuestion className="font-semibold text-danger">Remove {e.name} from the list?</ConfirmQuestion>
@@ -201,6 +204,7 @@ export default function Requests({ loaderData, actionData: answered }: Route.Com
                 })}
               </tbody>
             </table>
+            </div>
           </section>
         ))}
       </section>
@@ -216,7 +220,7 @@ export default function Requests({ loaderData, actionData: answered }: Route.Com
             const booking = e.kind === "family-booking";
             return (
               <li key={e.id} className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-plum-100">
-                <p className="font-semibold text-plum-900">
+                <p className="font-semibold text-plum-900 wrap-anywhere">
                   {e.name} · {e.email}
                 </p>
                 <p className="text-sm text-muted">
