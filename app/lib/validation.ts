@@ -37,22 +37,33 @@ export function hasControlCharacters(value: string, multiline = false): boolean 
 }
 
 /**
- * The invisible characters that change how a visitor's text reads or where it breaks, refused in
- * the forms' fields (decision 0112): the bidirectional embeddings, overrides and isolates (U+202A–U+202E,
- * U+2066–U+2069: "Ok\u202eRLO" shows reversed in a staff list or a spreadsheet); in one-line text
- * also the line and paragraph separators, the zero-width space, the direction marks, the word
- * joiner and the byte-order mark, which break a line or make a name nobody can find by typing it. The
- * zero-width joiner and non-joiner stay: Persian and Devanagari names are spelled with them, and
- * emoji sequences need them. A message may keep its direction marks (right-to-left writers place
- * them around numbers). Programme content, written by staff in its own editor, keeps the older rule
- * (text pasted from a word processor often carries such marks, and staff see what they publish).
+ * The invisible characters that change how a visitor's text reads or where it breaks, taken out of
+ * the forms' fields before anything else looks at them (decision 0112): the bidirectional embeddings,
+ * overrides and isolates everywhere (U+202A–U+202E, U+2066–U+2069: "Ok\u202eRLO" showed reversed in
+ * a staff list or a spreadsheet; a phone number copied from a messaging app often comes wrapped in
+ * them), and in one-line text also the zero-width space, the direction marks, the word joiner and
+ * the byte-order mark, which made a name nobody could find by typing it. A line or paragraph
+ * separator becomes a space in one-line text and a line break in a message. Taken out, not refused:
+ * the visitor cannot see them, so a message about them could not be acted on. The zero-width joiner
+ * and non-joiner stay: Persian and Devanagari names are spelled with them, and emoji sequences need
+ * them; a message keeps its direction marks, which right-to-left writers place around numbers.
  */
-const singleLineInvisible = /[\u200B\u200E\u200F\u2028\u2029\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/u;
-const multiLineInvisible = /[\u202A-\u202E\u2066-\u2069]/u;
+const singleLineInvisible = /[\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/gu;
+const multiLineInvisible = /[\u202A-\u202E\u2066-\u2069]/gu;
+
+/** The text without the invisible formatting characters above, its separators made plain. */
+export function withoutInvisibleFormatting(value: string, multiline = false): string {
+  return value.replace(multiline ? multiLineInvisible : singleLineInvisible, "").replace(/[\u2028\u2029]/g, multiline ? "\n" : " ");
+}
 
 /** The one rule every free-text field of every form schema applies, with the field's 'Invalid …' message. */
 export function printable(message: string, multiline = false) {
-  return z.refine<string>((v) => !hasControlCharacters(v, multiline) && !(multiline ? multiLineInvisible : singleLineInvisible).test(v), { error: message, abort: true });
+  return z.refine<string>((v) => !hasControlCharacters(v, multiline), { error: message, abort: true });
+}
+
+/** Invisible formatting out, composed (NFC), trimmed: what every form field stores. */
+function cleaned(multiline = false) {
+  return z.overwrite<string>((v) => withoutInvisibleFormatting(v, multiline).normalize("NFC").trim());
 }
 
 /**
@@ -113,9 +124,8 @@ export function requiredText(opts: {
   name?: boolean;
 }) {
   const checks = [
-    z.trim(),
     // Composed (NFC): "é" typed as e and a combining accent is stored, found and compared as "é".
-    z.normalize("NFC"),
+    cleaned(opts.multiline),
     z.minLength(1, { error: opts.required, abort: true }),
     printable(opts.invalid, opts.multiline),
     ...(opts.min && opts.min > 1 ? [z.minLength(opts.min, { error: opts.minMessage ?? `Must be at least ${opts.min} characters`, abort: true })] : []),
@@ -130,11 +140,10 @@ export function requiredText(opts: {
 export function optionalText(opts: { max: number; invalid: string; multiline?: boolean; name?: boolean }) {
   const { max } = opts;
   return z.pipe(
-    z.transform((v: unknown) => (v === null || v === undefined || (typeof v === "string" && v.trim() === "") ? undefined : v)),
+    z.transform((v: unknown) => (v === null || v === undefined || (typeof v === "string" && withoutInvisibleFormatting(v, opts.multiline).trim() === "") ? undefined : v)),
     z.optional(
       z.string({ error: "Must be text" }).check(
-        z.trim(),
-        z.normalize("NFC"),
+        cleaned(opts.multiline),
         printable(opts.invalid, opts.multiline),
         z.maxLength(max, { error: `Must be at most ${max} characters` }),
         ...(opts.name ? [noAddressInName] : []),

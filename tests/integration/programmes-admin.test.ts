@@ -555,7 +555,7 @@ describe.each(dialects)("programme management on %s", { timeout: 120_000 }, (dia
     // Card points are held, all together, to the one field the staff form edits them in.
     const long = `<p>${"x".repeat(12_000)}</p>`;
     expect((await call("PUT", `/api/decode/${p._id}`, programme({ title: "Sessions Kept Program", cardPoints: [long, long] }))).body!.errors.cardPoints).toBe(
-      "Card points must be at most 20000 characters of formatted text in all",
+      "Card points must be at most 19000 characters of formatted text in all, as one list",
     );
   });
 

@@ -221,7 +221,7 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
     expect(await mailTo("c.waiter@example.com", "No seat became free")).toHaveLength(0);
     const ended = await mailTo("c.waiter@example.com", "Waiting list ended");
     expect(ended).toHaveLength(1);
-    expect(ended[0]!.text_body).toContain("The session below stopped taking enrollments here before it started, and it has now started, so your place on its waiting list has ended.");
+    expect(ended[0]!.text_body).toContain("The session below has started, so its waiting list has ended, and your place on it with it.");
     await s.db.deleteFrom("registrations").where("event_id", "=", sessionId).execute();
   });
 

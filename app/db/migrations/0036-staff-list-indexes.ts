@@ -21,22 +21,22 @@ const CONTACT_COLUMNS = ["first_name", "last_name", "email", "phone_number", "co
 const BOOKING_COLUMNS = ["full_name", "email", "phone"];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
-  await sql`create index registration_search_created_id_idx on registration_search (created_at, registration_id)`.execute(db);
+  await sql`create index if not exists registration_search_created_id_idx on registration_search (created_at, registration_id)`.execute(db);
   for (const table of ["registrations", "family_bookings"]) {
-    await sql.raw(`create index ${table}_waiting_event_idx on ${table} (event_id) where status in ('waiting', 'offered')`).execute(db);
-    await sql.raw(`create index ${table}_erasure_open_idx on ${table} (erasure_requested_at) where erasure_requested_at is not null and anonymised_at is null`).execute(db);
+    await sql.raw(`create index if not exists ${table}_waiting_event_idx on ${table} (event_id) where status in ('waiting', 'offered')`).execute(db);
+    await sql.raw(`create index if not exists ${table}_erasure_open_idx on ${table} (erasure_requested_at) where erasure_requested_at is not null and anonymised_at is null`).execute(db);
   }
   if (!isPostgres(db)) return;
   for (const c of CONTACT_COLUMNS) {
-    await sql.raw(`create index contact_messages_${c}_trgm_idx on contact_messages using gin (lower(coalesce(${c}, '')) gin_trgm_ops)`).execute(db);
+    await sql.raw(`create index if not exists contact_messages_${c}_trgm_idx on contact_messages using gin (lower(coalesce(${c}, '')) gin_trgm_ops)`).execute(db);
   }
   for (const c of BOOKING_COLUMNS) {
-    await sql.raw(`create index family_bookings_${c}_trgm_idx on family_bookings using gin (lower(coalesce(${c}, '')) gin_trgm_ops)`).execute(db);
+    await sql.raw(`create index if not exists family_bookings_${c}_trgm_idx on family_bookings using gin (lower(coalesce(${c}, '')) gin_trgm_ops)`).execute(db);
   }
   for (const c of ["actor_email", "target_id", "target_type"]) {
-    await sql.raw(`create index audit_events_${c}_trgm_idx on audit_events using gin (lower(${c}) gin_trgm_ops)`).execute(db);
+    await sql.raw(`create index if not exists audit_events_${c}_trgm_idx on audit_events using gin (lower(${c}) gin_trgm_ops)`).execute(db);
   }
-  await sql`create index audit_events_ip_trgm_idx on audit_events using gin (ip gin_trgm_ops)`.execute(db);
+  await sql`create index if not exists audit_events_ip_trgm_idx on audit_events using gin (ip gin_trgm_ops)`.execute(db);
   await sql`analyze contact_messages`.execute(db);
   await sql`analyze family_bookings`.execute(db);
   await sql`analyze audit_events`.execute(db);

@@ -16,6 +16,7 @@ import {
   emptyProgramForm,
   emptySection,
   emptySessionRow,
+  mergeCardPoints,
   storedSessionsOf,
   LAST_SECTION,
   PROGRAM_INVALID,
@@ -62,9 +63,8 @@ export function formValuesOf(p: ProgrammeJson): ProgramFormValues {
     videoUrl: p.videoUrl ?? "",
     duration: p.duration,
     status: p.status,
-    // Several points (stored through the API) are edited as one list; a point that already holds its paragraphs
-    // goes into its item as it is, not inside another paragraph, which the editor would rewrite on focus (decision 0113).
-    cardPoints: p.cardPoints.length <= 1 ? (p.cardPoints[0] ?? "") : `<ul>${p.cardPoints.map((c) => `<li>${/<(?:p|ul|ol|h[1-6]|blockquote|div)[\s>]/i.test(c) ? c : `<p>${c}</p>`}</li>`).join("")}</ul>`,
+    // Several points (stored through the API) are edited as one list (decision 0113).
+    cardPoints: mergeCardPoints(p.cardPoints),
     learningSections: p.learningSections.length ? p.learningSections.map((s) => ({ _id: s._id, title: s.title, content: s.content })) : [emptySection()],
     requiredProgramId: p.requiredProgramId ?? "",
     certification: p.certification ?? "",

@@ -73,6 +73,8 @@ export async function listProgrammes(db: Database, kind: ProgrammeKind, q: ListQ
       .selectAll()
       .orderBy("sort_order", "desc")
       .orderBy("created_at", "desc")
+      // A unique last key: two programmes with equal order and time (an imported batch) never swap between pages.
+      .orderBy("id", "desc")
       .limit(q.limit)
       .offset((q.page - 1) * q.limit)
       .execute(),

@@ -78,7 +78,22 @@ export const PROGRAM_FORM_TOO_LARGE = "the form was too large to send. A thumbna
 export const ADMIN_PROGRAMS_PAGE_SIZE = 10;
 /** Longest rich text kept per field (HTML characters). */
 export const RICH_TEXT_MAX = 20_000;
-export const CARD_POINTS_TOO_LONG = `Card points must be at most ${RICH_TEXT_MAX} characters of formatted text in all`;
+/**
+ * Points stored one by one (through the API) are edited in the staff form as one list, which its editor
+ * may write a little longer (its own tags and escapes): together they leave it this much room (decision 0113).
+ */
+const CARD_POINTS_EDITOR_ROOM = 1_000;
+export const CARD_POINTS_TOO_LONG = `Card points must be at most ${RICH_TEXT_MAX - CARD_POINTS_EDITOR_ROOM} characters of formatted text in all, as one list`;
+
+/**
+ * Several card points as the one list the staff form edits: a point that holds its own paragraphs (or
+ * lists) goes into its item as it is; one that is plain text becomes the item's paragraph. Never a
+ * paragraph inside another, which the editor would rewrite on focus.
+ */
+export function mergeCardPoints(points: readonly string[]): string {
+  if (points.length <= 1) return points[0] ?? "";
+  return `<ul>${points.map((c) => `<li>${/<(?:p|ul|ol|h[1-6]|blockquote|div)[\s>]/i.test(c) ? c : `<p>${c}</p>`}</li>`).join("")}</ul>`;
+}
 export const MAX_SECTIONS = 30;
 export const MAX_SESSIONS = 30;
 
@@ -216,7 +231,8 @@ export type SessionInput = {
 export type ProgramErrors = Record<string, string>;
 export type ProgramValidation = { ok: true; data: ProgramInput } | { ok: false; errors: ProgramErrors };
 
-const str = (v: unknown): string => (typeof v === "string" ? v : typeof v === "number" && Number.isFinite(v) ? String(v) : "");
+// Composed (NFC), as the public forms store text: a title or city typed with combining accents is found by typing it (decision 0112).
+const str = (v: unknown): string => (typeof v === "string" ? v.normalize("NFC") : typeof v === "number" && Number.isFinite(v) ? String(v) : "");
 
 const videoUrlSchema = z.string().check(z.maxLength(2000, { error: VIDEO_URL_INVALID }), z.regex(urlPattern, { error: VIDEO_URL_INVALID }));
 const emailSchema = z.string().check(z.maxLength(254, { error: SESSION_EMAIL_INVALID }), z.regex(emailPattern, { error: SESSION_EMAIL_INVALID }));
@@ -384,7 +400,7 @@ export function validateProgramForm(values: unknown, stored?: StoredSessions, no
   if (cardList === null || cardPoints.length === 0) set("cardPoints", CARD_POINTS_REQUIRED);
   else if (cardPoints.length > 50) set("cardPoints", "At most 50 card points");
   // The staff form edits the points as one list, so the API holds them all to the one field's size (decision 0113).
-  else if (cardPoints.reduce((n, p) => n + p.length, 0) > RICH_TEXT_MAX) set("cardPoints", CARD_POINTS_TOO_LONG);
+  else if (cardPoints.length > 1 && mergeCardPoints(cardPoints).length > RICH_TEXT_MAX - CARD_POINTS_EDITOR_ROOM) set("cardPoints", CARD_POINTS_TOO_LONG);
   else for (const p of cardPoints) set("cardPoints", checkRichText(p, CARD_POINTS_REQUIRED));
 
   const sectionList = readList(input.learningSections);

@@ -146,9 +146,10 @@ function expiredMail(site: Site, entry: Entry, event: EventRow, othersWaiting: b
 }
 
 /**
- * The list's end at the start. "No seat became free" is said only of a session that took people here
- * until it started; one staff had closed (or set to no enrollment, or sent to a page of its own) may
- * have had a seat free and its offer taken back (decision 0111), so its list is said to have ended.
+ * The list's end at the start. "No seat became free" is said only of a session that takes people here
+ * as it starts; one staff have closed (or set to no enrollment, or sent to a page of its own) may have
+ * had a seat free and its offer taken back (decision 0111), so of it the mail says only what is sure:
+ * the session has started and its list has ended.
  */
 function noSeatMail(site: Site, entry: Entry, event: EventRow): OutgoingMail {
   const tookPeopleUntilStart = fillsSeatsHere(event, new Date(Date.parse(event.starts_at) - 1));
@@ -156,7 +157,7 @@ function noSeatMail(site: Site, entry: Entry, event: EventRow): OutgoingMail {
   const greeting = `Dear ${entry.greetingName},`;
   const intro = tookPeopleUntilStart
     ? "No seat became free in the session below before it started, so your place on its waiting list has ended. We are sorry we could not fit you in this time."
-    : "The session below stopped taking enrollments here before it started, and it has now started, so your place on its waiting list has ended. We are sorry we could not fit you in this time.";
+    : "The session below has started, so its waiting list has ended, and your place on it with it. We are sorry we could not fit you in this time.";
   const outro = [`If you would like to join another session, write to ${site.contactEmail}.`, `Warm regards,\nThe ${site.orgName} team`];
   const facts = sessionFacts(event, entry);
   return { topic: `${entry.kind}:${entry.id}`, to: entry.email, replyTo: replyAddress(site, event), subject, text: `${greeting}\n\n${intro}\n\n${factsText(facts)}\n\n${outro.join("\n\n")}\n`, html: htmlPage(subject, [greeting, intro], facts, outro) };
