@@ -242,6 +242,19 @@ test.describe("staff registration lists", () => {
     }
   });
 
+  test("a date range refused on Apply gives the focus to the field to correct (decision 0113)", async ({ page }) => {
+    test.setTimeout(120_000);
+    await signIn(page);
+    await page.goto("/admin/family-consultations");
+    await hydrated(page);
+    const filter = page.getByRole("region", { name: "Filter by registration date" });
+    await filter.getByLabel("From").fill("2026-12-31");
+    await filter.getByLabel("To").fill("2026-01-01");
+    await filter.getByRole("button", { name: "Apply" }).press("Enter");
+    await expect(filter.getByRole("alert")).toBeVisible();
+    await expect(filter.getByLabel("To")).toBeFocused();
+  });
+
   test("keyboard only: a page link that goes with its page leaves the focus on the paging's summary, and a dialog opened from its address gives it to the heading", async ({ page }) => {
     test.setTimeout(180_000);
     await signIn(page);

@@ -552,6 +552,10 @@ describe.each(dialects)("programme management on %s", { timeout: 120_000 }, (dia
       expect((await call("PUT", `/api/decode/${p._id}`, programme({ title }))).body!.errors.title).toBe("Remove the tab, line break or invisible formatting character from this text");
     }
     expect((await call("PUT", `/api/decode/${p._id}`, programme({ title: "\u200b".repeat(6) }))).body!.errors.title).toBe("Title is required");
+    // The largest program the rules allow, in a script of three bytes a character, is read back and sent back as JSON.
+    const wide = "<p>" + "漢".repeat(19_990) + "</p>";
+    const largest = await call("PUT", `/api/decode/${p._id}`, programme({ title: "Sessions Kept Program", learningSections: Array.from({ length: 30 }, (_, i) => ({ title: `Section ${i + 1}`, content: wide })) }));
+    expect(largest.status).toBe(200);
     // Card points are held, all together, to the one field the staff form edits them in.
     const long = `<p>${"x".repeat(12_000)}</p>`;
     expect((await call("PUT", `/api/decode/${p._id}`, programme({ title: "Sessions Kept Program", cardPoints: [long, long] }))).body!.errors.cardPoints).toBe(

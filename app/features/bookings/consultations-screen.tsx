@@ -70,6 +70,13 @@ function DateFilter({ p }: { p: Props }) {
     clearing.current = false;
     document.getElementById(`${id}-startDate`)?.focus();
   }, [clearable, id]);
+  // A range refused on Apply (each answer brings its own errors object): the focus goes to the field to
+  // correct, as in the other staff forms.
+  const { dateErrors } = p;
+  useEffect(() => {
+    const firstInvalid = dateErrors.startDate ? "startDate" : dateErrors.endDate ? "endDate" : null;
+    if (firstInvalid) document.getElementById(`${id}-${firstInvalid}`)?.focus();
+  }, [dateErrors, id]);
   const field = (name: "startDate" | "endDate", label: string) => {
     const error = p.dateErrors[name];
     return (

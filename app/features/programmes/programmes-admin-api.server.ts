@@ -19,8 +19,12 @@ import { PROGRAM_CREATED, PROGRAM_DELETED, PROGRAM_INVALID, PROGRAM_NOT_FOUND, P
 type Services = Pick<AppServices, "db">;
 type Info = Pick<RequestInfo, "ip">;
 
-/** A JSON programme with rich text is larger than a contact form; thumbnails come as multipart (16 MB cap). */
-export const PROGRAM_JSON_LIMIT = 1024 * 1024;
+/**
+ * A JSON programme with rich text is larger than a contact form: the largest the form's rules allow (30
+ * sections of 20,000 characters, in a script of three bytes a character) is about 1.9 MB, so a client can
+ * always send back what it read (decision 0113). Thumbnails come as multipart (16 MB cap).
+ */
+export const PROGRAM_JSON_LIMIT = 4 * 1024 * 1024;
 
 const actorOf = (session: StaffSession, info: Info): StaffActor => ({ staff: session, ip: info.ip });
 
