@@ -65,8 +65,9 @@ export function phoneDigits(search: string): string | null {
   return digits.length >= 3 ? digits : null;
 }
 
+/** The bookings a search and a date range find; every condition is on the booking (the session's side as a subquery), so counting them needs no join. */
 function filtered(db: Database, query: Pick<ListQuery, "search" | "startDate" | "endDate">) {
-  let base = joined(db);
+  let base = db.selectFrom("family_bookings as b");
   const search = bookingSearch(query.search, isPostgres(db as Kysely<unknown>));
   const phone = phoneDigits(query.search.trim());
   if (search && phone) base = base.where((eb) => eb.or([search, eb("b.phone", "like", `%${phone}%`)]));
@@ -170,7 +171,10 @@ export async function listConsultations(db: Database, query: ListQuery) {
   const base = filtered(db, query);
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
   const { page, offset } = pageWindow(Number(total), query.page, query.limit);
-  const rows = (await base.select(columns).orderBy("b.created_at", "desc").orderBy("b.id", "desc").limit(query.limit).offset(offset).execute()) as Joined[];
+  // The page's ids first, walked in the (created_at, id) index, then only those rows with their sessions:
+  // a deep page skips over ids, not over joined rows (decision 0113).
+  const ids = base.select("b.id").orderBy("b.created_at", "desc").orderBy("b.id", "desc").limit(query.limit).offset(offset);
+  const rows = (await joined(db).select(columns).where("b.id", "in", ids).orderBy("b.created_at", "desc").orderBy("b.id", "desc").execute()) as Joined[];
   return { consultations: rows.map(consultationToJson), pagination: paginationOf("total", Number(total), page, query.limit) };
 }
 
@@ -289,7 +293,7 @@ export async function exportConsultations(db: Database, query: Pick<ListQuery, "
   });
   const rows = keysetRows<Joined, { at: string; id: string }>(
     async (after, limit) => {
-      let q = filtered(db, query).select(columns);
+      let q = filtered(db, query).innerJoin("events as e", "e.id", "b.event_id").select(columns);
       if (after) q = q.where(olderThan("b.created_at", "b.id", after));
       return (await q.orderBy("b.created_at", "desc").orderBy("b.id", "desc").limit(limit).execute()) as Joined[];
     },

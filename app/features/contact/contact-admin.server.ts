@@ -93,7 +93,10 @@ export async function listContacts(db: Database, query: ListQuery) {
   const base = filtered(db, query);
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
   const { page, offset } = pageWindow(Number(total), query.page, query.limit);
-  const rows = await base.selectAll().orderBy("created_at", "desc").orderBy("id", "desc").limit(query.limit).offset(offset).execute();
+  // The page's ids first, walked in the (created_at, id) index, then only those rows: a deep page skips over
+  // ids, not over whole messages (decision 0113).
+  const ids = base.select("id").orderBy("created_at", "desc").orderBy("id", "desc").limit(query.limit).offset(offset);
+  const rows = await db.selectFrom("contact_messages").selectAll().where("id", "in", ids).orderBy("created_at", "desc").orderBy("id", "desc").execute();
   return { contacts: rows.map(contactToJson), pagination: paginationOf("total", Number(total), page, query.limit) };
 }
 
