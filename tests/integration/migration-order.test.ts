@@ -14,14 +14,15 @@ describe("a migration that lands after a later-numbered one", () => {
   it("still runs (0007-staff on a database that already has 0008)", async () => {
     const handle = openDatabase({ dataDir });
     try {
-      // 0026 rewrites 0007's audit trail, so it comes after it here too.
-      const { "0007-staff": _late, "0026-audit-without-personal-data": _later, ...earlier } = migrations;
+      // 0026 rewrites 0007's audit trail and 0036 its indexes, so they come after it here too.
+      const { "0007-staff": _late, "0026-audit-without-personal-data": _later, "0036-staff-list-indexes": _indexes, ...earlier } = migrations;
       const first = await new Migrator({ db: handle.db, provider: { getMigrations: async () => earlier } }).migrateToLatest();
       expect(first.error).toBeUndefined();
       const result = await migrateToLatest(handle.db);
       expect(result.results?.map((r) => [r.migrationName, r.status])).toEqual([
         ["0007-staff", "Success"],
         ["0026-audit-without-personal-data", "Success"],
+        ["0036-staff-list-indexes", "Success"],
       ]);
       expect(await handle.db.selectFrom("staff_accounts").selectAll().execute()).toEqual([]);
     } finally {

@@ -232,7 +232,8 @@ describe.each(dialects)("retention on %s", { timeout: 60_000 }, (dialect) => {
     const b1 = await h.db.selectFrom("family_bookings").selectAll().where("id", "=", "b1").executeTakeFirstOrThrow();
     expect([b1.full_name, b1.email, b1.phone]).toEqual(["", "", ""]);
     expect((await seatsTaken(h.db, ["ev-past"])).get("ev-past")).toBe(3);
-    expect((await purges()).map((p) => p.target_type)).toEqual(["registration-photos", "contact-messages", "registrations", "family-bookings"]);
+    // One pass records its purges at one instant, so they are compared as a set.
+    expect((await purges()).map((p) => p.target_type).sort()).toEqual(["contact-messages", "family-bookings", "registration-photos", "registrations"]);
   });
 
   it("one instance a day runs the job", async () => {

@@ -11,7 +11,9 @@ import { isPostgres } from "./types.ts";
  *   ordered by created_at and id across the DECODE and TASSO kinds);
  * - the sessions with a waiting list (`status in ('waiting','offered')`: the
  *   requests screen and the offer-expiry pass of every server's job), and the
- *   erasure requests still open, each as a small partial index.
+ *   erasure requests still open, each as a small partial index;
+ * - the audit trail in its page order, `(at, id)` and `(action, at, id)`,
+ *   replacing 0007's `(at)` and `(action, at)`.
  * PostgreSQL only (pg_trgm, 0017): trigram indexes for `lower(coalesce(column,
  * '')) like '%word%'` on contact messages and Family Constellation bookings,
  * and for the audit trail's search. SQLite has no such index; its scans of the
@@ -26,6 +28,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     await sql.raw(`create index if not exists ${table}_waiting_event_idx on ${table} (event_id) where status in ('waiting', 'offered')`).execute(db);
     await sql.raw(`create index if not exists ${table}_erasure_open_idx on ${table} (erasure_requested_at) where erasure_requested_at is not null and anonymised_at is null`).execute(db);
   }
+  // The audit trail in its page order, so a page's ids are read from the index alone: these replace the
+  // indexes on (at) and (action, at) of 0007, which they serve as well.
+  await sql`create index if not exists audit_events_at_id_idx on audit_events (at, id)`.execute(db);
+  await sql`drop index if exists audit_events_at_idx`.execute(db);
+  await sql`create index if not exists audit_events_action_at_id_idx on audit_events (action, at, id)`.execute(db);
+  await sql`drop index if exists audit_events_action_idx`.execute(db);
   if (!isPostgres(db)) return;
   for (const c of CONTACT_COLUMNS) {
     await sql.raw(`create index if not exists contact_messages_${c}_trgm_idx on contact_messages using gin (lower(coalesce(${c}, '')) gin_trgm_ops)`).execute(db);
@@ -55,4 +63,8 @@ export async function down(db: Kysely<unknown>): Promise<void> {
       : []),
   ];
   for (const name of names) await sql.raw(`drop index if exists ${name}`).execute(db);
+  await sql`create index if not exists audit_events_at_idx on audit_events (at)`.execute(db);
+  await sql`create index if not exists audit_events_action_idx on audit_events (action, at)`.execute(db);
+  await sql`drop index if exists audit_events_at_id_idx`.execute(db);
+  await sql`drop index if exists audit_events_action_at_id_idx`.execute(db);
 }

@@ -81,13 +81,10 @@ export async function listAudit(db: Kysely<DB>, query: AuditQuery) {
   const { total } = await base.select((eb) => eb.fn.countAll<number>().as("total")).executeTakeFirstOrThrow();
   const totalPages = Math.max(1, Math.ceil(Number(total) / AUDIT_PAGE_SIZE));
   const page = Math.min(Math.max(1, query.page), totalPages);
-  const rows = await base
-    .selectAll()
-    .orderBy("at", "desc")
-    .orderBy("id", "desc")
-    .limit(AUDIT_PAGE_SIZE)
-    .offset((page - 1) * AUDIT_PAGE_SIZE)
-    .execute();
+  // The page's ids first, read from the (at, id) index alone, then only those rows: a deep page skips over
+  // ids, not over whole entries (decision 0113).
+  const ids = base.select("id").orderBy("at", "desc").orderBy("id", "desc").limit(AUDIT_PAGE_SIZE).offset((page - 1) * AUDIT_PAGE_SIZE);
+  const rows = await db.selectFrom("audit_events").selectAll().where("id", "in", ids).orderBy("at", "desc").orderBy("id", "desc").execute();
   const records: AuditRecord[] = rows.map((r) => ({
     id: r.id,
     at: r.at,
