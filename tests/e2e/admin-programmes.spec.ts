@@ -30,6 +30,16 @@ async function signIn(page: Page, next: string) {
   await hydrated(page);
 }
 
+/** The DECODE program titled `title`, found by the list's search, opened in its Edit Program dialog. */
+async function openEditDialog(page: Page, title: string) {
+  await page.goto(`/admin/decode?search=${encodeURIComponent(title).replace(/%20/g, "+")}`);
+  await hydrated(page);
+  const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
+  await card.getByRole("button", { name: title }).click();
+  await card.getByRole("button", { name: "Edit Program" }).click();
+  return page.getByRole("dialog", { name: "Edit Program" });
+}
+
 function futureLocal(daysAhead: number, hour: number) {
   const d = new Date(Date.now() + daysAhead * 24 * 60 * 60 * 1000);
   return `${d.toISOString().slice(0, 10)}T${String(hour).padStart(2, "0")}:00`;
@@ -369,12 +379,7 @@ test.describe("programme management", () => {
     });
     expect(created.status(), await created.text()).toBe(201);
     const id = ((await created.json()) as { data: { _id: string } }).data._id;
-    await page.goto(`/admin/decode?search=${encodeURIComponent(title).replace(/%20/g, "+")}`);
-    await hydrated(page);
-    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
-    await card.getByRole("button", { name: title }).click();
-    await card.getByRole("button", { name: "Edit Program" }).click();
-    const dialog = page.getByRole("dialog", { name: "Edit Program" });
+    const dialog = await openEditDialog(page, title);
     const zone = dialog.getByLabel(label("Venue time zone"));
     await expect(zone).toHaveValue("Europe/London");
     await expect(zone.locator("option:checked")).toHaveText("Europe/London");
@@ -391,12 +396,7 @@ test.describe("programme management", () => {
     });
     expect(created.status()).toBe(201);
     const id = ((await created.json()) as { data: { _id: string } }).data._id;
-    await page.goto(`/admin/decode?search=${encodeURIComponent(title).replace(/%20/g, "+")}`);
-    await hydrated(page);
-    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name: title }) });
-    await card.getByRole("button", { name: title }).click();
-    await card.getByRole("button", { name: "Edit Program" }).click();
-    const dialog = page.getByRole("dialog", { name: "Edit Program" });
+    const dialog = await openEditDialog(page, title);
     const points = dialog.getByRole("textbox", { name: "Card Points" });
     await expect(points.locator("li")).toHaveCount(3);
     // Focusing the editor changes nothing: no empty paragraphs appear, and nothing asks to be saved.

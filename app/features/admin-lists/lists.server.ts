@@ -12,6 +12,11 @@ export function escapeLike(s: string) {
   return s.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** A LIKE pattern (used with `escape '\\'`) that finds the search, folded as the stored side's `lower()`, anywhere in a text. */
+export function likePattern(search: string): string {
+  return `%${escapeLike(searchFold(search))}%`;
+}
+
 /** At most this many words of a search are used. */
 const MAX_TERMS = 6;
 

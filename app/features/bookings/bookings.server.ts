@@ -7,7 +7,7 @@ import { consumeFormAllowance } from "~/features/contact/contact.server";
 import { alreadyEntered, availability, eventToJson, sameSessionRow, seatsTaken, sessionBeforeLock, type EventJson } from "~/features/events/events.server";
 import { resentToFullSession } from "~/features/events/full-resend.server";
 import { enqueueMail } from "~/features/mail/outbox.server";
-import { likePattern } from "~/features/programmes/programmes.server";
+import { likePattern } from "~/features/admin-lists/lists.server";
 import { refusalMessages, SIGN_UP_ELSEWHERE } from "~/features/events/seats";
 import { safeExternalLink } from "~/lib/external-link";
 import { ALREADY_REGISTERED } from "~/features/events/seats";

@@ -4,7 +4,7 @@ import type { EventRow } from "~/db/schema";
 import { eventToJson, seatsTaken, type EventJson } from "~/features/events/events.server";
 import { courseDetailDate } from "~/features/events/format";
 import type { CalendarKind, DateRangeQuery, EventListQuery } from "./query";
-import { searchFold } from "~/lib/search-fold";
+import { likePattern } from "~/features/admin-lists/lists.server";
 
 /**
  * The event calendar's reads (spec part 2 §2.6, §7 'GET events list'): every
@@ -21,10 +21,6 @@ export type EventPage = {
   totalEvents: number;
   currentPage: number;
 };
-
-function likePattern(search: string): string {
-  return `%${searchFold(search).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 function upcoming(db: Database, now: Date) {
   // A cancelled session leaves the calendar (decision 0032).

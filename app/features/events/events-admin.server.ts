@@ -17,7 +17,7 @@ import type { DB, EventKind, EventRow } from "~/db/schema";
 import { lockEvent, writeTransaction } from "~/db/transactions.server";
 import type { StaffSession } from "~/features/admin-auth/sessions.server";
 import { recordAudit } from "~/features/audit/audit.server";
-import { likePattern } from "~/features/programmes/programmes.server";
+import { likePattern } from "~/features/admin-lists/lists.server";
 import { isCurrentVersion, readExpectedVersion, VERSION_INVALID } from "~/lib/edit-version";
 import { entriesByEvent, eventToJson, seatsTaken, waitingCounts } from "./events.server";
 import { courseDetailDate, courseDetailTime, sessionLabel } from "./format";

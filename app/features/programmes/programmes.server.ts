@@ -4,7 +4,7 @@ import type { ProgrammeKind, ProgrammeRow } from "~/db/schema";
 import { upcomingSessions, type EventJson } from "~/features/events/events.server";
 import { sanitizeRichText } from "~/lib/sanitize.server";
 import type { ListQuery } from "./query";
-import { searchFold } from "~/lib/search-fold";
+import { likePattern } from "~/features/admin-lists/lists.server";
 
 function parseJson<T>(text: string, fallback: T): T {
   try {
@@ -12,11 +12,6 @@ function parseJson<T>(text: string, fallback: T): T {
   } catch {
     return fallback;
   }
-}
-
-/** A LIKE pattern (used with `escape '\\'`) that matches the lower-cased text anywhere. */
-export function likePattern(search: string): string {
-  return `%${searchFold(search).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
 /** The JSON shape of a programme (spec part 2 §3), `_id` included; rich text sanitised again on the way out (S4). */
