@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import sharp from "sharp";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test, type Locator, type Page } from "@playwright/test";
 import { axeBuilder, expectNoAxeViolations, expectVisibleFocusRing, hydrated, queryDb, createStaffAccount } from "./fixtures";
 
 /**
@@ -253,6 +253,10 @@ test.describe("staff registration lists", () => {
     await filter.getByRole("button", { name: "Apply" }).press("Enter");
     await expect(filter.getByRole("alert")).toBeVisible();
     await expect(filter.getByLabel("To")).toBeFocused();
+    // The message wraps under its box: From, To and Apply stay on one line at a laptop's width.
+    const top = async (l: Locator) => Math.round((await l.boundingBox())?.y ?? -1);
+    const from = await top(filter.getByLabel("From"));
+    expect({ to: await top(filter.getByLabel("To")), apply: await top(filter.getByRole("button", { name: "Apply" })) }).toEqual({ to: from, apply: from });
   });
 
   test("keyboard only: a page link that goes with its page leaves the focus on the paging's summary, and a dialog opened from its address gives it to the heading", async ({ page }) => {

@@ -79,8 +79,9 @@ function DateFilter({ p }: { p: Props }) {
   }, [dateErrors, id]);
   const field = (name: "startDate" | "endDate", label: string) => {
     const error = p.dateErrors[name];
+    // As wide as its date box: an error wraps under the box instead of widening it, and both boxes stay in line.
     return (
-      <div>
+      <div className="w-min">
         <label htmlFor={`${id}-${name}`} className="mb-1.5 block text-sm font-semibold">
           {label}
         </label>
@@ -108,18 +109,21 @@ function DateFilter({ p }: { p: Props }) {
         <CalendarRange aria-hidden="true" className="size-5" />
         Filter by registration date
       </h2>
-      <Form method="get" preventScrollReset className="mt-3 flex flex-wrap items-end gap-3">
+      <Form method="get" preventScrollReset className="mt-3 flex flex-wrap items-start gap-3">
         {p.search ? <input type="hidden" name="search" value={p.search} /> : null}
         {field("startDate", "From")}
         {field("endDate", "To")}
-        <button type="submit" className="inline-flex min-h-12 items-center rounded-full bg-plum-800 px-5 font-semibold text-white hover:bg-plum-700">
-          Apply
-        </button>
-        {clearable ? (
-          <Link to={listHref({ search: p.search })} preventScrollReset onClick={() => (clearing.current = true)} className={secondaryButton}>
-            Clear dates
-          </Link>
-        ) : null}
+        {/* Level with the date boxes (below their 26 px labels) whatever errors hang under them. */}
+        <div className="flex flex-wrap gap-3 sm:mt-6.5">
+          <button type="submit" className="inline-flex min-h-12 items-center rounded-full bg-plum-800 px-5 font-semibold text-white hover:bg-plum-700">
+            Apply
+          </button>
+          {clearable ? (
+            <Link to={listHref({ search: p.search })} preventScrollReset onClick={() => (clearing.current = true)} className={secondaryButton}>
+              Clear dates
+            </Link>
+          ) : null}
+        </div>
       </Form>
     </section>
   );
