@@ -167,7 +167,25 @@ test.describe("level prerequisites", () => {
     await hydrated(page);
     await expect(page.getByRole("heading", { level: 1, name: "Attendance" })).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.getByRole("link", { name: target.session, exact: true }).click();
+    // The session's name sits level with its row's date, and its link keeps a 44 px tap target.
+    const link = page.getByRole("link", { name: target.session, exact: true });
+    const row = page.getByRole("row").filter({ has: link });
+    // The top of a cell's first line of text, as drawn.
+    const textTop = (el: Element) => {
+      const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT, (n) => (n.textContent?.trim() ? NodeFilter.FILTER_ACCEPT : NodeFilter.FILTER_SKIP));
+      const first = walker.nextNode();
+      if (!first) return -1;
+      const range = document.createRange();
+      range.selectNodeContents(first);
+      return Math.round(range.getBoundingClientRect().top);
+    };
+    const [name, date, box] = await Promise.all([
+      link.evaluate(textTop),
+      row.getByRole("cell").first().evaluate(textTop),
+      link.boundingBox(),
+    ]);
+    expect({ name, tall: (box?.height ?? 0) >= 44 }).toEqual({ name: date, tall: true });
+    await link.click();
     await expect(page.getByRole("heading", { level: 1, name: `Attendance: ${target.session}` })).toBeVisible();
     await hydrated(page);
     await expectNoAxeViolations(page);

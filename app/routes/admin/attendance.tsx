@@ -60,8 +60,9 @@ export default function Attendance({ loaderData }: Route.ComponentProps) {
                     <span>
                       <Link
                         to={`/admin/attendance/${encodeURIComponent(s.id)}`}
-                        // The row's one control: a tap target of its own height (WCAG 2.5.8 without the spacing exception, decision 0053).
-                        className="inline-flex min-h-11 items-center text-plum-800 underline underline-offset-2 hover:text-plum-600"
+                        // The row's one control: a tap target of its own height (WCAG 2.5.8 without the spacing exception, decision
+                        // 0053), drawn 12 px up and down into the cell's padding so its words sit level with the row's other cells.
+                        className="-my-3 flex min-h-11 w-fit items-center text-plum-800 underline underline-offset-2 hover:text-plum-600"
                       >
                         {s.title}
                       </Link>
