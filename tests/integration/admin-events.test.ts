@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createStaffAccount } from "~/features/admin-auth/accounts.server";
 import { adminEventListResponse, adminEventOneResponse, adminEventSavedResponse, errorResponse } from "~/features/api/openapi.server";
 import { TIME_SKIPPED, toLocalInput } from "~/features/events/schema";
+import { runWaitingList } from "~/features/waiting-list/offers.server";
 import { dialects } from "../helpers/databases";
 import { startSite, type RunningSite } from "../helpers/site";
 
@@ -210,6 +211,38 @@ describe.each(dialects)("staff management of Family Constellation events on %s",
     // One booked, one waiting: a capacity of one seat is still allowed.
     const ok = await api("PUT", `/${id}`, form({ capacity: "1 Seat", facilitator: "Ines Ortega" }));
     expect(ok.status).toBe(200);
+  });
+
+  it("closing a session with a seat offer open gives the offer back to its list with the save, not at the job's next pass (decision 0114)", async () => {
+    const { _id: id } = adminEventSavedResponse.parse(await (await api("POST", "", form({ capacity: "1 Seat" }))).json()).data;
+    expect((await book(id, "closer.held@example.com")).status).toBe(201);
+    const waiting = await fetch(`${s.url}/api/familyConsitalation/register`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ programId: id, fullName: "Sam Lee", email: "closer.waits@example.com", phone: "5125550143", termsAndCondition: true, waitingList: true }),
+    });
+    expect(waiting.status).toBe(201);
+    // A second seat, offered to the one waiting (by the job, run here rather than waited for).
+    expect((await api("PUT", `/${id}`, form({ capacity: "2 Seats" }))).status).toBe(200);
+    await runWaitingList(s.db, s.config.site, 24);
+    const entry = () => s.db.selectFrom("family_bookings").select(["status", "offer_token_hash"]).where("event_id", "=", id).where("email_key", "=", "closer.waits@example.com").executeTakeFirstOrThrow();
+    expect((await entry()).status).toBe("offered");
+    expect(adminEventOneResponse.parse(await (await api("GET", `/${id}`)).json()).data).toMatchObject({ seatsTaken: 2, waiting: 0 });
+
+    const closed = await api("PUT", `/${id}`, form({ capacity: "2 Seats", status: "Closed" }));
+    expect(closed.status).toBe(200);
+    // At once: back on the list in their place, the seat no longer counted as held, and the save's audit entry says so.
+    expect(await entry()).toEqual({ status: "waiting", offer_token_hash: null });
+    expect(adminEventSavedResponse.parse(await closed.json()).data).toMatchObject({ seatsTaken: 1, waiting: 1 });
+    const saved = (await audit(id)).at(-1)!;
+    expect(JSON.parse(saved.detail!)).toMatchObject({ status: "Closed", offersTakenBack: 1 });
+    // An edit that leaves it open takes nothing back.
+    expect((await api("PUT", `/${id}`, form({ capacity: "2 Seats", status: "Open" }))).status).toBe(200);
+    await runWaitingList(s.db, s.config.site, 24);
+    expect((await entry()).status).toBe("offered");
+    expect((await api("PUT", `/${id}`, form({ capacity: "2 Seats", status: "Open", facilitator: "Ines Ortega" }))).status).toBe(200);
+    expect((await entry()).status).toBe("offered");
+    expect(JSON.parse((await audit(id)).at(-1)!.detail!)).not.toHaveProperty("offersTakenBack");
   });
 
   it("an edit sent back with the times as shown keeps a session at the second 1:30 AM of a fall-back night, and tells no one", async () => {

@@ -11,6 +11,7 @@ import {
   programmeOneResponse,
 } from "~/features/api/openapi.server";
 import { TIME_SKIPPED } from "~/features/events/schema";
+import { runWaitingList } from "~/features/waiting-list/offers.server";
 import { dialects } from "../helpers/databases";
 import { valid as registrant } from "../helpers/registration";
 import { startSite, type RunningSite } from "../helpers/site";
@@ -534,6 +535,41 @@ describe.each(dialects)("programme management on %s", { timeout: 120_000 }, (dia
 
     expect((await saveWith("Open")).status).toBe(200);
     expect((await register("open1@example.org")).status).toBe(201);
+  });
+
+  it("closing a programme with a seat offer open in its session gives the offer back to the list with the save (decision 0114)", async () => {
+    const created = await call("POST", "/api/decode", programme({ title: "Offer Taken Back Course", upcomingEvents: [session({ eventName: "Offer Weekend", capacity: "1" })] }));
+    expect(created.status).toBe(201);
+    const p = created.body!.data;
+    const sessionId = p.upcomingEvents[0]._id as string;
+    const register = (email: string, waitingList = false) =>
+      fetch(`${s.url}/api/registration`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          firstName: "Ada", lastName: "Waiting", email, mobileNo: "5551234567", dob: "1985-05-05", occupation: "Tester", city: "Boston",
+          termsandcondition: true, levelName: "Offer Taken Back Course", upcomingEventId: sessionId, ...(waitingList ? { waitingList: true } : {}),
+        }),
+      });
+    expect((await register("taken.held@example.org")).status).toBe(201);
+    expect((await register("taken.waits@example.org", true)).status).toBe(201);
+    const saveWith = (status: string, capacity: string) =>
+      call("PUT", `/api/decode/${p._id}`, programme({ title: "Offer Taken Back Course", status, upcomingEvents: [session({ eventName: "Offer Weekend", _id: sessionId, capacity })] }));
+    expect((await saveWith("Open", "2")).status).toBe(200);
+    await runWaitingList(s.db, s.config.site, 24);
+    const entry = () =>
+      s.db.selectFrom("registrations").select(["status", "offer_token_hash"]).where("event_id", "=", sessionId).where("email_key", "=", "taken.waits@example.org").executeTakeFirstOrThrow();
+    expect((await entry()).status).toBe("offered");
+
+    const closed = await saveWith("Closed", "2");
+    expect(closed.status).toBe(200);
+    expect(await entry()).toEqual({ status: "waiting", offer_token_hash: null });
+    const last = await s.db.selectFrom("audit_events").select("detail").where("target_id", "=", p._id).orderBy("at", "desc").limit(1).executeTakeFirstOrThrow();
+    expect(JSON.parse(last.detail!)).toMatchObject({ status: "Closed", offersTakenBack: 1 });
+    // Open again: the job offers the seat anew to the first in line.
+    expect((await saveWith("Open", "2")).status).toBe(200);
+    await runWaitingList(s.db, s.config.site, 24);
+    expect((await entry()).status).toBe("offered");
   });
 
   it("an update whose events are not events is refused, and deletes none of the stored sessions (decision 0112)", async () => {

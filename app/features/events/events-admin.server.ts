@@ -20,6 +20,7 @@ import { recordAudit } from "~/features/audit/audit.server";
 import { likePattern } from "~/features/admin-lists/lists.server";
 import { isCurrentVersion, readExpectedVersion, VERSION_INVALID } from "~/lib/edit-version";
 import { entriesByEvent, eventToJson, seatsTaken, waitingCounts } from "./events.server";
+import { takeBackOffersOnSave } from "~/features/waiting-list/offers.server";
 import { courseDetailDate, courseDetailTime, sessionLabel } from "./format";
 import { capacityBelowTaken, capacityText, centsToPrice, validateEventForm, type EventField, type EventInput } from "./schema";
 
@@ -160,6 +161,8 @@ export async function saveFamilyEvent(db: Database, actor: StaffActor, values: u
   const outcome = await writeTransaction(db, async (trx) => {
     const written = await writeSession(trx, { id, kind: "family", expectedUpdatedAt: id ? version.at : null }, input, now);
     if (written.status !== "saved") return written;
+    // Closed (or sent to a page of its own) with offers open: they go back to the list with this save.
+    const offersTakenBack = written.created ? 0 : await takeBackOffersOnSave(trx, [written.id], now);
     await recordAudit(
       trx,
       {
@@ -167,7 +170,7 @@ export async function saveFamilyEvent(db: Database, actor: StaffActor, values: u
         actor: { id: actor.staff.accountId, email: actor.staff.email },
         target: { type: "event", id: written.id },
         ip: actor.ip,
-        detail: { title: input.title, startsAt: input.startsAt, city: input.city, capacity: input.capacity, status: input.status },
+        detail: { title: input.title, startsAt: input.startsAt, city: input.city, capacity: input.capacity, status: input.status, ...(offersTakenBack ? { offersTakenBack } : {}) },
       },
       now,
     );

@@ -21,6 +21,7 @@ import { sanitizeRichText } from "~/lib/sanitize.server";
 import { getProgramme, type ProgrammeJson } from "./programmes.server";
 import { richTextToPlain, SESSION_END_AFTER, validateProgramForm, type AdminProgramKind, type ProgramErrors, type ProgramInput, type SessionInput } from "./schema";
 import { REQUIRED_LEVEL_CIRCLE, REQUIRED_LEVEL_INVALID } from "~/features/prerequisites/rules";
+import { takeBackOffersOnSave } from "~/features/waiting-list/offers.server";
 
 export type ManagedKind = Extract<ProgrammeKind, AdminProgramKind>;
 
@@ -283,6 +284,9 @@ export async function saveProgramme(
       // A Closed programme closes enrolment in all its sessions; each keeps its own status for when it reopens.
       const closed = input.status === "Closed" ? 1 : 0;
       await trx.updateTable("events").set({ programme_closed: closed }).where("programme_id", "=", programmeId).where("programme_closed", "<>", closed).execute();
+      // A session this save closed (or the programme's close) with offers open: they go back to the list now.
+      const programmeSessions = id ? await trx.selectFrom("events").select("id").where("programme_id", "=", programmeId).execute() : [];
+      const offersTakenBack = await takeBackOffersOnSave(trx, programmeSessions.map((e) => e.id), now);
       await recordAudit(
         trx,
         {
@@ -296,6 +300,7 @@ export async function saveProgramme(
             sessions: sessions.written,
             sessionsRemoved: sessions.removed,
             thumbnail: Boolean(thumbnail),
+            ...(offersTakenBack ? { offersTakenBack } : {}),
             ...(input.requiredProgramId !== undefined ? { requiredProgramId: input.requiredProgramId } : {}),
           },
         },

@@ -215,6 +215,30 @@ async function returnOffersToList(trx: Kysely<DB>, eventId: string): Promise<num
 }
 
 /**
+ * Staff saved these sessions (inside the save's transaction, after its writes): each that no longer
+ * gives seats out here (closed, its programme closed, no enrollment, a page of its own) gives its open
+ * offers back to its list now rather than at the job's next pass, so the staff screens and the seats
+ * shown never count a seat held for an offer nobody can confirm (decision 0114). Each session is locked
+ * first, in id order, as a confirmation locks it. Returns how many offers went back.
+ */
+export async function takeBackOffersOnSave(trx: Kysely<DB>, eventIds: readonly string[], now = new Date()): Promise<number> {
+  if (eventIds.length === 0) return 0;
+  const withOffers = new Set<string>();
+  for (const t of TABLES) {
+    const rows = await trx.selectFrom(t).select("event_id").distinct().where("event_id", "in", [...eventIds]).where("status", "=", "offered").execute();
+    for (const r of rows) withOffers.add(r.event_id);
+  }
+  let returned = 0;
+  for (const id of [...withOffers].sort()) {
+    await lockEvent(trx, id);
+    const event = await trx.selectFrom("events").selectAll().where("id", "=", id).executeTakeFirst();
+    // Started: its offers ended at the start. Canceled: its cancellation ended its list and told everyone.
+    if (event && event.status !== "Cancelled" && Date.parse(event.starts_at) > now.getTime() && !fillsSeatsHere(event, now)) returned += await returnOffersToList(trx, id);
+  }
+  return returned;
+}
+
+/**
  * Offers every free seat of one session to its waiting list, first come first
  * served, inside the caller's write transaction (which must hold the session's
  * lock). Returns how many offers were made.
