@@ -5,6 +5,7 @@ import type { AppConfig } from "./config.server.ts";
 import type { Database } from "./db/db.server.ts";
 import type { Mailer } from "./features/mail/mailer.server.ts";
 import type { MailWorker } from "./features/mail/outbox.server.ts";
+import type { UploadSlots } from "./lib/upload-slots.server.ts";
 
 /** Long-lived services, made once at start-up (server/app.ts). */
 export type AppServices = {
@@ -21,6 +22,8 @@ export type AppServices = {
   mailer: Mailer;
   /** Sends what the outbox holds; `kick()` after queuing mail. */
   mailWorker: MailWorker;
+  /** Registrations with photos taken a few at a time in this process, to bound its memory (decision 0114). */
+  uploadSlots: UploadSlots;
 };
 
 /** Facts about the one request being served. */

@@ -5,7 +5,7 @@
 //
 // Single parts: `--pages` (Lighthouse and transfer sizes; PAGES=/,/about),
 // `--throughput <url of a running server>`, `--registrations`, `--admin`,
-// `--startup`, `--thumbnails`; and the checks `--crash`, `--sqlmap`, `--lockfile`.
+// `--startup`, `--thumbnails`, `--upload-flood`; and the checks `--crash`, `--sqlmap`, `--lockfile`.
 import { measureAdmin, runAdmin, type AdminRow } from "./admin.ts";
 import { openDatabase, requireBuild, serverPinned, sqliteDatabase, startServer, wantedDatabases } from "./lib.ts";
 import { measurePages, PUBLIC_PAGES, type PageRow } from "./pages.ts";
@@ -52,6 +52,11 @@ if (process.argv.includes("--crash")) {
 if (process.argv.includes("--thumbnails")) {
   const { runThumbnails } = await import("./thumbnails.ts");
   await runThumbnails();
+  process.exit(0);
+}
+if (process.argv.includes("--upload-flood")) {
+  const { runUploadFlood } = await import("./upload-flood.ts");
+  await runUploadFlood();
   process.exit(0);
 }
 if (process.argv.includes("--startup")) {

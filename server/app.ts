@@ -29,6 +29,7 @@ import { startMailWorker } from "../app/features/mail/outbox.server.ts";
 import { startRetentionJob } from "../app/features/retention/retention.server.ts";
 import { startSessionMailJobs, type SessionMailJobs } from "../app/features/session-mail/session-mail.server.ts";
 import { DatabaseRateLimiter, deleteExpiredRateLimits } from "../app/lib/rate-limit.server.ts";
+import { UploadSlots } from "../app/lib/upload-slots.server.ts";
 import { countStaffAccounts } from "../app/features/admin-auth/accounts.server.ts";
 import { deleteEndedSessions } from "../app/features/admin-auth/sessions.server.ts";
 import { deleteExpiredDevices } from "../app/features/admin-auth/devices.server.ts";
@@ -129,6 +130,7 @@ export async function createSite(config: AppConfig, opts: SiteOptions = {}): Pro
     },
     mailer,
     mailWorker,
+    uploadSlots: new UploadSlots(),
   };
   // Ended rate-limit windows are dead rows; any instance may sweep them.
   const rateLimitSweep = setInterval(() => {

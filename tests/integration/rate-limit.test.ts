@@ -1,4 +1,6 @@
+import http from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { UPLOADS_FROM_ADDRESS } from "~/lib/upload-slots.server";
 import { deleteExpiredRateLimits } from "~/lib/rate-limit.server";
 import { dialects } from "../helpers/databases";
 import { addSession, valid } from "../helpers/registration";
@@ -128,3 +130,62 @@ describe("a per-address limit behind a proxy (TRUST_PROXY)", () => {
     expect((await from("203.0.113.8", 8)).status).toBe(201);
   });
 });
+
+describe("a registration with photos, before its body is read (decision 0114)", () => {
+  let s: RunningSite;
+  beforeAll(async () => {
+    s = await startSite("sqlite", { FORM_RATE_LIMIT: "3", FORM_RATE_WINDOW_SECONDS: "600", TRUST_PROXY: "1" });
+  });
+  afterAll(async () => {
+    await s?.stop();
+  });
+
+  /** A multipart registration announced at 16 MB whose body stops after its first part's header: it holds its upload slot while the server reads. */
+  function heldUpload(address: string) {
+    const boundary = "----held-open";
+    const req = http.request(`${s.url}/api/ich/ich-registration`, {
+      method: "POST",
+      headers: { "content-type": `multipart/form-data; boundary=${boundary}`, "content-length": String(16 * 1024 * 1024 - 1024), "x-forwarded-for": address },
+    });
+    req.on("error", () => {});
+    req.write(`--${boundary}\r\nContent-Disposition: form-data; name="firstName"\r\n\r\n`);
+    return { close: () => req.destroy() };
+  }
+  /**
+   * A whole multipart body that is not multipart: read, it is answered 400 ("could not be read"); a
+   * refusal before reading answers otherwise.
+   */
+  const unreadable = (address: string) =>
+    fetch(`${s.url}/api/ich/ich-registration`, {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=----none", "x-forwarded-for": address },
+      body: "not a multipart body",
+    }).then(async (res) => ({ status: res.status, retryAfter: res.headers.get("retry-after"), message: ((await res.json()) as { message: string }).message }));
+
+  it("is answered 429 without being read when the address has no submission left", async () => {
+    expect((await unreadable("198.51.100.20")).status).toBe(400);
+    for (let n = 1; n <= 3; n++) expect((await from(s, "198.51.100.20", n)).status).toBe(201);
+    const refused = await unreadable("198.51.100.20");
+    expect(refused).toMatchObject({ status: 429, message: "Too many submissions from your connection. Please try again in 10 minutes." });
+    expect(Number(refused.retryAfter)).toBeGreaterThan(500);
+  });
+
+  it("lets one address send two at a time: a third is answered 429 without being read", async () => {
+    const held = [heldUpload("198.51.100.30"), heldUpload("198.51.100.30")];
+    try {
+      await expect.poll(async () => (await unreadable("198.51.100.30")).message, { timeout: 10_000 }).toBe(UPLOADS_FROM_ADDRESS);
+      const third = await unreadable("198.51.100.30");
+      expect(third).toEqual({ status: 429, retryAfter: "30", message: UPLOADS_FROM_ADDRESS });
+      // Another address is let in meanwhile.
+      expect((await unreadable("198.51.100.31")).status).toBe(400);
+    } finally {
+      for (const h of held) h.close();
+    }
+    // Once the two have gone, the address is let in again.
+    await expect.poll(async () => (await unreadable("198.51.100.30")).status, { timeout: 10_000 }).toBe(400);
+  });
+});
+
+function from(s: RunningSite, address: string, n: number) {
+  return fetch(`${s.url}/api/contact`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": address }, body: JSON.stringify(message(n)) });
+}

@@ -51,14 +51,31 @@ export async function consumeFormAllowance(
     return null;
   } catch (e) {
     if (!(e instanceof RateLimiterRes)) throw e;
-    const retryAfterSeconds = Math.max(1, Math.ceil(e.msBeforeNext / 1000));
-    const minutes = Math.ceil(retryAfterSeconds / 60);
-    return {
-      status: "rate-limited",
-      retryAfterSeconds,
-      message: `Too many submissions from your connection. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
-    };
+    return rateLimited(e.msBeforeNext);
   }
+}
+
+/**
+ * Whether the client has no form submission left, without spending one: read before a large body is
+ * (decision 0114), so a client past its allowance is answered 429 without 16 MB of photos read first.
+ */
+export async function formAllowanceSpent(
+  services: Pick<AppServices, "formLimiter">,
+  ip: string,
+): Promise<Extract<ContactOutcome, { status: "rate-limited" }> | null> {
+  const used = await services.formLimiter.get(addressKey(ip));
+  if (!used || used.remainingPoints > 0 || used.msBeforeNext <= 0) return null;
+  return rateLimited(used.msBeforeNext);
+}
+
+function rateLimited(msBeforeNext: number): Extract<ContactOutcome, { status: "rate-limited" }> {
+  const retryAfterSeconds = Math.max(1, Math.ceil(msBeforeNext / 1000));
+  const minutes = Math.ceil(retryAfterSeconds / 60);
+  return {
+    status: "rate-limited",
+    retryAfterSeconds,
+    message: `Too many submissions from your connection. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`,
+  };
 }
 
 /**

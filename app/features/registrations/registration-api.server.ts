@@ -1,6 +1,7 @@
 import type { AppServices, RequestInfo } from "~/context.server";
 import { WAITING_LIST_JOINED } from "~/features/waiting-list/join.server";
 import { BadRequest, jsonError, readSubmission } from "~/lib/http.server";
+import { takeUpload } from "./upload-intake.server";
 import { photoFields, REGISTRATION_AWAITING_APPROVAL, REGISTRATION_CREATED, REGISTRATION_INVALID, submitRegistration } from "./registrations.server";
 
 /**
@@ -18,6 +19,16 @@ export async function registrationApi(
   allow = "POST",
 ): Promise<Response> {
   if (request.method !== "POST") return jsonError(405, allow === "POST" ? "Use POST." : "This method is not allowed here.", undefined, { Allow: allow });
+  const intake = await takeUpload(request, services, info.ip);
+  if ("refused" in intake) return jsonError(intake.status, intake.message, undefined, { "Retry-After": String(intake.retryAfterSeconds) });
+  try {
+    return await answer(request, services, info, channel);
+  } finally {
+    intake.release();
+  }
+}
+
+async function answer(request: Request, services: AppServices, info: RequestInfo, channel: "decode" | "hypnotherapy"): Promise<Response> {
   let submission;
   try {
     submission = await readSubmission(request, Object.keys(photoFields));

@@ -12,6 +12,7 @@ import { acceptedWords, RegistrationConfirmation, type Accepted } from "~/featur
 import { RegistrationForm, type RegistrationValues } from "~/features/registrations/registration-form";
 import { isCanceledSession, loadRegistrationPage, registerFromPage } from "~/features/registrations/registration-page.server";
 import { photoFields, REGISTRATION_INVALID } from "~/features/registrations/registrations.server";
+import { takeUpload } from "~/features/registrations/upload-intake.server";
 import { useSite } from "~/hooks/use-site";
 import { BadRequest, readSubmission } from "~/lib/http.server";
 import { pageMeta } from "~/lib/meta";
@@ -77,14 +78,23 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const services = context.get(servicesContext);
   const page = await loadRegistrationPage(services.db, params.sessionId);
   if (!page) return refuse<ActionResult>(context, { ok: false, message: "This session does not exist.", errors: {}, values: {} }, { status: 404 });
+  const info = context.get(requestContext);
+  // A body that may carry photos waits for an upload slot, and is not read at all past the allowance (decision 0114).
+  const intake = await takeUpload(request, services, info.ip);
+  if ("refused" in intake) {
+    return refuse<ActionResult>(context, { ok: false, message: intake.message, errors: {}, values: {} }, { status: intake.status, headers: { "Retry-After": String(intake.retryAfterSeconds) } });
+  }
   let submission;
+  let outcome;
   try {
     submission = await readSubmission(request, Object.keys(photoFields));
+    outcome = await registerFromPage(services, info, page, submission);
   } catch (e) {
     if (e instanceof BadRequest) return refuse<ActionResult>(context, { ok: false, message: e.message, errors: {}, values: {} }, { status: e.status });
     throw e;
+  } finally {
+    intake.release();
   }
-  const outcome = await registerFromPage(services, context.get(requestContext), page, submission);
   const values = echo(submission.values);
   switch (outcome.status) {
     case "waiting":
