@@ -5,7 +5,7 @@
 //
 // Single parts: `--pages` (Lighthouse and transfer sizes; PAGES=/,/about),
 // `--throughput <url of a running server>`, `--registrations`, `--admin`,
-// `--startup`, `--thumbnails`, `--upload-flood`; and the checks `--crash`, `--sqlmap`, `--lockfile`.
+// `--startup`, `--thumbnails`, `--upload-flood`, `--cache-busting <url>`; and the checks `--crash`, `--sqlmap`, `--lockfile`.
 import { measureAdmin, runAdmin, type AdminRow } from "./admin.ts";
 import { openDatabase, requireBuild, serverPinned, sqliteDatabase, startServer, wantedDatabases } from "./lib.ts";
 import { measurePages, PUBLIC_PAGES, type PageRow } from "./pages.ts";
@@ -24,6 +24,17 @@ if (modeArg !== -1) {
     process.exit(2);
   }
   await runThroughput(url.replace(/\/+$/, ""));
+  process.exit(0);
+}
+const bustArg = process.argv.indexOf("--cache-busting");
+if (bustArg !== -1) {
+  const url = process.argv[bustArg + 1];
+  if (!url || !/^https?:\/\//.test(url)) {
+    console.error("Usage: npm run bench -- --cache-busting http://127.0.0.1:3000");
+    process.exit(2);
+  }
+  const { runCacheBusting } = await import("./cache-busting.ts");
+  await runCacheBusting(url.replace(/\/+$/, ""));
   process.exit(0);
 }
 if (process.argv.includes("--registrations")) {

@@ -46,8 +46,9 @@ type Entry = {
   headers: [string, string][];
   etag: string;
   identity: Buffer;
-  br: Buffer;
-  gzip: Buffer;
+  /** Absent from a copy made only for the requests that waited for a first render (never stored). */
+  br?: Buffer;
+  gzip?: Buffer;
   bytes: number;
 };
 
@@ -55,10 +56,19 @@ type Entry = {
  * What the middleware hands the renderer for a page it may store; `flight` when
  * other requests for the page wait for this render.
  */
-export type PendingPage = { key: string; version: string; flight?: Flight };
+export type PendingPage = {
+  key: string;
+  version: string;
+  flight?: Flight;
+  /** False for the first request of an address with a query string: its render is not compressed nor kept (`admit`). */
+  admitted?: boolean;
+};
 
 /** A render of one page for one content version, which requests for the same page and version wait for. */
-type Flight = { id: string; done: Promise<void>; land: () => void; storing: boolean; copy?: Entry };
+type Flight = { id: string; done: Promise<void>; land: () => void; storing: boolean; waiters: number; copy?: Entry };
+
+/** How many addresses with a query string are remembered as asked for (by digest: about 1 MB). */
+export const SEEN_LIMIT = 10_000;
 
 /** Flights are per page and version: a render for a newer version never displaces the one older waiters wait for. */
 const flightId = (key: string, version: string) => `${version}\n${key}`;
@@ -79,6 +89,8 @@ export class PageCache {
   private readonly flights = new Map<string, Flight>();
   /** The last answer of `nextClockChange`, for the version it was read under. */
   private clock: { version: string; until: number } | undefined;
+  /** Digests of addresses with a query string asked for lately, least recently first (`admit`). */
+  private readonly seen = new Map<string, true>();
   readonly stats = { hits: 0, misses: 0, stored: 0, waited: 0 };
 
   private readonly opts: PageCacheOptions;
@@ -107,6 +119,7 @@ export class PageCache {
           if (flight) {
             // Another request is rendering this page for this version: its copy, once stored, is this one's too.
             this.stats.waited++;
+            flight.waiters++;
             await waitFor(flight.done, FLIGHT_WAIT_MS);
             if (res.destroyed) return;
             // The copy made for the version this request read, even when the content has moved on since and
@@ -123,7 +136,7 @@ export class PageCache {
             flight = this.takeOff(key, version, res);
           }
           this.stats.misses++;
-          res.locals.pendingPage = { key, version, flight } satisfies PendingPage;
+          res.locals.pendingPage = { key, version, flight, admitted: this.admit(key) } satisfies PendingPage;
           res.setHeader("X-Page-Cache", "miss");
           next();
         },
@@ -162,6 +175,8 @@ export class PageCache {
 
   private async keep(pending: PendingPage, res: express.Response, body: Buffer, etag: string, nonce: string): Promise<void> {
     if (body.byteLength * 2 > this.opts.maxBytes) return;
+    // Not admitted: nothing is compressed or kept, and a copy is made only for requests that waited for this render.
+    if (pending.admitted === false && !pending.flight?.waiters) return;
     const csp = String(res.getHeader("content-security-policy") ?? "");
     const headers: [string, string][] = [];
     for (const [name, value] of Object.entries(res.getHeaders())) {
@@ -169,6 +184,10 @@ export class PageCache {
       headers.push([name, Array.isArray(value) ? value.join(", ") : String(value)]);
     }
     if (csp) headers.push(["content-security-policy", hashedPolicy(csp, nonce, body)]);
+    if (pending.admitted === false) {
+      if (pending.flight) pending.flight.copy = { version: pending.version, expires: 0, headers, etag, identity: body, bytes: body.byteLength };
+      return;
+    }
     const [br, gz] = await Promise.all([
       brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }),
       gzip(body, { level: 9 }),
@@ -217,6 +236,25 @@ export class PageCache {
     return until;
   }
 
+  /**
+   * Whether a render of `key` may be compressed and kept. An address with a query string is kept from its
+   * second request on (decision 0114): any query string makes a new address, and one client asking for
+   * `/?x=<random>` over and over had each render compressed twice at the highest levels and stored,
+   * pushing the real pages out, at 2–2.5 times the CPU of a render nothing keeps. A query string a
+   * page reads (`/schedule?program=tasso`) is asked again and is kept then; the first one's render
+   * still serves every request that waited for it.
+   */
+  private admit(key: string): boolean {
+    if (!key.includes("?")) return true;
+    // Most recently asked last: the oldest is forgotten first.
+    // By a digest: an address may be as long as the URL limit, and ten thousand of those are not small.
+    const digest = crypto.createHash("sha256").update(key).digest("base64url");
+    const askedBefore = this.seen.delete(digest);
+    this.seen.set(digest, true);
+    if (this.seen.size > SEEN_LIMIT) this.seen.delete(this.seen.keys().next().value!);
+    return askedBefore;
+  }
+
   get size() {
     return { pages: this.entries.size, bytes: this.bytes, flights: this.flights.size };
   }
@@ -245,7 +283,7 @@ export class PageCache {
   private takeOff(key: string, version: string, res: express.Response): Flight {
     let land = () => {};
     const done = new Promise<void>((resolve) => (land = resolve));
-    const flight: Flight = { id: flightId(key, version), done, land, storing: false };
+    const flight: Flight = { id: flightId(key, version), done, land, storing: false, waiters: 0 };
     this.flights.set(flight.id, flight);
     // The backstop: a request the renderer never saw (answered by a middleware before it) lands here.
     res.once("close", () => {
@@ -347,9 +385,9 @@ function send(req: express.Request, res: express.Response, entry: Entry) {
   }
   // Brotli whenever the client takes it, as the static files and the live compression choose: browsers list
   // "gzip, deflate, br, zstd" with equal weights, and going by their order gave them the larger gzip copy.
-  const [encoding, body] = req.acceptsEncodings("br")
+  const [encoding, body] = entry.br && req.acceptsEncodings("br")
     ? (["br", entry.br] as const)
-    : req.acceptsEncodings("gzip")
+    : entry.gzip && req.acceptsEncodings("gzip")
       ? (["gzip", entry.gzip] as const)
       : ([null, entry.identity] as const);
   if (encoding) res.setHeader("Content-Encoding", encoding);

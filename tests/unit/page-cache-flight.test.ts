@@ -194,6 +194,42 @@ describe("page cache: one render for visitors who ask together", () => {
     expect(after.body).toContain("page of v2");
   });
 
+  it("keeps an address with a query string from its second request on: one-off query strings keep nothing (decision 0114)", async () => {
+    open = await harness({ stores: true });
+    open.release();
+    const url = `${open.url}/page?program=tasso`;
+    expect((await get(url)).cache).toBe("miss");
+    expect(open.cache.size.pages).toBe(0);
+    const h = open;
+    expect((await get(url)).cache).toBe("miss");
+    await expect.poll(() => h.cache.size.pages).toBe(1);
+    expect((await get(url)).cache).toBe("hit");
+    // A client making up a new query string each time: each is rendered, none is kept.
+    for (let i = 0; i < 30; i++) expect((await get(`${open.url}/page?x=${i}`)).status).toBe(200);
+    expect(open.cache.size.pages).toBe(1);
+    expect(open.cache.stats.stored).toBe(1);
+    // Without a query string, kept at once.
+    await get(`${open.url}/page`);
+    await expect.poll(() => h.cache.size.pages).toBe(2);
+  });
+
+  it("still renders a first query-string address once for a crowd, and gives them that render", async () => {
+    open = await harness({ stores: true });
+    const h = open;
+    // The render is held until all the others wait for it.
+    h.renders.hold();
+    const crowd = Array.from({ length: 10 }, () => get(`${h.url}/page?crowd=1`));
+    await expect.poll(() => h.counts.arrived).toBe(10);
+    h.release();
+    await expect.poll(() => ({ renders: h.counts.renders, waited: h.cache.stats.waited })).toEqual({ renders: 1, waited: 9 });
+    h.renders.release();
+    const answers = await Promise.all(crowd);
+    expect(answers.map((a) => a.status)).toEqual(Array(10).fill(200));
+    expect(answers.filter((a) => a.cache === "miss")).toHaveLength(1);
+    expect(new Set(answers.map((a) => a.body))).toEqual(new Set(["<!doctype html><title>page</title><p>page of v1</p>"]));
+    expect({ renders: open.counts.renders, pages: open.cache.size.pages, flights: open.cache.size.flights }).toEqual({ renders: 1, pages: 0, flights: 0 });
+  });
+
   it("counts each copy's URL and headers against its memory bound, not only its bodies", async () => {
     const cache = new PageCache({ readVersion: async () => "v1", ttlMs: 60_000, maxBytes: 20_000 });
     const res = { getHeader: () => undefined, getHeaders: () => ({ "content-type": "text/html" }) } as unknown as express.Response;
