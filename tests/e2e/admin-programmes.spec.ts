@@ -437,6 +437,51 @@ test.describe("programme management", () => {
     expect((await page.request.delete(`/api/decode/${id}`)).status()).toBe(200);
   });
 
+  test("staff write a program page's benefits, curriculum, audience and workshop lines in the form, and the page shows them (D11, decision 0114)", async ({ page }) => {
+    test.setTimeout(120_000);
+    const title = `Page Sections Program ${crypto.randomBytes(3).toString("hex")}`;
+    await signIn(page, "/admin/decode");
+    const created = await page.request.post("/api/decode", {
+      data: { title, subtitle: "A program whose page sections staff write", duration: "2 Days", status: "Open", cardPoints: ["<p>A point</p>"], learningSections: [{ title: "Basics", content: "<p>Text</p>" }] },
+    });
+    expect(created.status()).toBe(201);
+    const id = ((await created.json()) as { data: { _id: string } }).data._id;
+    try {
+      let dialog = await openEditDialog(page, title);
+      const sections = dialog.getByRole("group", { name: "Page Sections" });
+      await sections.getByLabel(label("Curriculum overview")).fill("Mapping the inner critic\nA practice for hard days");
+      await sections.getByLabel(label("Who should attend")).fill("Counselors\nTeachers");
+      await sections.getByLabel(label("Hours")).fill("9:30 AM to 4:30 PM both days");
+      await expectNoAxeViolations(page);
+      // Too long an item: said at its field, and nothing is saved.
+      await sections.getByLabel(label("Prerequisites")).fill("x".repeat(301));
+      await dialog.getByRole("button", { name: "Update Program" }).click();
+      await expect(sections.getByText("List at most 30 items, one per line, each at most 300 characters")).toBeVisible();
+      await expect(sections.getByLabel(label("Prerequisites"))).toBeFocused();
+      await sections.getByLabel(label("Prerequisites")).fill("DECODE Level 1");
+      await dialog.getByRole("button", { name: "Update Program" }).click();
+      await expect(dialog).toBeHidden({ timeout: 15_000 });
+
+      await page.goto(`/decode/level/${id}`);
+      const main = page.getByRole("main");
+      const curriculum = main.getByRole("region", { name: "Curriculum Overview" });
+      await expect(curriculum).toContainText("Mapping the inner critic");
+      await expect(curriculum).toContainText("A practice for hard days");
+      await expect(main.getByRole("region", { name: "Who Should Attend" })).toContainText("Counselors");
+      await expect(main.getByRole("region", { name: "Prerequisites" })).toContainText("DECODE Level 1");
+      await expect(main.getByRole("region", { name: "Upcoming Workshop" })).toContainText("9:30 AM to 4:30 PM both days");
+      // Left empty: no Course Benefits section.
+      await expect(main.getByRole("heading", { name: "Course Benefits" })).toHaveCount(0);
+
+      // The form opens again with what the page shows.
+      dialog = await openEditDialog(page, title);
+      await expect(dialog.getByLabel(label("Curriculum overview"))).toHaveValue("Mapping the inner critic\nA practice for hard days");
+      await expect(dialog.getByLabel(label("Hours"))).toHaveValue("9:30 AM to 4:30 PM both days");
+    } finally {
+      expect((await page.request.delete(`/api/decode/${id}`)).status()).toBe(200);
+    }
+  });
+
   test("on a phone a toast never covers the focused control: it goes to the other half of the screen", async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 375, height: 740 });

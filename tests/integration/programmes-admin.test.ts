@@ -12,6 +12,8 @@ import {
 } from "~/features/api/openapi.server";
 import { TIME_SKIPPED } from "~/features/events/schema";
 import { runWaitingList } from "~/features/waiting-list/offers.server";
+import { createSession } from "~/features/admin-auth/sessions.server";
+import { staticDecodeLevels } from "~/content/fallback-levels";
 import { dialects } from "../helpers/databases";
 import { valid as registrant } from "../helpers/registration";
 import { startSite, type RunningSite } from "../helpers/site";
@@ -570,6 +572,88 @@ describe.each(dialects)("programme management on %s", { timeout: 120_000 }, (dia
     expect((await saveWith("Open", "2")).status).toBe(200);
     await runWaitingList(s.db, s.config.site, 24);
     expect((await entry()).status).toBe("offered");
+  });
+
+  it("the program form opens with a level page's built-in sections 3 to 7 to change (D11, decision 0114)", async () => {
+    const account = await s.db.selectFrom("staff_accounts").select("id").where("email", "=", "editor@example.org").executeTakeFirstOrThrow();
+    const cookie = `staff_session=${(await createSession(s.db, account.id, "browser", 3600)).secret}`;
+    // The page before JavaScript: the plain form, filled as the dialog is.
+    const html = (await (await fetch(`${s.url}/admin/decode?edit=decode-4`, { headers: { cookie } })).text()).replace(/&#x27;/g, "'").replace(/&amp;/g, "&");
+    const builtIn = staticDecodeLevels[4];
+    const textarea = (name: string) => new RegExp(`<textarea[^>]*name="${name}"[^>]*>([^<]*)</textarea>`).exec(html)?.[1];
+    expect(textarea("curriculum")).toBe(builtIn.curriculum.join("\n"));
+    expect(textarea("whoShouldAttend")).toBe(builtIn.who_should_attend.join("\n"));
+    expect(textarea("immediateBenefits")).toBe(builtIn.immediate_benefits.join("\n"));
+    // TASSO's form has no such sections.
+    const tasso = await (await fetch(`${s.url}/admin/tasso?edit=tasso`, { headers: { cookie } })).text();
+    expect(tasso).toContain('name="title"');
+    expect(tasso).not.toContain('name="curriculum"');
+  });
+
+  it("staff replace a level page's built-in sections 3 to 7 (D11): sent sections replace theirs, the others keep what the page showed (decision 0114)", async () => {
+    const page = async () => (await (await fetch(`${s.url}/decode/level/decode-2`)).text()).replace(/<!-- -->/g, "");
+    const before = await page();
+    // Built-in content, shown while nothing is stored.
+    expect((await s.db.selectFrom("programmes").select("details").where("id", "=", "decode-2").executeTakeFirstOrThrow()).details).toBeNull();
+    const builtInCurriculum = /<h2[^>]*>Curriculum Overview<\/h2>/.test(before);
+    expect(builtInCurriculum).toBe(true);
+    expect(before).toContain("Who Should Attend");
+    expect(before).toContain(">Prerequisites</h2>");
+    expect(before).not.toContain("Upcoming Workshop");
+    const p = (await call("GET", "/api/decode/decode-2")).body!.data;
+    const whole = { title: p.title, subtitle: p.subtitle, duration: p.duration, status: p.status, cardPoints: p.cardPoints, learningSections: p.learningSections };
+
+    const saved = await call("PUT", "/api/decode/decode-2", {
+      ...whole,
+      details: { curriculum: ["Reading your own triggers", "Rewriting a limiting belief"], prerequisites: [], sessionDetails: { time: "10:00 AM to 5:00 PM both days", venue: "", registration: "Enroll below or write to us", discount_note: "" } },
+    });
+    expect(saved.status).toBe(200);
+    const after = await page();
+    expect(after).toContain("Reading your own triggers");
+    expect(after).toContain("Rewriting a limiting belief");
+    // An emptied section is hidden; the Upcoming Workshop shows the lines sent.
+    expect(after).not.toContain(">Prerequisites</h2>");
+    expect(after).toContain("Upcoming Workshop");
+    expect(after).toContain("10:00 AM to 5:00 PM both days");
+    // Sections not sent keep what the page showed: the built-in audience, now stored.
+    const stored = JSON.parse((await s.db.selectFrom("programmes").select("details").where("id", "=", "decode-2").executeTakeFirstOrThrow()).details!) as Record<string, unknown>;
+    expect(stored).toMatchObject({ curriculum: ["Reading your own triggers", "Rewriting a limiting belief"], prerequisites: [], sessionDetails: { time: "10:00 AM to 5:00 PM both days", registration: "Enroll below or write to us" } });
+    expect((stored.whoShouldAttend as string[]).length).toBeGreaterThan(0);
+    for (const item of stored.whoShouldAttend as string[]) expect(after).toContain(item.replace(/&/g, "&amp;").replace(/'/g, "&#x27;"));
+    const last = await s.db.selectFrom("audit_events").select("detail").where("target_id", "=", "decode-2").orderBy("at", "desc").limit(1).executeTakeFirstOrThrow();
+    expect(JSON.parse(last.detail!)).toMatchObject({ pageSections: ["curriculum", "prerequisites", "sessionDetails"] });
+
+    // The form's fields: a list one item per line (the screen's multipart post), the workshop's lines apart.
+    const form = new FormData();
+    for (const [k, v] of Object.entries(whole)) form.set(k, typeof v === "string" ? v : JSON.stringify(v));
+    form.set("whoShouldAttend", "Coaches\n\n  Teachers  \nParents");
+    form.set("workshopTime", "");
+    form.set("workshopVenue", "");
+    form.set("workshopRegistration", "");
+    form.set("workshopDiscount", "");
+    expect((await call("PUT", "/api/decode/decode-2", form)).status).toBe(200);
+    const again = JSON.parse((await s.db.selectFrom("programmes").select("details").where("id", "=", "decode-2").executeTakeFirstOrThrow()).details!) as Record<string, unknown>;
+    expect(again).toMatchObject({ whoShouldAttend: ["Coaches", "Teachers", "Parents"], curriculum: ["Reading your own triggers", "Rewriting a limiting belief"] });
+    expect(again.sessionDetails).toBeUndefined();
+    expect(await page()).not.toContain("Upcoming Workshop");
+
+    // Refused, field by field, and nothing changed.
+    const bad = await call("PUT", "/api/decode/decode-2", { ...whole, details: { curriculum: ["x".repeat(301)], whoShouldAttend: "tab\there", sessionDetails: { time: "line\nbreak" } } });
+    expect(bad.status).toBe(400);
+    expect(bad.body!.errors).toEqual({
+      curriculum: "List at most 30 items, one per line, each at most 300 characters",
+      whoShouldAttend: "List at most 30 items, one per line, each at most 300 characters",
+      workshopTime: "Use one line of at most 500 characters",
+    });
+    expect((await call("PUT", "/api/decode/decode-2", { ...whole, details: ["not", "an", "object"] })).body!.errors).toEqual({
+      details: "Page sections must be an object with the lists immediateBenefits, longTermBenefits, curriculum, whoShouldAttend and prerequisites, and sessionDetails",
+    });
+    expect(JSON.parse((await s.db.selectFrom("programmes").select("details").where("id", "=", "decode-2").executeTakeFirstOrThrow()).details!)).toEqual(again);
+    // TASSO's page has no such sections.
+    const tasso = (await call("GET", "/api/tasso/tasso")).body!.data;
+    const refused = await call("PUT", "/api/tasso/tasso", { title: tasso.title, subtitle: tasso.subtitle, duration: tasso.duration, status: tasso.status, cardPoints: tasso.cardPoints, learningSections: tasso.learningSections, details: { curriculum: ["x"] } });
+    expect(refused.status).toBe(400);
+    expect(Object.keys(refused.body!.errors)).toEqual(["details"]);
   });
 
   it("an update whose events are not events is refused, and deletes none of the stored sessions (decision 0112)", async () => {

@@ -770,6 +770,27 @@ const programmeFields: Json = {
       maxItems: 12,
       description: "What is included (the checklist under the price): a list, or text with one item per line; empty items are dropped; left out: unchanged. `enrollment_features`, as the API answers it, is read too",
     },
+    details: {
+      type: "object",
+      description:
+        "A level page's sections 3 to 7 (DECODE and hypnotherapy programs; refused for TASSO): each list sent replaces its section, whose items are one line of at most 300 characters, 30 at most; an empty list hides the section. sessionDetails is the Upcoming Workshop section (null hides it). Lists left out keep what the page shows, its level's built-in content included. Field errors are keyed by the form's names: immediateBenefits, longTermBenefits, curriculum, whoShouldAttend, prerequisites, workshopTime, workshopVenue, workshopRegistration, workshopDiscount (or details when the object itself is malformed). The form's fields of those names are read too: a list as text, one item per line",
+      properties: {
+        immediateBenefits: { type: "array", items: { type: "string", maxLength: 300 }, maxItems: 30 },
+        longTermBenefits: { type: "array", items: { type: "string", maxLength: 300 }, maxItems: 30 },
+        curriculum: { type: "array", items: { type: "string", maxLength: 300 }, maxItems: 30 },
+        whoShouldAttend: { type: "array", items: { type: "string", maxLength: 300 }, maxItems: 30 },
+        prerequisites: { type: "array", items: { type: "string", maxLength: 300 }, maxItems: 30 },
+        sessionDetails: {
+          type: ["object", "null"],
+          properties: {
+            time: { type: "string", maxLength: 500 },
+            venue: { type: "string", maxLength: 500 },
+            registration: { type: "string", maxLength: 500 },
+            discount_note: { type: "string", maxLength: 500 },
+          },
+        },
+      },
+    },
     removeThumbnail: { type: "boolean", description: "On update: drop the current thumbnail" },
   },
 };
@@ -782,6 +803,7 @@ const programmeMultipart: Json = {
     learningSections: { type: "string", description: "JSON text of the learningSections list" },
     upcomingEvents: { type: "string", description: "JSON text of the upcomingEvents list" },
     enrollmentFeatures: { type: "string", description: "One item per line, or JSON text of the list" },
+    details: { type: "string", description: "JSON text of the details object (or its lists as fields of their own, one item per line)" },
     updatedAt: { type: "string", format: "date-time", description: "As in the JSON body" },
     removeThumbnail: { type: "string", enum: ["true", "false"] },
     thumbnail: { type: "string", contentMediaType: "application/octet-stream", description: "PNG, JPG, GIF or WebP by content, at most 5 MB; public, served resized from /uploads/{name}" },

@@ -7,16 +7,16 @@
 import { levelInstructors, type InstructorBio } from "~/content/instructors";
 import { data } from "react-router";
 import { courseJsonLd } from "./course-jsonld";
-import { fallbackLevel, fallbackLevels, staticDecodeLevels, type CourseLevel, type DecodeLevel, type SessionDetails } from "~/content/fallback-levels";
+import type { SessionDetails } from "~/content/fallback-levels";
 import type { Database } from "~/db/db.server";
 import type { EventJson } from "~/features/events/events.server";
 import { sessionDatesSeed } from "~/features/events/format";
-import type { ProgrammeDetails } from "./details";
+import { borrowedContent, hasBuiltIn, pageSectionsOf, type LevelPageKind } from "./page-sections.server";
 import { levelName } from "~/features/prerequisites/rules";
 import { DEFAULT_CERTIFICATION, DEFAULT_DURATION, levelNumber } from "./level-rules";
 import { getProgramme, getProgrammeByLevel, type ProgrammeJson } from "./programmes.server";
 
-export type LevelPageKind = "decode" | "hypnotherapy";
+export type { LevelPageKind };
 
 export type LevelView = {
   kind: LevelPageKind;
@@ -53,36 +53,6 @@ export type LevelView = {
 
 const escapeHtml = (t: string) => t.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-const strings = (v: unknown): string[] | null =>
-  Array.isArray(v) && v.every((x) => typeof x === "string") ? (v as string[]).map((x) => x.trim()).filter(Boolean) : null;
-
-/** The stored details when they have the expected shape, field by field; null fields fall back. */
-function readDetails(raw: unknown): Partial<Record<keyof ProgrammeDetails, unknown>> {
-  return raw && typeof raw === "object" && !Array.isArray(raw) ? (raw as Record<string, unknown>) : {};
-}
-
-function readSessionDetails(v: unknown): SessionDetails | null {
-  if (!v || typeof v !== "object") return null;
-  const o = v as Record<string, unknown>;
-  const text = (k: string) => (typeof o[k] === "string" && (o[k] as string).trim() ? (o[k] as string).trim() : undefined);
-  const time = text("time");
-  const venue = text("venue");
-  const registration = text("registration");
-  if (!time && !venue && !registration) return null;
-  return { time: time ?? "", venue: venue ?? "", registration: registration ?? "", discount_note: text("discount_note") };
-}
-
-/** The built-in content of a level: DECODE's five levels, else the ICH levels I–V and Born Again (spec §9); else level 1. */
-function builtIn(kind: LevelPageKind, level: number): CourseLevel | DecodeLevel {
-  if (kind === "decode") return staticDecodeLevels[level as keyof typeof staticDecodeLevels] ?? staticDecodeLevels[1];
-  return fallbackLevel(level);
-}
-
-/** Whether built-in content exists for this level of this kind (a level page without a stored programme shows it). */
-export function hasBuiltIn(kind: LevelPageKind, level: number): boolean {
-  return kind === "decode" ? Object.hasOwn(staticDecodeLevels, level) : Object.hasOwn(fallbackLevels, level);
-}
-
 function view(
   kind: LevelPageKind,
   page: LevelView["page"],
@@ -93,9 +63,7 @@ function view(
   // A stored programme borrows the built-in content of its own level only. One without a level number
   // (as staff create them), or at a level with no built-in content, shows what staff wrote and nothing
   // else: another level's curriculum on its page would describe a different course.
-  const base = programme && (level === null || !hasBuiltIn(kind, level)) ? null : builtIn(kind, level ?? 1);
-  const d = readDetails(programme?.details);
-  const list = (stored: unknown, fallback: string[] | undefined) => strings(stored) ?? (programme?.details ? [] : (fallback ?? []));
+  const base = borrowedContent(kind, level, programme !== null);
   const sections = programme?.learningSections.length
     ? programme.learningSections.map((s) => ({ id: s._id, title: s.title, html: s.content }))
     : (base?.what_youll_learn ?? []).map((w, i) => ({ id: `builtin-${i + 1}`, title: w.heading, html: `<p>${escapeHtml(w.description)}</p>` }));
@@ -116,12 +84,8 @@ function view(
     priceNote: programme ? null : base && "price_note" in base ? (base.price_note ?? null) : null,
     features: programme?.enrollment_features.length ? programme.enrollment_features : (base?.enrollment_features ?? []),
     learningSections: sections,
-    immediateBenefits: list(d.immediateBenefits, base?.immediate_benefits),
-    longTermBenefits: list(d.longTermBenefits, base?.long_term_benefits),
-    curriculum: list(d.curriculum, base?.curriculum),
-    whoShouldAttend: list(d.whoShouldAttend, base?.who_should_attend),
-    prerequisites: list(d.prerequisites, base?.prerequisites),
-    sessionDetails: programme?.details ? readSessionDetails(d.sessionDetails) : base && "session_details" in base ? (base.session_details ?? null) : null,
+    // Sections 3 to 7: what staff stored, or the borrowed built-in content (D11).
+    ...pageSectionsOf(kind, level, programme?.details, programme !== null),
     sessions: programme?.upcomingEvents ?? [],
     requires: null,
     instructors: levelInstructors,

@@ -450,6 +450,7 @@ export function ProgramAdminScreen({ kind, programs, totalPrograms, totalPages, 
           {inline.kind === "add" || inline.kind === "edit" ? (
             <ProgramPlainForm
               kindLabel={KIND_LABEL[kind]}
+              hasPageSections={kind !== "tasso"}
               program={inline.kind === "edit" ? inline.program : null}
               levelChoices={levelChoices}
               action={listHref}

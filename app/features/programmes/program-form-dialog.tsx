@@ -24,10 +24,15 @@ import {
   PROGRAM_STATUSES,
   validateProgramForm,
   type ProgramErrors,
+  type PageSections,
   type ProgramFormValues,
   type SessionRowValues,
+  PAGE_LISTS,
+  pageSectionsFormValues,
+  WORKSHOP_LINES,
 } from "./schema";
 import { ProgramPageLines } from "./program-page-lines";
+import { ProgramPageSections } from "./program-page-sections";
 import { thumbnailPreviewSrc } from "./normalise";
 
 // Tiptap is big: it loads only when a staff member opens this form.
@@ -55,9 +60,10 @@ function priceText(price: number | null): string {
   return Number.isInteger(price) ? `$${price}` : `$${price.toFixed(2)}`;
 }
 
-/** The form's values for a stored programme (edit mode). */
-export function formValuesOf(p: ProgrammeJson): ProgramFormValues {
+/** The form's values for a stored programme (edit mode); its page's sections as the page shows them (D11). */
+export function formValuesOf(p: ProgrammeJson & { pageSections?: PageSections | null }): ProgramFormValues {
   return {
+    ...(p.pageSections ? pageSectionsFormValues(p.pageSections) : {}),
     title: p.title,
     subtitle: p.subtitle,
     videoUrl: p.videoUrl ?? "",
@@ -315,6 +321,8 @@ export function ProgramFormDialog({ open, onClose, kind, kindLabel, program, ope
     data.set("requiredProgramId", values.requiredProgramId);
     data.set("certification", values.certification);
     data.set("enrollmentFeatures", values.enrollmentFeatures);
+    // The page's sections the form holds (a draft from before they were in the form holds none: nothing is sent).
+    if (kind !== "tasso") for (const { key } of [...PAGE_LISTS, ...WORKSHOP_LINES]) if (values[key] !== undefined) data.set(key, values[key]);
     if (removeThumbnail) data.set("removeThumbnail", "true");
     if (file) data.set("thumbnail", file);
     markDraftPending(draft, values, version);
@@ -531,6 +539,9 @@ export function ProgramFormDialog({ open, onClose, kind, kindLabel, program, ope
             Add Section
           </button>
         </fieldset>
+
+        {/* A level page's sections 3 to 7; TASSO's page has its own content. */}
+        {kind === "tasso" ? null : <ProgramPageSections uid={uid} values={values} onChange={set} error={err} />}
 
         <fieldset className="mt-5 rounded-2xl border border-plum-100 p-4">
           <legend className="px-2 text-lg font-semibold text-plum-900">Upcoming Events</legend>

@@ -7,11 +7,14 @@ import { FieldError, formValuesOf, GroupError, Label } from "./program-form-dial
 import { plainRowNumbers, richTextToPlainText } from "./plain-form";
 import type { ProgrammeJson } from "./programmes.server";
 import { ProgramPageLines } from "./program-page-lines";
-import { emptyProgramForm, emptySessionRow, PROGRAM_STATUSES, type ProgramErrors, type SessionRowValues } from "./schema";
+import { ProgramPageSections } from "./program-page-sections";
+import { emptyProgramForm, emptySessionRow, PAGE_LISTS, PROGRAM_STATUSES, WORKSHOP_LINES, type PageSections, type ProgramErrors, type SessionRowValues } from "./schema";
 import { thumbnailPreviewSrc } from "./normalise";
 
 type Props = {
   kindLabel: string;
+  /** Whether the kind's programs have a level page, with sections 3 to 7 to edit (not TASSO). */
+  hasPageSections: boolean;
   /** null: add mode. */
   program: ProgrammeJson | null;
   levelChoices: ReadonlyArray<{ id: string; title: string; requiresId: string | null }>;
@@ -24,7 +27,7 @@ type Props = {
 };
 
 /** The fields the page shows for a stored program (or a new one), with one blank section and one blank session to fill in. */
-function fieldsOf(program: ProgrammeJson | null): Record<string, string> {
+function fieldsOf(program: (ProgrammeJson & { pageSections?: PageSections | null }) | null): Record<string, string> {
   const v = program ? formValuesOf(program) : emptyProgramForm();
   const f: Record<string, string> = {
     title: v.title,
@@ -38,6 +41,8 @@ function fieldsOf(program: ProgrammeJson | null): Record<string, string> {
     "cardPoints.html": v.cardPoints,
     "cardPoints.text": richTextToPlainText(v.cardPoints),
   };
+  // The page's sections as it shows them (D11).
+  for (const { key } of [...PAGE_LISTS, ...WORKSHOP_LINES]) if (v[key] !== undefined) f[key] = v[key];
   const sections = program ? [...v.learningSections, { title: "", content: "" }] : v.learningSections;
   sections.forEach((s, i) => {
     if (s._id) f[`learningSections.${i}._id`] = s._id;
@@ -60,7 +65,7 @@ const richHint = "Without JavaScript this is plain text: a line is a paragraph, 
  * fields; one blank row of each is offered to add one, and a box removes a row.
  * The rich-text fields are textareas of plain text.
  */
-export function ProgramPlainForm({ kindLabel, program, levelChoices, action, cancelHref, typed, errors = {} }: Props) {
+export function ProgramPlainForm({ kindLabel, hasPageSections, program, levelChoices, action, cancelHref, typed, errors = {} }: Props) {
   const uid = useId();
   const f = typed ?? fieldsOf(program);
   const val = (k: string) => f[k] ?? "";
@@ -215,6 +220,8 @@ export function ProgramPlainForm({ kindLabel, program, levelChoices, action, can
           {richHint}
         </p>
       </fieldset>
+
+      {hasPageSections ? <ProgramPageSections uid={uid} values={f} error={err} /> : null}
 
       <fieldset className="mt-5 rounded-2xl border border-plum-100 p-4">
         <legend className="px-2 text-lg font-semibold text-plum-900">Upcoming Events</legend>

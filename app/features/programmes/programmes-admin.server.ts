@@ -22,11 +22,14 @@ import { getProgramme, type ProgrammeJson } from "./programmes.server";
 import { richTextToPlain, SESSION_END_AFTER, validateProgramForm, type AdminProgramKind, type ProgramErrors, type ProgramInput, type SessionInput } from "./schema";
 import { REQUIRED_LEVEL_CIRCLE, REQUIRED_LEVEL_INVALID } from "~/features/prerequisites/rules";
 import { takeBackOffersOnSave } from "~/features/waiting-list/offers.server";
+import { mergedDetails } from "./page-sections.server";
 
 export type ManagedKind = Extract<ProgrammeKind, AdminProgramKind>;
 
 /** TASSO has one program, the one its page shows (D4): its sessions are added to it. */
 export const ONE_TASSO_PROGRAM = "There is already a TASSO program: open it to add or change its sessions.";
+/** `details` sent for TASSO, whose page has its own content rather than a level page's sections 3 to 7. */
+export const PAGE_SECTIONS_TASSO = "The TASSO program's page has no benefit, curriculum, audience, prerequisite or workshop sections to set";
 
 /** Whether staff can add a program of `kind`: any number of DECODE and ICH programs, one TASSO program. */
 export async function canAddProgramme(db: Kysely<DB>, kind: ManagedKind): Promise<boolean> {
@@ -228,6 +231,8 @@ export async function saveProgramme(
   const clean = sanitiseInput(checked.data);
   if (!clean.ok) return { status: "invalid", errors: clean.errors };
   const input = clean.data;
+  // Only the level pages have sections 3 to 7; TASSO's page is its own.
+  if (input.pageSections && kind === "tasso") return { status: "invalid", errors: { details: PAGE_SECTIONS_TASSO } };
   const removeThumbnail = ["true", "1", "on"].includes(String(submission.values.removeThumbnail ?? "").toLowerCase()) || submission.values.removeThumbnail === true;
 
   try {
@@ -261,6 +266,7 @@ export async function saveProgramme(
             level: null,
             ...columns,
             thumbnail: thumbnail ? await storeThumbnail(trx, thumbnail, now) : null,
+            ...(input.pageSections && kind !== "tasso" ? { details: JSON.stringify(mergedDetails(kind, null, null, input.pageSections)) } : {}),
             sort_order: Number(top?.m ?? 0) + 1,
             created_at: at,
           })
@@ -271,12 +277,14 @@ export async function saveProgramme(
         // refuse a circle, and the level it names must not be deleted, nor name it back, meanwhile.
         if (input.requiredProgramId !== undefined) await lockProgrammeOrder(trx, kind);
         await lockProgramme(trx, programmeId);
-        const row = await trx.selectFrom("programmes").select(["id", "thumbnail", "updated_at"]).where("id", "=", programmeId).where("kind", "=", kind).executeTakeFirst();
+        const row = await trx.selectFrom("programmes").select(["id", "thumbnail", "updated_at", "level", "details"]).where("id", "=", programmeId).where("kind", "=", kind).executeTakeFirst();
         if (!row) return { status: "not-found" } as const;
         if (!isCurrentVersion(row.updated_at, version.ok ? version.at : null)) return { status: "stale" } as const;
         previousThumbnail = row.thumbnail;
         const nextThumbnail = thumbnail ? await storeThumbnail(trx, thumbnail, now) : removeThumbnail ? null : row.thumbnail;
-        await trx.updateTable("programmes").set({ ...columns, thumbnail: nextThumbnail }).where("id", "=", programmeId).execute();
+        // The sections sent replace theirs; the others keep what the page shows (D11).
+        const details = input.pageSections && kind !== "tasso" ? { details: JSON.stringify(mergedDetails(kind, row.level, parseStoredDetails(row.details), input.pageSections)) } : {};
+        await trx.updateTable("programmes").set({ ...columns, ...details, thumbnail: nextThumbnail }).where("id", "=", programmeId).execute();
         if (nextThumbnail !== previousThumbnail) await deleteThumbnailIfUnused(trx, previousThumbnail);
       }
       if (input.requiredProgramId !== undefined) await setRequiredLevel(trx, kind, programmeId, input.requiredProgramId);
@@ -300,6 +308,7 @@ export async function saveProgramme(
             sessions: sessions.written,
             sessionsRemoved: sessions.removed,
             thumbnail: Boolean(thumbnail),
+            ...(input.pageSections && kind !== "tasso" ? { pageSections: Object.keys(input.pageSections) } : {}),
             ...(offersTakenBack ? { offersTakenBack } : {}),
             ...(input.requiredProgramId !== undefined ? { requiredProgramId: input.requiredProgramId } : {}),
           },
@@ -335,6 +344,16 @@ async function setRequiredLevel(trx: Kysely<DB>, kind: ManagedKind, programmeId:
     }
   }
   await trx.updateTable("programmes").set({ requires_programme_id: requiredId }).where("id", "=", programmeId).execute();
+}
+
+/** The stored details as JSON, or null when absent or unreadable (the page then borrows its level's content). */
+function parseStoredDetails(text: string | null): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
 }
 
 async function exists(db: Database, kind: ManagedKind, id: string): Promise<boolean> {

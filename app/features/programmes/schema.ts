@@ -39,6 +39,34 @@ export const MAX_FEATURES = 12;
 export const CERTIFICATION_LABEL = "Certification";
 export const FEATURES_LABEL = "What's Included";
 export const FEATURES_HINT = "One item per line, shown with check marks under the price on the program's page (at most 12).";
+/**
+ * Sections 3 to 7 of a level page (spec part 2 §2.2; D11: the built-in content is data an administrator
+ * can replace). Each list is edited one item per line; an empty list hides its section.
+ */
+export const PAGE_LISTS = [
+  { key: "immediateBenefits", label: "Immediate benefits" },
+  { key: "longTermBenefits", label: "Long-term benefits" },
+  { key: "curriculum", label: "Curriculum overview" },
+  { key: "whoShouldAttend", label: "Who should attend" },
+  { key: "prerequisites", label: "Prerequisites" },
+] as const;
+export type PageListKey = (typeof PAGE_LISTS)[number]["key"];
+/** The Upcoming Workshop section's lines: the form's field, and its name in the stored details. */
+export const WORKSHOP_LINES = [
+  { key: "workshopTime", stored: "time", label: "Hours", hint: "Under the next session's date, for example: 9:00 AM to 6:00 PM each day." },
+  { key: "workshopVenue", stored: "venue", label: "Venue", hint: "Shown while the next session names no venue of its own." },
+  { key: "workshopRegistration", stored: "registration", label: "Registration", hint: "The page adds the contact email address after it." },
+  { key: "workshopDiscount", stored: "discount_note", label: "Discount", hint: "Leave empty for none." },
+] as const;
+export type WorkshopLineKey = (typeof WORKSHOP_LINES)[number]["key"];
+export const MAX_PAGE_LIST_ITEMS = 30;
+export const PAGE_LIST_ITEM_MAX = 300;
+export const WORKSHOP_LINE_MAX = 500;
+export const PAGE_LIST_INVALID = `List at most ${MAX_PAGE_LIST_ITEMS} items, one per line, each at most ${PAGE_LIST_ITEM_MAX} characters`;
+export const WORKSHOP_LINE_INVALID = `Use one line of at most ${WORKSHOP_LINE_MAX} characters`;
+export const PAGE_SECTIONS_INVALID =
+  "Page sections must be an object with the lists immediateBenefits, longTermBenefits, curriculum, whoShouldAttend and prerequisites, and sessionDetails";
+export const PAGE_SECTIONS_HINT = "One item per line. A list left empty hides its section on the program's page.";
 export const STATUS_REQUIRED = "Status is required";
 export const SECTIONS_REQUIRED = "At least one learning section is required";
 export const SECTION_TITLE_REQUIRED = "Section title is required";
@@ -165,7 +193,7 @@ export type ProgramFormValues = {
   certification: string;
   /** What is included, one item per line (the checklist under the price). */
   enrollmentFeatures: string;
-};
+} & Partial<Record<PageListKey | WorkshopLineKey, string>>;
 
 export function emptySection(): SectionValues {
   return { title: "", content: "" };
@@ -205,6 +233,29 @@ export type ProgramInput = {
   certification?: string | null;
   /** Undefined: not sent, so the stored list is kept. */
   enrollmentFeatures?: string[];
+  /** The level page's sections that were sent (D11); the others keep what the page shows. */
+  pageSections?: PageSectionsInput;
+};
+
+/**
+ * Sections 3 to 7 of a level page as it shows them (D11): what the program form opens with for staff to
+ * change (page-sections.server.ts works them out from the stored details or the level's built-in content).
+ */
+export type PageSections = Record<PageListKey, string[]> & {
+  sessionDetails: { time: string; venue: string; registration: string; discount_note?: string; date?: string } | null;
+};
+
+/** The form's text for the page's sections: a list one item per line, the workshop's lines apart. */
+export function pageSectionsFormValues(sections: PageSections): Record<PageListKey | WorkshopLineKey, string> {
+  const out = {} as Record<PageListKey | WorkshopLineKey, string>;
+  for (const { key } of PAGE_LISTS) out[key] = sections[key].join("\n");
+  for (const { key, stored } of WORKSHOP_LINES) out[key] = sections.sessionDetails?.[stored] ?? "";
+  return out;
+}
+
+/** Sections 3 to 7 as sent: each list whole, and the Upcoming Workshop's lines together (null: none). */
+export type PageSectionsInput = Partial<Record<PageListKey, string[]>> & {
+  sessionDetails?: { time: string; venue: string; registration: string; discount_note?: string } | null;
 };
 
 export type SessionInput = {
@@ -475,6 +526,8 @@ export function validateProgramForm(values: unknown, stored?: StoredSessions, no
     } else enrollmentFeatures = filled;
   }
 
+  const pageSections = readPageSections(input, set);
+
   if (Object.keys(errors).length > 0) return { ok: false, errors };
   return {
     ok: true,
@@ -490,8 +543,71 @@ export function validateProgramForm(values: unknown, stored?: StoredSessions, no
       ...(requiredProgramId !== undefined ? { requiredProgramId } : {}),
       ...(certification !== undefined ? { certification } : {}),
       ...(enrollmentFeatures !== undefined ? { enrollmentFeatures } : {}),
+      ...(pageSections !== undefined ? { pageSections } : {}),
     },
   };
+}
+
+/**
+ * The level page's sections (D11), from the form's fields (a list one item per line, the workshop's lines
+ * apart) or from the API's `details` object (lists, and `sessionDetails` with `time`, `venue`,
+ * `registration` and `discount_note`), or its JSON text. Undefined when none was sent.
+ */
+function readPageSections(input: Record<string, unknown>, set: (key: string, message: string) => void): PageSectionsInput | undefined {
+  let fields: Record<string, unknown> = input;
+  const nested = input.details;
+  if (nested !== undefined && nested !== null && !(typeof nested === "string" && nested.trim() === "")) {
+    let obj: unknown = nested;
+    if (typeof nested === "string") {
+      try {
+        obj = JSON.parse(nested);
+      } catch {
+        obj = null;
+      }
+    }
+    if (!obj || typeof obj !== "object" || Array.isArray(obj)) {
+      set("details", PAGE_SECTIONS_INVALID);
+      return undefined;
+    }
+    const o = obj as Record<string, unknown>;
+    fields = {};
+    for (const { key } of PAGE_LISTS) if (key in o) fields[key] = o[key];
+    if ("sessionDetails" in o) {
+      const sd = o.sessionDetails;
+      if (sd !== null && (typeof sd !== "object" || Array.isArray(sd))) {
+        set("details", PAGE_SECTIONS_INVALID);
+        return undefined;
+      }
+      const d = (sd ?? {}) as Record<string, unknown>;
+      for (const { key, stored } of WORKSHOP_LINES) fields[key] = stored === "discount_note" ? (d.discount_note ?? d.discountNote ?? "") : (d[stored] ?? "");
+    }
+  }
+  const out: PageSectionsInput = {};
+  let sent = false;
+  for (const { key } of PAGE_LISTS) {
+    if (!(key in fields) || fields[key] === undefined) continue;
+    sent = true;
+    const raw = fields[key];
+    const list = typeof raw === "string" ? raw.split(/\r?\n/) : raw === null ? [] : Array.isArray(raw) ? raw : null;
+    const items = list?.map((x) => (typeof x === "string" ? x.normalize("NFC").trim() : null)) ?? null;
+    const filled = items?.filter((x): x is string => x !== null && x !== "") ?? [];
+    if (!items || items.includes(null) || filled.length > MAX_PAGE_LIST_ITEMS || filled.some((x) => hasControlCharacters(x) || directionOverrides.test(x) || [...x].length > PAGE_LIST_ITEM_MAX)) {
+      set(key, PAGE_LIST_INVALID);
+    } else out[key] = filled;
+  }
+  if (WORKSHOP_LINES.some(({ key }) => key in fields && fields[key] !== undefined)) {
+    sent = true;
+    const lines: Record<string, string> = {};
+    for (const { key, stored } of WORKSHOP_LINES) {
+      const raw = fields[key];
+      const text = raw === undefined || raw === null ? "" : typeof raw === "string" ? raw.normalize("NFC").trim() : null;
+      if (text === null || hasControlCharacters(text) || directionOverrides.test(text) || [...text].length > WORKSHOP_LINE_MAX) set(key, WORKSHOP_LINE_INVALID);
+      else lines[stored] = text;
+    }
+    const { time = "", venue = "", registration = "", discount_note = "" } = lines;
+    out.sessionDetails = time || venue || registration || discount_note ? { time, venue, registration, ...(discount_note ? { discount_note } : {}) } : null;
+  }
+  return sent ? out : undefined;
 }
 
 function escapeHtml(s: string): string {

@@ -13,7 +13,8 @@ import { seatsTaken, waitingCounts } from "~/features/events/events.server";
 import { readProgramSubmission } from "~/features/programmes/programmes-admin-api.server";
 import { canAddProgramme, deleteProgramme, PROGRAM_CHANGED_MEANWHILE, saveProgramme, type ManagedKind } from "~/features/programmes/programmes-admin.server";
 import { cancelSessionAction } from "~/features/session-mail/cancel-session-action.server";
-import { getProgramme, levelChoices, listProgrammes } from "~/features/programmes/programmes.server";
+import { getProgramme, levelChoices, listProgrammes, type ProgrammeJson } from "~/features/programmes/programmes.server";
+import { pageSectionsOf, type PageSections } from "~/features/programmes/page-sections.server";
 import { plainRowErrors, programValuesFromPlain } from "~/features/programmes/plain-form";
 import type { ProgramAnswer, ProgramDialog } from "~/features/programmes/program-admin-screen";
 import { listQueryFrom } from "~/features/programmes/query";
@@ -47,9 +48,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const parsed = listQueryFrom(params);
   const query = parsed.success ? { ...parsed.data, limit: ADMIN_PROGRAMS_PAGE_SIZE } : { search: "", page: 1, limit: ADMIN_PROGRAMS_PAGE_SIZE };
   const { db } = context.get(servicesContext);
-  let result = await listProgrammes(db, kind, query);
+  let listed = await listProgrammes(db, kind, query);
   // A page past the end (after a delete, say) shows the last one.
-  if (result.programs.length === 0 && query.page > result.totalPages) result = await listProgrammes(db, kind, { ...query, page: result.totalPages });
+  if (listed.programs.length === 0 && query.page > listed.totalPages) listed = await listProgrammes(db, kind, { ...query, page: listed.totalPages });
+  // The form opens with the page's sections 3 to 7 as the page shows them (D11), built-in content included.
+  const result = { ...listed, programs: listed.programs.map((p) => withPageSections(kind, p)) };
   // Staff see seats held and people waiting apart (the public count has both): decision 0069.
   const ids = result.programs.flatMap((p) => p.upcomingEvents.map((e) => e._id));
   const [taken, waiting] = await Promise.all([seatsTaken(db, ids), waitingCounts(db, ids)]);
@@ -67,8 +70,9 @@ async function dialogOf(db: Parameters<typeof listProgrammes>[0], kind: ManagedK
   for (const k of ["edit", "delete"] as const) {
     const id = params.get(k)?.trim().slice(0, 100);
     if (!id) continue;
-    const program = listed.find((p) => p._id === id) ?? (await getProgramme(db, kind, id));
-    if (!program) return null;
+    const found = listed.find((p) => p._id === id) ?? (await getProgramme(db, kind, id));
+    if (!found) return null;
+    const program = withPageSections(kind, found);
     return k === "edit" ? { kind: "edit", program } : { kind: "delete", program };
   }
   const sessionId = params.get("cancel")?.trim().slice(0, 100);
@@ -78,6 +82,11 @@ async function dialogOf(db: Parameters<typeof listProgrammes>[0], kind: ManagedK
     if (session) return { kind: "cancel", program, session };
   }
   return null;
+}
+
+/** A programme with what its page's sections 3 to 7 show (a level page's kinds only; TASSO's page has none). */
+function withPageSections(kind: ManagedKind, p: ProgrammeJson): ProgrammeJson & { pageSections: PageSections | null } {
+  return { ...p, pageSections: kind === "tasso" ? null : pageSectionsOf(kind, p.level, p.details, true) };
 }
 
 /** Save (multipart: the form with its thumbnail) or delete; answers the dialog with a message and field errors. */
