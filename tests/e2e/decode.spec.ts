@@ -30,6 +30,19 @@ test.describe("DECODE landing", () => {
     await expectNoAxeViolations(page);
   });
 
+  test("the hero's title is never broken inside the word, at a tablet's width either (decision 0114)", async ({ page }) => {
+    for (const width of [320, 768, 775, 1024, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/decode");
+      const lines = await page.getByRole("heading", { level: 1, name: "DECODE" }).evaluate((h) => {
+        const range = document.createRange();
+        range.selectNodeContents(h);
+        return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+      });
+      expect({ width, lines }).toEqual({ width, lines: 1 });
+    }
+  });
+
   test("enrol stores the programme title under 'level' and opens its page", async ({ page }) => {
     await page.goto("/decode");
     await hydrated(page);

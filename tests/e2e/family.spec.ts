@@ -104,6 +104,13 @@ test.describe("Family Constellation", () => {
     await dialog.getByRole("textbox", { name: /Phone Number/ }).blur();
     await expect(dialog.locator("#book-email-error")).toHaveText("Please enter a valid email address");
     await expect(dialog.locator("#book-phone-error")).toHaveText("Phone number must be 10 digits");
+    // The "+1" before the phone number stays on one line beside its field (decision 0114).
+    const prefixLines = await dialog.locator('span[aria-hidden="true"]', { hasText: "+1" }).evaluate((span) => {
+      const range = document.createRange();
+      range.selectNodeContents(span);
+      return new Set([...range.getClientRects()].map((r) => Math.round(r.top))).size;
+    });
+    expect(prefixLines).toBe(1);
     // Editing a field clears its error.
     await dialog.getByLabel("Full Name").fill("Rosa");
     await expect(dialog.locator("#book-fullName-error")).toHaveText("");

@@ -49,9 +49,13 @@ test("by keyboard alone, from the confirmation's link: see the booking, asked on
   await page.keyboard.press("Tab");
   const keep = page.getByRole("link", { name: "Keep my booking" });
   await expect(keep).toBeFocused();
+  const scrolled = await page.evaluate(() => window.scrollY);
   await page.keyboard.press("Enter");
   await expect(question).toHaveCount(0);
   expect(queryDb<{ status: string }>("select status from family_bookings where id = ?", id)[0]?.status).toBe("booked");
+  // The keyboard is back where it was, on 'Cancel my booking', and the page did not jump to its top (decision 0114).
+  await expect(page.getByRole("link", { name: "Cancel my booking" })).toBeFocused();
+  expect(scrolled === 0 || (await page.evaluate(() => window.scrollY)) > 0).toBe(true);
 
   await page.getByRole("link", { name: "Cancel my booking" }).focus();
   await page.keyboard.press("Enter");

@@ -97,3 +97,18 @@ test.describe("forced colors", () => {
     expect(edge).toEqual({ style: "solid", width: "1px" });
   });
 });
+
+test.describe("text enlarged to 200 %", () => {
+  test("the session tables scroll inside their cards instead of pushing the page sideways (WCAG 1.4.4, decision 0114)", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    for (const path of ["/family-constellation", "/schedule", "/level-one"]) {
+      await page.goto(path);
+      await hydrated(page);
+      const width = await page.evaluate(() => {
+        document.documentElement.style.fontSize = "200%";
+        return document.documentElement.scrollWidth;
+      });
+      expect({ path, width }).toEqual({ path, width: 1280 });
+    }
+  });
+});

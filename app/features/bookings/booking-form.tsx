@@ -253,7 +253,8 @@ export function BookingForm({ session, initial, serverErrors, serverMessage, onC
         <Field id={id("phone")} label="Phone Number" required error={errors.phone} hint="10 digits, e.g. (555) 123-4567" className="pb-1">
           {(a) => (
             <div className="flex">
-              <span className="inline-flex min-h-12 items-center rounded-l-xl border border-r-0 border-plum-200 bg-sand-100 px-3 font-semibold text-ink" aria-hidden="true">
+              {/* Never squeezed by the input beside it: "+1" stays on one line. */}
+              <span className="inline-flex min-h-12 shrink-0 items-center whitespace-nowrap rounded-l-xl border border-r-0 border-plum-200 bg-sand-100 px-3 font-semibold text-ink" aria-hidden="true">
                 {PHONE_PREFIX}
               </span>
               <input
@@ -263,7 +264,7 @@ export function BookingForm({ session, initial, serverErrors, serverMessage, onC
                 type="tel"
                 autoComplete="tel-national"
                 inputMode="tel"
-                className={`${inputClass} rounded-l-none`}
+                className={`${inputClass} min-w-0 rounded-l-none`}
                 value={values.phone}
                 onChange={(e) => update("phone", e.target.value)}
                 onBlur={leave("phone")}

@@ -116,39 +116,42 @@ export function FamilySessionsTable({ sessions, failed, loading, onRetry, onBook
   });
   return (
     <div className="mt-6" data-testid="family-sessions">
-      <table className="hidden w-full overflow-hidden rounded-2xl bg-white text-left shadow-sm ring-1 ring-plum-100 sm:table">
-        <thead className="bg-plum-900 text-sm text-white">
-          <tr>
-            {["Date", "Event", "Location", "No of Seats", "Enroll Now"].map((h) => (
-              <th key={h} scope="col" className="px-4 py-3 font-semibold lg:px-6">
-                {h}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(({ s, date, time, seats, label }) => (
-            <tr key={s._id} data-session={s._id} className="border-t border-plum-100 align-top">
-              {/* The date tells the rows apart (every row's event is Family Constellation): it heads the row. */}
-              <th scope="row" className="px-4 py-4 text-left font-normal lg:px-6">
-                <span className="font-semibold text-ink">{date}</span>
-                <span className="block text-sm text-muted">{time}</span>
-              </th>
-              <td className="px-4 py-4 font-semibold text-plum-900 lg:px-6">
-                {s.title}
-                {s.facilitator ? <span className="block text-sm font-normal text-muted">with {s.facilitator}</span> : null}
-              </td>
-              <td className="px-4 py-4 text-ink lg:px-6">{place(s)}</td>
-              <td className="px-4 py-4 lg:px-6" data-seats>
-                <span className={seats === "Full" ? "font-semibold text-danger" : "text-ink"}>{seats}</span>
-              </td>
-              <td className="px-4 py-4 lg:px-6">
-                <EnrollButton session={s} onBook={onBook} label={label} />
-              </td>
+      {/* Scrolls inside its card when enlarged text makes it wider than the page (WCAG 1.4.4, 1.4.10), as the schedule's does. */}
+      <div className="relative hidden overflow-x-auto rounded-2xl bg-white shadow-sm ring-1 ring-plum-100 sm:block">
+        <table className="w-full text-left">
+          <thead className="bg-plum-900 text-sm text-white">
+            <tr>
+              {["Date", "Event", "Location", "No of Seats", "Enroll Now"].map((h) => (
+                <th key={h} scope="col" className="px-4 py-3 font-semibold lg:px-6">
+                  {h}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map(({ s, date, time, seats, label }) => (
+              <tr key={s._id} data-session={s._id} className="border-t border-plum-100 align-top">
+                {/* The date tells the rows apart (every row's event is Family Constellation): it heads the row. */}
+                <th scope="row" className="px-4 py-4 text-left font-normal lg:px-6">
+                  <span className="font-semibold text-ink">{date}</span>
+                  <span className="block text-sm text-muted">{time}</span>
+                </th>
+                <td className="px-4 py-4 font-semibold text-plum-900 lg:px-6">
+                  {s.title}
+                  {s.facilitator ? <span className="block text-sm font-normal text-muted">with {s.facilitator}</span> : null}
+                </td>
+                <td className="px-4 py-4 text-ink lg:px-6">{place(s)}</td>
+                <td className="px-4 py-4 lg:px-6" data-seats>
+                  <span className={seats === "Full" ? "font-semibold text-danger" : "text-ink"}>{seats}</span>
+                </td>
+                <td className="px-4 py-4 lg:px-6">
+                  <EnrollButton session={s} onBook={onBook} label={label} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <ul className="space-y-4 sm:hidden">
         {rows.map(({ s, date, time, seats, label }) => (
           <li key={s._id} data-session={s._id} className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-plum-100">

@@ -105,9 +105,14 @@ export function CancelActions({
 }) {
   const busy = usePostPending("cancel");
   const confirmHeading = useRef<HTMLHeadingElement>(null);
-  // Asked once more: focus goes to the question, so a screen reader reads it.
+  const cancelLink = useRef<HTMLAnchorElement>(null);
+  const wasConfirming = useRef(confirming);
+  // Asked once more: focus goes to the question, so a screen reader reads it. Kept ("Keep my …"): back to
+  // "Cancel my …", where the keyboard was, rather than to the top of the page (decision 0114).
   useEffect(() => {
     if (confirming) confirmHeading.current?.focus();
+    else if (wasConfirming.current) cancelLink.current?.focus();
+    wasConfirming.current = confirming;
   }, [confirming]);
   return (
     <div className="mt-8 border-t border-plum-100 pt-6">
@@ -133,7 +138,7 @@ export function CancelActions({
                 {busy ? "Canceling..." : `Yes, cancel my ${noun}`}
               </button>
             </Form>
-            <Link to="." replace discover="none" className="inline-flex min-h-12 items-center rounded-full px-6 font-semibold text-plum-800 ring-1 ring-plum-300 hover:bg-white">
+            <Link to="." replace preventScrollReset discover="none" className="inline-flex min-h-12 items-center rounded-full px-6 font-semibold text-plum-800 ring-1 ring-plum-300 hover:bg-white">
               {`Keep my ${noun}`}
             </Link>
           </div>
@@ -149,7 +154,7 @@ export function CancelActions({
             Add to calendar (.ics)
           </a>
           {started ? null : (
-            <Link to="?step=cancel" discover="none" className="inline-flex min-h-12 items-center rounded-full px-6 font-semibold text-rose-800 ring-1 ring-rose-300 hover:bg-rose-50">
+            <Link ref={cancelLink} to="?step=cancel" preventScrollReset discover="none" className="inline-flex min-h-12 items-center rounded-full px-6 font-semibold text-rose-800 ring-1 ring-rose-300 hover:bg-rose-50">
               {`Cancel my ${noun}`}
             </Link>
           )}

@@ -59,7 +59,7 @@ function DecodePage({ programs, error }: { programs: Record<string, unknown>[] |
         <div className="container-page grid items-center gap-10 pt-[calc(var(--header-height)+3.5rem)] pb-16 md:grid-cols-[3fr_2fr] md:pt-[calc(var(--header-height)+5rem)] md:pb-24">
           <div>
             <p className="text-sm font-semibold tracking-[0.25em] text-plum-200 uppercase">Five levels · In person</p>
-            <h1 className="mt-3 text-6xl tracking-tight md:text-8xl">DECODE</h1>
+            <h1 className="mt-3 text-6xl tracking-tight md:text-7xl lg:text-8xl">DECODE</h1>
             <p className="mt-5 max-w-xl text-xl text-plum-50 md:text-2xl">Transform your Mind, Behavior, Relationships, and Blueprint</p>
           </div>
           <div className="flex items-center gap-5 pl-3 md:justify-center md:pl-0">
