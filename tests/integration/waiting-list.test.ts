@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { seatsTaken } from "~/features/events/events.server";
-import { offerByHand, removeEntry, runWaitingList, waitingEntries } from "~/features/waiting-list/offers.server";
+import { listWaitingSessions, offerByHand, removeEntry, runWaitingList, waitingEntries } from "~/features/waiting-list/offers.server";
 import { eraseRegistration } from "~/features/retention/retention.server";
 import { createStaffAccount } from "~/features/admin-auth/accounts.server";
 import { createSession } from "~/features/admin-auth/sessions.server";
@@ -507,6 +507,27 @@ describe.each(dialects)("the waiting list on %s", { timeout: 120_000 }, (dialect
     const anonymous = await fetch(`${s.url}/admin/requests`, { redirect: "manual" });
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("location")).toContain("/admin/login");
+  });
+
+  it("the requests screen's list gives each session its own seats and its own list, in order of arrival, read together (decision 0114)", async () => {
+    const one = await addSession(s, { capacity: 2, title: "Batch one" });
+    const two = await addSession(s, { kind: "family", capacity: 1, title: "Batch two" });
+    expect((await register(one, "b1.held1@example.com")).status).toBe(201);
+    expect((await register(one, "b1.held2@example.com")).status).toBe(201);
+    expect((await register(one, "b1.wait1@example.com", true)).status).toBe(201);
+    expect((await register(one, "b1.wait2@example.com", true)).status).toBe(201);
+    expect((await bookFamily(two, "b2.held@example.com", false)).status).toBe(201);
+    expect((await bookFamily(two, "b2.wait@example.com", true)).status).toBe(201);
+    // One more seat in the first: free until the job offers it.
+    await s.db.updateTable("events").set({ capacity: 3 }).where("id", "=", one).execute();
+    // Both start at the same moment: compared in a fixed order, the first session first.
+    const listed = (await listWaitingSessions(s.db)).filter((w) => w.id === one || w.id === two).sort((a, b) => Number(b.id === one) - Number(a.id === one));
+    expect(listed.map((w) => ({ id: w.id, seatsFree: w.seatsFree, entries: w.entries.map((e) => [e.kind, e.email]) }))).toEqual([
+      { id: one, seatsFree: 1, entries: [["registration", "b1.wait1@example.com"], ["registration", "b1.wait2@example.com"]] },
+      { id: two, seatsFree: 0, entries: [["family-booking", "b2.wait@example.com"]] },
+    ]);
+    await s.db.deleteFrom("registrations").where("event_id", "=", one).execute();
+    await s.db.deleteFrom("family_bookings").where("event_id", "=", two).execute();
   });
 
   it("a registration deleted by staff through the API frees its seat for the first in line at once", async () => {

@@ -53,21 +53,33 @@ type Entry = {
 
 /** A session's waiting list and open offers, in order of arrival. */
 export async function waitingEntries(db: Kysely<DB>, eventId: string, statuses: readonly string[] = ["waiting", "offered"]): Promise<Entry[]> {
+  return (await waitingEntriesOf(db, [eventId], statuses)).get(eventId) ?? [];
+}
+
+/** The waiting lists and open offers of several sessions, each in order of arrival: two queries, whatever their number. */
+async function waitingEntriesOf(db: Kysely<DB>, eventIds: readonly string[], statuses: readonly string[] = ["waiting", "offered"]): Promise<Map<string, Entry[]>> {
+  const byEvent = new Map<string, Entry[]>();
+  if (eventIds.length === 0) return byEvent;
   const regs = await db
     .selectFrom("registrations")
-    .select(["id", "first_name", "last_name", "email", "created_at", "status", "offer_expires_at"])
-    .where("event_id", "=", eventId)
+    .select(["id", "event_id", "first_name", "last_name", "email", "created_at", "status", "offer_expires_at"])
+    .where("event_id", "in", [...eventIds])
     .where("status", "in", statuses)
     .execute();
   const books = await db
     .selectFrom("family_bookings")
-    .select(["id", "full_name", "email", "created_at", "status", "offer_expires_at"])
-    .where("event_id", "=", eventId)
+    .select(["id", "event_id", "full_name", "email", "created_at", "status", "offer_expires_at"])
+    .where("event_id", "in", [...eventIds])
     .where("status", "in", statuses)
     .execute();
-  return [
-    ...regs.map((r) => ({
-      kind: "registration" as const,
+  const add = (eventId: string, entry: Entry) => {
+    const list = byEvent.get(eventId);
+    if (list) list.push(entry);
+    else byEvent.set(eventId, [entry]);
+  };
+  for (const r of regs) {
+    add(r.event_id, {
+      kind: "registration",
       id: r.id,
       name: `${r.first_name} ${r.last_name}`.trim(),
       greetingName: r.first_name,
@@ -75,9 +87,11 @@ export async function waitingEntries(db: Kysely<DB>, eventId: string, statuses: 
       createdAt: r.created_at,
       status: r.status,
       offerExpiresAt: r.offer_expires_at,
-    })),
-    ...books.map((b) => ({
-      kind: "family-booking" as const,
+    });
+  }
+  for (const b of books) {
+    add(b.event_id, {
+      kind: "family-booking",
       id: b.id,
       name: b.full_name,
       greetingName: b.full_name,
@@ -85,23 +99,32 @@ export async function waitingEntries(db: Kysely<DB>, eventId: string, statuses: 
       createdAt: b.created_at,
       status: b.status,
       offerExpiresAt: b.offer_expires_at,
-    })),
-  ].sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1));
+    });
+  }
+  for (const list of byEvent.values()) list.sort((a, b) => (a.createdAt === b.createdAt ? (a.id < b.id ? -1 : 1) : a.createdAt < b.createdAt ? -1 : 1));
+  return byEvent;
 }
 
 /** Seats held for real (registered, booked, offered, awaiting approval): everyone but the released and the waiting. */
 async function seatsHeld(trx: Kysely<DB>, eventId: string): Promise<number> {
-  let n = 0;
+  return (await seatsHeldOf(trx, [eventId])).get(eventId) ?? 0;
+}
+
+/** The same for several sessions: two grouped counts, whatever their number. */
+async function seatsHeldOf(db: Kysely<DB>, eventIds: readonly string[]): Promise<Map<string, number>> {
+  const held = new Map<string, number>();
+  if (eventIds.length === 0) return held;
   for (const t of TABLES) {
-    const row = await trx
+    const rows = await db
       .selectFrom(t)
-      .select((eb) => eb.fn.countAll<number | string>().as("n"))
-      .where("event_id", "=", eventId)
+      .select((eb) => ["event_id", eb.fn.countAll<number | string>().as("n")])
+      .where("event_id", "in", [...eventIds])
       .where("status", "not in", [...RELEASED_STATUSES, "waiting"])
-      .executeTakeFirst();
-    n += Number(row?.n ?? 0);
+      .groupBy("event_id")
+      .execute();
+    for (const r of rows) held.set(r.event_id, (held.get(r.event_id) ?? 0) + Number(r.n));
   }
-  return n;
+  return held;
 }
 
 function sessionFacts(event: EventRow, entry: Entry): Facts {
@@ -585,9 +608,19 @@ export async function listWaitingSessions(db: Database, now = new Date()): Promi
     .where("starts_at", ">", now.toISOString())
     .orderBy("starts_at")
     .execute();
-  const out: WaitingSession[] = [];
-  for (const e of events) {
-    out.push({ id: e.id, title: e.title, startsAt: e.starts_at, endsAt: e.ends_at, timeZone: e.time_zone, city: e.city, capacity: e.capacity, seatsFree: e.capacity === null ? null : Math.max(0, e.capacity - (await seatsHeld(db, e.id))), takesPeopleHere: fillsSeatsHere(e, now), entries: await waitingEntries(db, e.id) });
-  }
-  return out;
+  // Every session's seats and list in four queries, not four per session (decision 0114).
+  const shown = events.map((e) => e.id);
+  const [held, lists] = [await seatsHeldOf(db, shown), await waitingEntriesOf(db, shown)];
+  return events.map((e) => ({
+    id: e.id,
+    title: e.title,
+    startsAt: e.starts_at,
+    endsAt: e.ends_at,
+    timeZone: e.time_zone,
+    city: e.city,
+    capacity: e.capacity,
+    seatsFree: e.capacity === null ? null : Math.max(0, e.capacity - (held.get(e.id) ?? 0)),
+    takesPeopleHere: fillsSeatsHere(e, now),
+    entries: lists.get(e.id) ?? [],
+  }));
 }
