@@ -649,6 +649,18 @@ describe.each(dialects)("programme management on %s", { timeout: 120_000 }, (dia
       details: "Page sections must be an object with the lists immediateBenefits, longTermBenefits, curriculum, whoShouldAttend and prerequisites, and sessionDetails",
     });
     expect(JSON.parse((await s.db.selectFrom("programmes").select("details").where("id", "=", "decode-2").executeTakeFirstOrThrow()).details!)).toEqual(again);
+    // A program read through the API and sent back as it was: its details (the seed's object, or null) are taken as they are.
+    const ich = (await call("GET", "/api/hypnotherapy/ich-3")).body!.data;
+    const ichStored = async () => JSON.parse((await s.db.selectFrom("programmes").select("details").where("id", "=", "ich-3").executeTakeFirstOrThrow()).details!) as unknown;
+    const ichBefore = await ichStored();
+    const roundTrip = await call("PUT", "/api/hypnotherapy/ich-3", { title: ich.title, subtitle: ich.subtitle, duration: ich.duration, status: ich.status, cardPoints: ich.cardPoints, learningSections: ich.learningSections, details: ich.details });
+    expect(roundTrip.status).toBe(200);
+    expect(await ichStored()).toEqual(ichBefore);
+    const asNull = new FormData();
+    for (const [k, v] of Object.entries(whole)) asNull.set(k, typeof v === "string" ? v : JSON.stringify(v));
+    asNull.set("details", "null");
+    expect((await call("PUT", "/api/decode/decode-2", asNull)).status).toBe(200);
+    expect(JSON.parse((await s.db.selectFrom("programmes").select("details").where("id", "=", "decode-2").executeTakeFirstOrThrow()).details!)).toEqual(again);
     // TASSO's page has no such sections.
     const tasso = (await call("GET", "/api/tasso/tasso")).body!.data;
     const refused = await call("PUT", "/api/tasso/tasso", { title: tasso.title, subtitle: tasso.subtitle, duration: tasso.duration, status: tasso.status, cardPoints: tasso.cardPoints, learningSections: tasso.learningSections, details: { curriculum: ["x"] } });

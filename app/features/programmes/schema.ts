@@ -556,7 +556,8 @@ export function validateProgramForm(values: unknown, stored?: StoredSessions, no
 function readPageSections(input: Record<string, unknown>, set: (key: string, message: string) => void): PageSectionsInput | undefined {
   let fields: Record<string, unknown> = input;
   const nested = input.details;
-  if (nested !== undefined && nested !== null && !(typeof nested === "string" && nested.trim() === "")) {
+  // null (or its JSON text in multipart), as the API answers a program with nothing stored: nothing sent.
+  if (nested !== undefined && nested !== null && !(typeof nested === "string" && (nested.trim() === "" || nested.trim() === "null"))) {
     let obj: unknown = nested;
     if (typeof nested === "string") {
       try {
