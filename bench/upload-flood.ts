@@ -55,9 +55,9 @@ async function flood(spent: boolean, uploads: number): Promise<FloodRow> {
     const pid = server.child.pid!;
     const text = Buffer.alloc(BODY_BYTES, "a");
     let slowest = 0;
-    let running = true;
+    const probing = { on: true };
     const probe = (async () => {
-      while (running) {
+      while (probing.on) {
         const t = performance.now();
         await fetch(`${server.base}/livez`).catch(() => {});
         slowest = Math.max(slowest, performance.now() - t);
@@ -67,7 +67,7 @@ async function flood(spent: boolean, uploads: number): Promise<FloodRow> {
     const started = performance.now();
     const statuses = await Promise.all(Array.from({ length: uploads }, () => upload(server.base, address, text)));
     const lastAnswerS = (performance.now() - started) / 1000;
-    running = false;
+    probing.on = false;
     await probe;
     const counts = new Map<number, number>();
     for (const s of statuses) counts.set(s, (counts.get(s) ?? 0) + 1);

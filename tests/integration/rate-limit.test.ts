@@ -164,7 +164,7 @@ describe("a registration with photos, before its body is read (decision 0114)", 
 
   it("is answered 429 without being read when the address has no submission left", async () => {
     expect((await unreadable("198.51.100.20")).status).toBe(400);
-    for (let n = 1; n <= 3; n++) expect((await from(s, "198.51.100.20", n)).status).toBe(201);
+    for (let n = 1; n <= 3; n++) expect((await contactFrom(s, "198.51.100.20", n)).status).toBe(201);
     const refused = await unreadable("198.51.100.20");
     expect(refused).toMatchObject({ status: 429, message: "Too many submissions from your connection. Please try again in 10 minutes." });
     expect(Number(refused.retryAfter)).toBeGreaterThan(500);
@@ -186,6 +186,6 @@ describe("a registration with photos, before its body is read (decision 0114)", 
   });
 });
 
-function from(s: RunningSite, address: string, n: number) {
+function contactFrom(s: RunningSite, address: string, n: number) {
   return fetch(`${s.url}/api/contact`, { method: "POST", headers: { "content-type": "application/json", "x-forwarded-for": address }, body: JSON.stringify(message(n)) });
 }
