@@ -248,13 +248,17 @@ test.describe("staff registration lists", () => {
     await page.goto("/admin/family-consultations");
     await hydrated(page);
     const filter = page.getByRole("region", { name: "Filter by registration date" });
+    const top = async (l: Locator) => Math.round((await l.boundingBox())?.y ?? -1);
+    // Where From, To and Apply share a line, Apply is level with the date boxes, not with their labels.
+    await page.setViewportSize({ width: 560, height: 800 });
+    expect({ apply: await top(filter.getByRole("button", { name: "Apply" })) }).toEqual({ apply: await top(filter.getByLabel("From")) });
+    await page.setViewportSize({ width: 1280, height: 720 });
     await filter.getByLabel("From").fill("2026-12-31");
     await filter.getByLabel("To").fill("2026-01-01");
     await filter.getByRole("button", { name: "Apply" }).press("Enter");
     await expect(filter.getByRole("alert")).toBeVisible();
     await expect(filter.getByLabel("To")).toBeFocused();
     // The message wraps under its box: From, To and Apply stay on one line at a laptop's width.
-    const top = async (l: Locator) => Math.round((await l.boundingBox())?.y ?? -1);
     const from = await top(filter.getByLabel("From"));
     expect({ to: await top(filter.getByLabel("To")), apply: await top(filter.getByRole("button", { name: "Apply" })) }).toEqual({ to: from, apply: from });
   });

@@ -184,7 +184,16 @@ test.describe("level prerequisites", () => {
       row.getByRole("cell").first().evaluate(textTop),
       link.boundingBox(),
     ]);
-    expect({ name, tall: (box?.height ?? 0) >= 44 }).toEqual({ name: date, tall: true });
+    // 44 px tall, and every point of it is the link's: nothing drawn after it covers part of it.
+    const covered = await link.evaluate((a) => {
+      const r = a.getBoundingClientRect();
+      const x = r.left + Math.min(20, r.width / 2);
+      return Array.from({ length: Math.floor(r.height) - 1 }, (_, i) => r.top + 1 + i).filter((y) => {
+        const hit = document.elementFromPoint(x, y);
+        return !(hit && (hit === a || a.contains(hit)));
+      }).length;
+    });
+    expect({ name, tall: (box?.height ?? 0) >= 44, covered }).toEqual({ name: date, tall: true, covered: 0 });
     await link.click();
     await expect(page.getByRole("heading", { level: 1, name: `Attendance: ${target.session}` })).toBeVisible();
     await hydrated(page);

@@ -113,8 +113,8 @@ function DateFilter({ p }: { p: Props }) {
         {p.search ? <input type="hidden" name="search" value={p.search} /> : null}
         {field("startDate", "From")}
         {field("endDate", "To")}
-        {/* Level with the date boxes (below their 26 px labels) whatever errors hang under them. */}
-        <div className="flex flex-wrap gap-3 sm:mt-6.5">
+        {/* Level with the date boxes (below their 26 px labels) whatever errors hang under them, at every width. */}
+        <div className="mt-6.5 flex flex-wrap gap-3">
           <button type="submit" className="inline-flex min-h-12 items-center rounded-full bg-plum-800 px-5 font-semibold text-white hover:bg-plum-700">
             Apply
           </button>
