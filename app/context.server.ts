@@ -22,7 +22,7 @@ export type AppServices = {
   mailer: Mailer;
   /** Sends what the outbox holds; `kick()` after queuing mail. */
   mailWorker: MailWorker;
-  /** Registrations with photos taken a few at a time in this process, to bound its memory (decision 0114). */
+  /** Registrations with photos read within this process's memory budget, two at a time per address (decision 0114). */
   uploadSlots: UploadSlots;
 };
 

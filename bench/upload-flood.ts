@@ -1,6 +1,6 @@
 // Upload-flood mode of `npm run bench` (decision 0114): many registrations with a 16 MB body sent at
-// once from one address, on a fresh SQLite folder, first with that address's form allowance spent
-// and then with it unspent. Reports the server's peak memory (VmHWM), how long the last answer took,
+// once, on a fresh SQLite folder: from one address with its form allowance spent, then unspent, then
+// each from an address of its own (so the memory budget, not the per-address limit, decides). Reports the server's peak memory (VmHWM), how long the last answer took,
 // the answers by status, and the slowest `/livez` answer meanwhile.
 //
 //   npm run bench -- --upload-flood          (UPLOADS=150)
@@ -8,7 +8,7 @@ import fs from "node:fs";
 import http from "node:http";
 import { requireBuild, sqliteDatabase, startServer } from "./lib.ts";
 
-type FloodRow = { allowance: string; uploads: number; answers: string; lastAnswerS: number; peakRssMb: number; rssAfterMb: number; slowestLivezMs: number };
+type FloodRow = { allowance: string; from: string; uploads: number; answers: string; lastAnswerS: number; peakRssMb: number; rssAfterMb: number; slowestLivezMs: number };
 
 const BODY_BYTES = 16 * 1024 * 1024 - 64 * 1024;
 
@@ -38,7 +38,7 @@ const kib = (pid: number, field: "VmRSS" | "VmHWM") => {
   return m ? Number(m[1]) : 0;
 };
 
-async function flood(spent: boolean, uploads: number): Promise<FloodRow> {
+async function flood(spent: boolean, uploads: number, spread: boolean): Promise<FloodRow> {
   const db = sqliteDatabase();
   const server = await startServer({ ...db.env, FORM_RATE_LIMIT: "3", FORM_RATE_WINDOW_SECONDS: "600", TRUST_PROXY: "1", SESSION_JOBS_SECONDS: "86400" }, 0);
   try {
@@ -65,7 +65,7 @@ async function flood(spent: boolean, uploads: number): Promise<FloodRow> {
       }
     })();
     const started = performance.now();
-    const statuses = await Promise.all(Array.from({ length: uploads }, () => upload(server.base, address, text)));
+    const statuses = await Promise.all(Array.from({ length: uploads }, (_, i) => upload(server.base, spread ? `10.77.${i >> 8}.${i & 255}` : address, text)));
     const lastAnswerS = (performance.now() - started) / 1000;
     probing.on = false;
     await probe;
@@ -73,6 +73,7 @@ async function flood(spent: boolean, uploads: number): Promise<FloodRow> {
     for (const s of statuses) counts.set(s, (counts.get(s) ?? 0) + 1);
     return {
       allowance: spent ? "spent" : "unspent",
+      from: spread ? "one address each" : "one address",
       uploads,
       answers: [...counts].sort((a, b) => a[0] - b[0]).map(([s, n]) => `${n}×${s}`).join(", "),
       lastAnswerS: Math.round(lastAnswerS * 10) / 10,
@@ -89,7 +90,7 @@ async function flood(spent: boolean, uploads: number): Promise<FloodRow> {
 export async function runUploadFlood(): Promise<void> {
   requireBuild();
   const uploads = Number(process.env.UPLOADS ?? 150);
-  const rows = [await flood(true, uploads), await flood(false, uploads)];
-  console.log(`\n${uploads} registrations of ${Math.round(BODY_BYTES / 1024 / 1024)} MB at once from one address (one server process):`);
+  const rows = [await flood(true, uploads, false), await flood(false, uploads, false), await flood(false, uploads, true)];
+  console.log(`\n${uploads} registrations of ${Math.round(BODY_BYTES / 1024 / 1024)} MB at once (one server process):`);
   console.table(rows);
 }

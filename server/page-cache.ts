@@ -81,6 +81,8 @@ const KEPT_HEADERS = new Set(["content-type", "cache-control", "link", "vary"]);
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
+  /** What the stored addresses with a query string take, counted in `bytes` too. */
+  private queryBytes = 0;
   /** The version read under way, and the one queued behind it for requests that arrived during it. */
   private runningRead: Promise<string> | undefined;
   private queuedRead: Promise<string> | undefined;
@@ -188,9 +190,12 @@ export class PageCache {
       if (pending.flight) pending.flight.copy = { version: pending.version, expires: 0, headers, etag, identity: body, bytes: body.byteLength };
       return;
     }
+    // An address with a query string is compressed at the levels live compression uses, not the highest:
+    // anyone can make such addresses up (decision 0114).
+    const withQuery = isQueryKey(pending.key);
     const [br, gz] = await Promise.all([
-      brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }),
-      gzip(body, { level: 9 }),
+      brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: withQuery ? 5 : 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }),
+      gzip(body, { level: withQuery ? 6 : 9 }),
     ]);
     const until = await this.clockBound(pending.version);
     const entry: Entry = {
@@ -216,7 +221,14 @@ export class PageCache {
     this.remove(pending.key);
     this.entries.set(pending.key, entry);
     this.bytes += entry.bytes;
+    if (withQuery) this.queryBytes += entry.bytes;
     this.stats.stored++;
+    // Addresses with a query string take at most a quarter of the memory, and go first when it is full: made-up
+    // ones never push out the site's own pages (decision 0114). Least recently used first, within each kind.
+    for (const key of this.entries.keys()) {
+      if (this.queryBytes <= this.opts.maxBytes / 4 && this.bytes <= this.opts.maxBytes) break;
+      if (isQueryKey(key)) this.remove(key);
+    }
     for (const key of this.entries.keys()) {
       if (this.bytes <= this.opts.maxBytes) break;
       this.remove(key);
@@ -245,7 +257,7 @@ export class PageCache {
    * still serves every request that waited for it.
    */
   private admit(key: string): boolean {
-    if (!key.includes("?")) return true;
+    if (!isQueryKey(key)) return true;
     // Most recently asked last: the oldest is forgotten first.
     // By a digest: an address may be as long as the URL limit, and ten thousand of those are not small.
     const digest = crypto.createHash("sha256").update(key).digest("base64url");
@@ -256,12 +268,13 @@ export class PageCache {
   }
 
   get size() {
-    return { pages: this.entries.size, bytes: this.bytes, flights: this.flights.size };
+    return { pages: this.entries.size, bytes: this.bytes, queryBytes: this.queryBytes, flights: this.flights.size };
   }
 
   clear() {
     this.entries.clear();
     this.bytes = 0;
+    this.queryBytes = 0;
   }
 
   /** Serves the stored copy of `key` if it is of `version` and not expired. */
@@ -302,6 +315,7 @@ export class PageCache {
     if (!old) return;
     this.entries.delete(key);
     this.bytes -= old.bytes;
+    if (isQueryKey(key)) this.queryBytes -= old.bytes;
   }
 
   /**
@@ -362,6 +376,9 @@ function isAnonymousPageRequest(req: express.Request): boolean {
   if (p === "/__manifest" && namesPrivatePage(req.originalUrl)) return false;
   return !p.endsWith(".data");
 }
+
+/** A cache key (the request's URL) with a query string: made up freely by anyone. */
+const isQueryKey = (key: string) => key.includes("?");
 
 /** Resolves when `done` does, or after `ms`, whichever comes first. */
 async function waitFor(done: Promise<void>, ms: number): Promise<void> {

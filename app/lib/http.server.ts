@@ -1,9 +1,14 @@
+import { UPLOADS_BUSY } from "./upload-slots.server";
+
 /** A request the server refuses with a 4xx before any business rule runs. */
 export class BadRequest extends Error {
   readonly status: number;
-  constructor(status: number, message: string) {
+  /** For a 503: when to try again (the answer's Retry-After). */
+  readonly retryAfterSeconds: number | undefined;
+  constructor(status: number, message: string, retryAfterSeconds?: number) {
     super(message);
     this.status = status;
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 
@@ -110,7 +115,14 @@ export async function readSubmission(
    * Text where a file may come means "no new file" rather than a mistake: the spec's programme client
    * sends the stored thumbnail's name, or the string 'null', in the `thumbnail` part when no file is chosen.
    */
-  { textMeansNoFile = false }: { textMeansNoFile?: boolean } = {},
+  {
+    textMeansNoFile = false,
+    charge,
+  }: {
+    textMeansNoFile?: boolean;
+    /** Counts the body's bytes as they arrive against the process's upload budget (false: refuse with 503, decision 0114). */
+    charge?: (bytes: number) => boolean;
+  } = {},
 ): Promise<Submission> {
   const type = mediaType(request);
   if (type === "application/json" || type === "application/x-www-form-urlencoded") {
@@ -123,7 +135,7 @@ export async function readSubmission(
   const limit = fileFields.length > 0 ? UPLOAD_BODY_LIMIT : MULTIPART_TEXT_LIMIT;
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > limit) throw new BadRequest(413, "The request is too large.");
-  const bytes = await readBodyBytes(request, limit);
+  const bytes = await readBodyBytes(request, limit, charge);
   let form: FormData;
   try {
     // The bytes as they are, not a copy of them: at 16 MB a body's copies add up (decision 0114).
@@ -152,7 +164,7 @@ export async function readSubmission(
 }
 
 /** The body as bytes, refusing (413) past `limit` whatever Content-Length claims. */
-async function readBodyBytes(request: Request, limit: number): Promise<Buffer> {
+async function readBodyBytes(request: Request, limit: number, charge?: (bytes: number) => boolean): Promise<Buffer> {
   if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
@@ -172,6 +184,10 @@ async function readBodyBytes(request: Request, limit: number): Promise<Buffer> {
     if (size > limit) {
       await reader.cancel().catch(() => {});
       throw new BadRequest(413, "The request is too large.");
+    }
+    if (charge && !charge(value.byteLength)) {
+      await reader.cancel().catch(() => {});
+      throw new BadRequest(503, UPLOADS_BUSY, 60);
     }
     chunks.push(value);
   }

@@ -1,6 +1,6 @@
 import http from "node:http";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { UPLOADS_FROM_ADDRESS } from "~/lib/upload-slots.server";
+import { UPLOADS_BUSY, UPLOADS_FROM_ADDRESS } from "~/lib/upload-slots.server";
 import { deleteExpiredRateLimits } from "~/lib/rate-limit.server";
 import { dialects } from "../helpers/databases";
 import { addSession, valid } from "../helpers/registration";
@@ -140,8 +140,11 @@ describe("a registration with photos, before its body is read (decision 0114)", 
     await s?.stop();
   });
 
-  /** A multipart registration announced at 16 MB whose body stops after its first part's header: it holds its upload slot while the server reads. */
-  function heldUpload(address: string) {
+  /**
+   * A multipart registration announced at 16 MB whose body stops after its first part's header and
+   * `filler` bytes: it holds its place (and those bytes of the budget) while the server reads.
+   */
+  function heldUpload(address: string, filler = 0) {
     const boundary = "----held-open";
     const req = http.request(`${s.url}/api/ich/ich-registration`, {
       method: "POST",
@@ -149,6 +152,7 @@ describe("a registration with photos, before its body is read (decision 0114)", 
     });
     req.on("error", () => {});
     req.write(`--${boundary}\r\nContent-Disposition: form-data; name="firstName"\r\n\r\n`);
+    if (filler) req.write(Buffer.alloc(filler, "a"));
     return { close: () => req.destroy() };
   }
   /**
@@ -183,6 +187,37 @@ describe("a registration with photos, before its body is read (decision 0114)", 
     }
     // Once the two have gone, the address is let in again.
     await expect.poll(async () => (await unreadable("198.51.100.30")).status, { timeout: 10_000 }).toBe(400);
+  });
+
+  it("reads such bodies within the process's memory budget: past it, 503 with Retry-After; bodies sent slowly hold only what they sent", async () => {
+    const slots = s.site.services.uploadSlots;
+    // Four clients trickling their bodies hold next to nothing: others are still read.
+    const slow = ["198.51.100.40", "198.51.100.41"].flatMap((a) => [heldUpload(a), heldUpload(a)]);
+    try {
+      expect((await unreadable("198.51.100.42")).status).toBe(400);
+      // Six bodies of 15 MB read so far fill 90 of the 96 MB.
+      const big = Array.from({ length: 6 }, (_, i) => heldUpload(`198.51.100.${50 + i}`, 15 * 1024 * 1024));
+      try {
+        await expect.poll(() => slots.state.heldBytes, { timeout: 20_000 }).toBeGreaterThan(90 * 1024 * 1024 - 64 * 1024);
+        const refused = await fetch(`${s.url}/api/ich/ich-registration`, {
+          method: "POST",
+          headers: { "content-type": "multipart/form-data; boundary=----b", "x-forwarded-for": "198.51.100.60" },
+          body: Buffer.alloc(8 * 1024 * 1024, "b"),
+        });
+        expect({ status: refused.status, retryAfter: refused.headers.get("retry-after"), message: ((await refused.json()) as { message: string }).message }).toEqual({
+          status: 503,
+          retryAfter: "60",
+          message: UPLOADS_BUSY,
+        });
+      } finally {
+        for (const b of big) b.close();
+      }
+      // Their bytes are given back once they are gone.
+      await expect.poll(() => slots.state.heldBytes, { timeout: 10_000 }).toBeLessThan(1024 * 1024);
+      expect((await unreadable("198.51.100.60")).status).toBe(400);
+    } finally {
+      for (const h of slow) h.close();
+    }
   });
 });
 

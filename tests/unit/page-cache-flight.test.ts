@@ -230,6 +230,21 @@ describe("page cache: one render for visitors who ask together", () => {
     expect({ renders: open.counts.renders, pages: open.cache.size.pages, flights: open.cache.size.flights }).toEqual({ renders: 1, pages: 0, flights: 0 });
   });
 
+  it("keeps addresses with a query string to a quarter of its memory, so they never push out the site's own pages (decision 0114)", async () => {
+    const cache = new PageCache({ readVersion: async () => "v1", ttlMs: 60_000, maxBytes: 40_000 });
+    const res = { getHeader: () => undefined, getHeaders: () => ({ "content-type": "text/html" }) } as unknown as express.Response;
+    const page = (n: number) => Buffer.from(`<p>${String(n).repeat(600)}</p>`);
+    for (let i = 0; i < 5; i++) await cache.store({ key: `/page-${i}`, version: "v1" }, res, page(i), '"e"', "");
+    const own = cache.size.bytes;
+    expect(cache.size.pages).toBe(5);
+    for (let i = 0; i < 200; i++) await cache.store({ key: `/?x=${i}`, version: "v1" }, res, page(i), '"e"', "");
+    expect(cache.size.queryBytes).toBeLessThanOrEqual(10_000);
+    expect(cache.size.queryBytes).toBeGreaterThan(0);
+    expect(cache.size.bytes).toBeLessThanOrEqual(40_000);
+    // All five of the site's own pages are still kept.
+    expect(cache.size.bytes - cache.size.queryBytes).toBe(own);
+  });
+
   it("counts each copy's URL and headers against its memory bound, not only its bodies", async () => {
     const cache = new PageCache({ readVersion: async () => "v1", ttlMs: 60_000, maxBytes: 20_000 });
     const res = { getHeader: () => undefined, getHeaders: () => ({ "content-type": "text/html" }) } as unknown as express.Response;

@@ -22,18 +22,18 @@ export async function registrationApi(
   const intake = await takeUpload(request, services, info.ip);
   if ("refused" in intake) return jsonError(intake.status, intake.message, undefined, { "Retry-After": String(intake.retryAfterSeconds) });
   try {
-    return await answer(request, services, info, channel);
+    return await answer(request, services, info, channel, intake.charge);
   } finally {
     intake.release();
   }
 }
 
-async function answer(request: Request, services: AppServices, info: RequestInfo, channel: "decode" | "hypnotherapy"): Promise<Response> {
+async function answer(request: Request, services: AppServices, info: RequestInfo, channel: "decode" | "hypnotherapy", charge: (bytes: number) => boolean): Promise<Response> {
   let submission;
   try {
-    submission = await readSubmission(request, Object.keys(photoFields));
+    submission = await readSubmission(request, Object.keys(photoFields), { charge });
   } catch (e) {
-    if (e instanceof BadRequest) return jsonError(e.status, e.message);
+    if (e instanceof BadRequest) return jsonError(e.status, e.message, undefined, e.retryAfterSeconds ? { "Retry-After": String(e.retryAfterSeconds) } : undefined);
     throw e;
   }
   const outcome = await submitRegistration(services, info, channel, submission.values, submission.files);

@@ -79,7 +79,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const page = await loadRegistrationPage(services.db, params.sessionId);
   if (!page) return refuse<ActionResult>(context, { ok: false, message: "This session does not exist.", errors: {}, values: {} }, { status: 404 });
   const info = context.get(requestContext);
-  // A body that may carry photos waits for an upload slot, and is not read at all past the allowance (decision 0114).
+  // A body that may carry photos is read within the upload budget, and not at all past the allowance (decision 0114).
   const intake = await takeUpload(request, services, info.ip);
   if ("refused" in intake) {
     return refuse<ActionResult>(context, { ok: false, message: intake.message, errors: {}, values: {} }, { status: intake.status, headers: { "Retry-After": String(intake.retryAfterSeconds) } });
@@ -87,10 +87,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   let submission;
   let outcome;
   try {
-    submission = await readSubmission(request, Object.keys(photoFields));
+    submission = await readSubmission(request, Object.keys(photoFields), { charge: intake.charge });
     outcome = await registerFromPage(services, info, page, submission);
   } catch (e) {
-    if (e instanceof BadRequest) return refuse<ActionResult>(context, { ok: false, message: e.message, errors: {}, values: {} }, { status: e.status });
+    if (e instanceof BadRequest) {
+      const retry = e.retryAfterSeconds ? { "Retry-After": String(e.retryAfterSeconds) } : undefined;
+      return refuse<ActionResult>(context, { ok: false, message: e.message, errors: {}, values: {} }, { status: e.status, headers: retry });
+    }
     throw e;
   } finally {
     intake.release();
