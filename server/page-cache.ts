@@ -81,8 +81,8 @@ const KEPT_HEADERS = new Set(["content-type", "cache-control", "link", "vary"]);
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
   private bytes = 0;
-  /** What the stored addresses with a query string take, counted in `bytes` too. */
-  private queryBytes = 0;
+  /** What the stored made-up addresses (`isMadeUpKey`) take, counted in `bytes` too. */
+  private madeUpBytes = 0;
   /** The version read under way, and the one queued behind it for requests that arrived during it. */
   private runningRead: Promise<string> | undefined;
   private queuedRead: Promise<string> | undefined;
@@ -190,12 +190,12 @@ export class PageCache {
       if (pending.flight) pending.flight.copy = { version: pending.version, expires: 0, headers, etag, identity: body, bytes: body.byteLength };
       return;
     }
-    // An address with a query string is compressed at the levels live compression uses, not the highest:
-    // anyone can make such addresses up (decision 0114).
-    const withQuery = isQueryKey(pending.key);
+    // An address anyone can make up (a query string, another spelling) is compressed at the levels live
+    // compression uses, not the highest (decision 0114).
+    const madeUp = isMadeUpKey(pending.key);
     const [br, gz] = await Promise.all([
-      brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: withQuery ? 5 : 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }),
-      gzip(body, { level: withQuery ? 6 : 9 }),
+      brotli(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: madeUp ? 5 : 9, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }),
+      gzip(body, { level: madeUp ? 6 : 9 }),
     ]);
     const until = await this.clockBound(pending.version);
     const entry: Entry = {
@@ -221,13 +221,13 @@ export class PageCache {
     this.remove(pending.key);
     this.entries.set(pending.key, entry);
     this.bytes += entry.bytes;
-    if (withQuery) this.queryBytes += entry.bytes;
+    if (madeUp) this.madeUpBytes += entry.bytes;
     this.stats.stored++;
-    // Addresses with a query string take at most a quarter of the memory, and go first when it is full: made-up
-    // ones never push out the site's own pages (decision 0114). Least recently used first, within each kind.
+    // Made-up addresses take at most a quarter of the memory, and go first when it is full: they never push out
+    // the site's own pages (decision 0114). Least recently used first, within each kind.
     for (const key of this.entries.keys()) {
-      if (this.queryBytes <= this.opts.maxBytes / 4 && this.bytes <= this.opts.maxBytes) break;
-      if (isQueryKey(key)) this.remove(key);
+      if (this.madeUpBytes <= this.opts.maxBytes / 4 && this.bytes <= this.opts.maxBytes) break;
+      if (isMadeUpKey(key)) this.remove(key);
     }
     for (const key of this.entries.keys()) {
       if (this.bytes <= this.opts.maxBytes) break;
@@ -249,15 +249,16 @@ export class PageCache {
   }
 
   /**
-   * Whether a render of `key` may be compressed and kept. An address with a query string is kept from its
-   * second request on (decision 0114): any query string makes a new address, and one client asking for
+   * Whether a render of `key` may be compressed and kept. A made-up address (`isMadeUpKey`: a query string,
+   * another spelling of a path) is kept from its second request on (decision 0114): any query string makes a
+   * new address, and one client asking for
    * `/?x=<random>` over and over had each render compressed twice at the highest levels and stored,
    * pushing the real pages out, at 2–2.5 times the CPU of a render nothing keeps. A query string a
    * page reads (`/schedule?program=tasso`) is asked again and is kept then; the first one's render
    * still serves every request that waited for it.
    */
   private admit(key: string): boolean {
-    if (!isQueryKey(key)) return true;
+    if (!isMadeUpKey(key)) return true;
     // Most recently asked last: the oldest is forgotten first.
     // By a digest: an address may be as long as the URL limit, and ten thousand of those are not small.
     const digest = crypto.createHash("sha256").update(key).digest("base64url");
@@ -268,13 +269,13 @@ export class PageCache {
   }
 
   get size() {
-    return { pages: this.entries.size, bytes: this.bytes, queryBytes: this.queryBytes, flights: this.flights.size };
+    return { pages: this.entries.size, bytes: this.bytes, madeUpBytes: this.madeUpBytes, flights: this.flights.size };
   }
 
   clear() {
     this.entries.clear();
     this.bytes = 0;
-    this.queryBytes = 0;
+    this.madeUpBytes = 0;
   }
 
   /** Serves the stored copy of `key` if it is of `version` and not expired. */
@@ -315,7 +316,7 @@ export class PageCache {
     if (!old) return;
     this.entries.delete(key);
     this.bytes -= old.bytes;
-    if (isQueryKey(key)) this.queryBytes -= old.bytes;
+    if (isMadeUpKey(key)) this.madeUpBytes -= old.bytes;
   }
 
   /**
@@ -377,8 +378,17 @@ function isAnonymousPageRequest(req: express.Request): boolean {
   return !p.endsWith(".data");
 }
 
-/** A cache key (the request's URL) with a query string: made up freely by anyone. */
-const isQueryKey = (key: string) => key.includes("?");
+/**
+ * A cache key (the request's URL) anyone can make up at will: one with a query string, or a path spelt
+ * otherwise than the site writes its own (capital letters, a trailing slash), which React Router answers
+ * all the same. The site's own addresses are lower case, but for the API's `/api/familyEvent/`.
+ */
+export function isMadeUpKey(key: string): boolean {
+  if (key.includes("?")) return true;
+  if (key.length > 1 && key.endsWith("/")) return true;
+  const plain = key.replace(/^\/api\/familyEvent\//, "/api/familyevent/");
+  return plain !== plain.toLowerCase();
+}
 
 /** Resolves when `done` does, or after `ms`, whichever comes first. */
 async function waitFor(done: Promise<void>, ms: number): Promise<void> {

@@ -1,4 +1,4 @@
-import { UPLOADS_BUSY } from "./upload-slots.server";
+import { UPLOAD_IDLE_SECONDS, UPLOAD_READ_SECONDS, UPLOAD_TOO_SLOW, UPLOADS_BUSY } from "./upload-slots.server";
 
 /** A request the server refuses with a 4xx before any business rule runs. */
 export class BadRequest extends Error {
@@ -169,27 +169,50 @@ async function readBodyBytes(request: Request, limit: number, charge?: (bytes: n
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
-  for (;;) {
-    let chunk: ReadableStreamReadResult<Uint8Array>;
-    try {
-      chunk = await reader.read();
-    } catch (error) {
-      // The server's own cap (server/router-adapter.ts) or a client that went away mid-body.
-      const status = (error as { status?: unknown } | null)?.status;
-      throw new BadRequest(status === 413 ? 413 : 400, status === 413 ? "The request is too large." : "The request body could not be read.");
+  // A body read within the upload budget must keep coming and arrive in time: one that stalls holding its
+  // bytes is dropped, and its bytes given back (decision 0114).
+  let late = false;
+  const giveUp = () => {
+    late = true;
+    void reader.cancel().catch(() => {});
+  };
+  const whole = charge ? setTimeout(giveUp, UPLOAD_READ_SECONDS * 1000) : undefined;
+  let idle: ReturnType<typeof setTimeout> | undefined;
+  const waitForMore = () => {
+    if (!charge) return;
+    clearTimeout(idle);
+    idle = setTimeout(giveUp, UPLOAD_IDLE_SECONDS * 1000);
+  };
+  try {
+    waitForMore();
+    for (;;) {
+      let chunk: ReadableStreamReadResult<Uint8Array>;
+      try {
+        chunk = await reader.read();
+      } catch (error) {
+        if (late) throw new BadRequest(408, UPLOAD_TOO_SLOW);
+        // The server's own cap (server/router-adapter.ts) or a client that went away mid-body.
+        const status = (error as { status?: unknown } | null)?.status;
+        throw new BadRequest(status === 413 ? 413 : 400, status === 413 ? "The request is too large." : "The request body could not be read.");
+      }
+      if (late) throw new BadRequest(408, UPLOAD_TOO_SLOW);
+      const { done, value } = chunk;
+      if (done) break;
+      waitForMore();
+      size += value.byteLength;
+      if (size > limit) {
+        await reader.cancel().catch(() => {});
+        throw new BadRequest(413, "The request is too large.");
+      }
+      if (charge && !charge(value.byteLength)) {
+        await reader.cancel().catch(() => {});
+        throw new BadRequest(503, UPLOADS_BUSY, 60);
+      }
+      chunks.push(value);
     }
-    const { done, value } = chunk;
-    if (done) break;
-    size += value.byteLength;
-    if (size > limit) {
-      await reader.cancel().catch(() => {});
-      throw new BadRequest(413, "The request is too large.");
-    }
-    if (charge && !charge(value.byteLength)) {
-      await reader.cancel().catch(() => {});
-      throw new BadRequest(503, UPLOADS_BUSY, 60);
-    }
-    chunks.push(value);
+  } finally {
+    clearTimeout(whole);
+    clearTimeout(idle);
   }
   return Buffer.concat(chunks);
 }

@@ -8,9 +8,11 @@ import { addressKey } from "~/lib/address-key";
  *
  * - The bytes of such bodies held at once, read so far and not yet answered, stay under
  *   UPLOAD_BUDGET_BYTES: a body whose next piece would pass it is answered 503 with Retry-After.
- *   A client that sends slowly holds only what it has sent, so slow senders cannot keep others out
- *   (the first version counted requests, and four bodies trickling a byte a second blocked every
- *   registration with photos for five minutes).
+ *   A client that sends slowly holds only what it has sent (the first version counted requests, and
+ *   four bodies trickling a byte a second blocked every registration with photos for five minutes).
+ * - Such a body must keep coming (a piece at least every UPLOAD_IDLE_SECONDS) and be whole within
+ *   UPLOAD_READ_SECONDS, else it is answered 408 and its bytes given back: a client that sends its
+ *   bodies fast and then stalls holds the budget for seconds, not for the five minutes Node allows.
  * - One address (an IPv6 client by its /64) sends at most UPLOAD_SLOTS_PER_ADDRESS such bodies at
  *   once; the next is answered 429 before it is read.
  *
@@ -19,6 +21,11 @@ import { addressKey } from "~/lib/address-key";
  */
 export const UPLOAD_BUDGET_BYTES = 96 * 1024 * 1024;
 export const UPLOAD_SLOTS_PER_ADDRESS = 2;
+/** A body read within the budget that sends nothing for this long is dropped (its bytes given back)... */
+export const UPLOAD_IDLE_SECONDS = 20;
+/** ...and so is one not whole after this long: 16 MB at 1 Mbit/s takes about 130 s. */
+export const UPLOAD_READ_SECONDS = 180;
+export const UPLOAD_TOO_SLOW = "The upload stopped or took too long. Please try again; smaller photos are sent faster.";
 
 export const UPLOADS_BUSY = "The site is receiving many forms with photos just now. Please try again in a minute.";
 export const UPLOADS_FROM_ADDRESS = "A form with photos from your connection is still being sent. Please wait for it to finish, then try again.";

@@ -95,34 +95,6 @@ test.describe("Level and programme pages", () => {
     }
   });
 
-  test("from 1024 px the sessions table takes the page's whole width below the side panel, which never covers it (decision 0114)", async ({ page }) => {
-    for (const width of [1024, 1280]) {
-      await page.setViewportSize({ width, height: 900 });
-      await page.goto("/decode/level/decode-1");
-      const table = page.getByTestId("sessions-table");
-      await table.scrollIntoViewIfNeeded();
-      const layout = await page.evaluate(() => {
-        const tableBox = document.querySelector('[data-testid="sessions-table"]')!.parentElement!.getBoundingClientRect();
-        const aside = document.querySelector('aside[aria-label="Enrollment"]')!.getBoundingClientRect();
-        const curriculum = document.getElementById("curriculum")!.getBoundingClientRect();
-        // The sticky panel, where it is drawn now, overlaps the table's box?
-        const overlaps = aside.bottom > tableBox.top && aside.top < tableBox.bottom && aside.right > tableBox.left && aside.left < tableBox.right;
-        return { wider: tableBox.width > curriculum.width + 100, reachesPanelEdge: Math.abs(tableBox.right - aside.right) <= 1, overlaps };
-      });
-      expect({ width, ...layout }).toEqual({ width, wider: true, reachesPanelEdge: true, overlaps: false });
-      // Each session's name fits on one line.
-      const names = await table.locator("tbody tr").evaluateAll((rows) =>
-        rows.map((r) => {
-          const range = document.createRange();
-          // The name's own text (a selected row's " (selected)" is for screen readers only).
-          range.selectNodeContents(r.querySelector("th")!.firstChild!);
-          return new Set([...range.getClientRects()].map((c) => Math.round(c.top))).size;
-        }),
-      );
-      expect(names.every((lines) => lines === 1)).toBe(true);
-    }
-  });
-
   test("the side panel's button opens the form with the first session; 'Register Now' on level 1", async ({ page }) => {
     await page.goto("/decode/level/decode-1");
     await hydrated(page);

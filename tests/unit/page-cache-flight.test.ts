@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterEach, describe, expect, it } from "vitest";
-import { PageCache, type PendingPage } from "../../server/page-cache";
+import { isMadeUpKey, PageCache, type PendingPage } from "../../server/page-cache";
 
 /**
  * The page cache's single-flight render (decision 0099) on a bare Express app:
@@ -238,11 +238,18 @@ describe("page cache: one render for visitors who ask together", () => {
     const own = cache.size.bytes;
     expect(cache.size.pages).toBe(5);
     for (let i = 0; i < 200; i++) await cache.store({ key: `/?x=${i}`, version: "v1" }, res, page(i), '"e"', "");
-    expect(cache.size.queryBytes).toBeLessThanOrEqual(10_000);
-    expect(cache.size.queryBytes).toBeGreaterThan(0);
+    expect(cache.size.madeUpBytes).toBeLessThanOrEqual(10_000);
+    expect(cache.size.madeUpBytes).toBeGreaterThan(0);
     expect(cache.size.bytes).toBeLessThanOrEqual(40_000);
     // All five of the site's own pages are still kept.
-    expect(cache.size.bytes - cache.size.queryBytes).toBe(own);
+    expect(cache.size.bytes - cache.size.madeUpBytes).toBe(own);
+  });
+
+  it("counts as made up a query string and any other spelling of a path the site writes (decision 0114)", () => {
+    const made = ["/?x=1", "/schedule?program=tasso", "/ABOUT", "/About", "/schedule/", "/decode/level/DECODE-1", "/API/events/open", "/api/FamilyEvent/user"];
+    const own = ["/", "/about", "/schedule", "/decode/level/decode-1", "/api/events/open", "/api/familyEvent/user/s-fc-austin", "/api/decode/user"];
+    expect(made.filter((k) => !isMadeUpKey(k))).toEqual([]);
+    expect(own.filter((k) => isMadeUpKey(k))).toEqual([]);
   });
 
   it("counts each copy's URL and headers against its memory bound, not only its bodies", async () => {

@@ -135,13 +135,9 @@ export function LevelPage({ view }: { view: LevelView }) {
         </div>
       </section>
 
-      {/* One column below lg that never grows past the page: a wide sessions table scrolls inside its box. From lg,
-          sections 1 to 7 beside the side panel, and the sessions below both at the page's full width, so their six
-          columns are not squeezed (decision 0114). In the page's order (spec part 2 §2.2): the sessions come before
-          the side panel, as on a phone. The panel sticks inside a box that ends with the first row, so it never
-          slides over the sessions. */}
+      {/* One column below lg that never grows past the page: a wide sessions table scrolls inside its box. */}
       <div className="container-page grid grid-cols-[minmax(0,1fr)] gap-12 py-12 md:py-16 lg:grid-cols-[minmax(0,2fr)_minmax(18rem,1fr)] lg:items-start lg:gap-x-12">
-        <div className="min-w-0 space-y-14 lg:col-start-1 lg:row-start-1">
+        <div className="min-w-0 space-y-14">
           {/* 2. Learning sections (rich text from the database, sanitised: S4) */}
           {view.learningSections.length ? (
             <Section id="learn" eyebrow="Program" title="What You'll Learn">
@@ -246,119 +242,115 @@ export function LevelPage({ view }: { view: LevelView }) {
               </dl>
             </Section>
           ) : null}
-        </div>
 
-        {/* 8. Upcoming sessions */}
-        <div className="min-w-0 lg:col-span-2 lg:row-start-2">
+          {/* 8. Upcoming sessions */}
           <Section id="sessions" eyebrow="Dates" title="Upcoming Sessions">
             <UpcomingSessions sessions={view.sessions} selectedId={shownId} onSelect={setSelectedId} onOpen={open} />
           </Section>
         </div>
 
-        {/* 9. Side panel: sticky inside a box as tall as the first row, so it stops above the sessions. */}
-        <div className="lg:col-start-2 lg:row-start-1 lg:self-stretch">
-          <aside aria-label="Enrollment" className="space-y-6 lg:sticky lg:top-[calc(var(--header-height)+1.5rem)]">
-            <section aria-labelledby="enrol-heading" className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-plum-100">
-              <h2 id="enrol-heading" className="text-2xl text-plum-900">
-                {label === null ? "Enroll in this Program" : `Enroll in ${label}`}
-              </h2>
-              {view.requires ? (
-                <p className="mt-3 rounded-xl bg-plum-50 p-4 text-sm text-ink ring-1 ring-plum-100" data-testid="required-level">
-                  <span className="font-semibold text-plum-900">
-                    Requires{" "}
-                    {view.requires.path ? (
-                      <Link to={view.requires.path} className="text-plum-800 underline underline-offset-2 hover:text-plum-900">
-                        {view.requires.name}
-                      </Link>
-                    ) : (
-                      view.requires.name
-                    )}
+        {/* 9. Side panel */}
+        <aside aria-label="Enrollment" className="space-y-6 lg:sticky lg:top-[calc(var(--header-height)+1.5rem)]">
+          <section aria-labelledby="enrol-heading" className="rounded-2xl bg-white p-6 shadow-md ring-1 ring-plum-100">
+            <h2 id="enrol-heading" className="text-2xl text-plum-900">
+              {label === null ? "Enroll in this Program" : `Enroll in ${label}`}
+            </h2>
+            {view.requires ? (
+              <p className="mt-3 rounded-xl bg-plum-50 p-4 text-sm text-ink ring-1 ring-plum-100" data-testid="required-level">
+                <span className="font-semibold text-plum-900">
+                  Requires{" "}
+                  {view.requires.path ? (
+                    <Link to={view.requires.path} className="text-plum-800 underline underline-offset-2 hover:text-plum-900">
+                      {view.requires.name}
+                    </Link>
+                  ) : (
+                    view.requires.name
+                  )}
+                </span>
+                . Completed it with another school? Tell us when you register.
+              </p>
+            ) : null}
+            {nextRow ? (
+              <div className="mt-4 rounded-xl bg-sand-50 p-4 ring-1 ring-plum-100" data-testid="next-session">
+                <p className="text-xs font-semibold tracking-[0.15em] text-plum-600 uppercase">Next session</p>
+                <p className="mt-1 font-semibold text-ink">{nextRow.name}</p>
+                <p className="mt-2 flex items-start gap-2 text-sm text-ink">
+                  <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-plum-600" />
+                  <span>
+                    {nextRow.date}
+                    <span className="block text-muted">{keepTimesWhole(nextRow.time)}</span>
                   </span>
-                  . Completed it with another school? Tell us when you register.
+                </p>
+                <p className="mt-2 flex items-start gap-2 text-sm text-ink">
+                  <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-plum-600" />
+                  <span>
+                    {nextRow.location}
+                    <span className="block text-muted">{nextRow.venue || VENUE_TBD}</span>
+                  </span>
+                </p>
+                <p className="mt-2 text-sm font-semibold text-ink">
+                  {nextRow.price}
+                  {nextRow.seats ? <span className="font-normal text-muted"> · {nextRow.seats}</span> : null}
+                </p>
+              </div>
+            ) : (
+              <div className="mt-4 rounded-xl bg-sand-50 p-4 ring-1 ring-plum-100" data-testid="next-session">
+                <p className="font-semibold text-plum-900">Coming Soon</p>
+                <p className="mt-1 text-sm text-muted">New dates for this level will be announced soon.</p>
+              </div>
+            )}
+            {/* No price is no figure: said in plain words, not set in the price's large type. */}
+            <p className={price === PRICE_NOT_AVAILABLE ? "mt-5 text-base font-semibold text-muted" : "mt-5 font-serif text-4xl text-plum-800"}>
+              {price}
+              {view.priceNote ? <span className="ml-2 font-sans text-base text-muted">{view.priceNote}</span> : null}
+            </p>
+            {view.features.length ? (
+              <div className="mt-5">
+                <CheckList items={view.features} tone="success" />
+              </div>
+            ) : null}
+            <div className="mt-6">
+              {/* Named apart from the header's Register Now (to the calendar) in a list of links: this one enrolls here. */}
+              <EnrolAction button={button} onOpen={open} onBlocked={() => setBlocked(true)} className={buttonClass} srSuffix={`: ${view.title}`} />
+            </div>
+            <div aria-live="polite">
+              {blocked ? (
+                <p role="alert" className="mt-4 rounded-xl bg-plum-50 p-4 text-sm text-ink ring-1 ring-plum-200">
+                  {NO_SESSIONS_ALERT}
                 </p>
               ) : null}
-              {nextRow ? (
-                <div className="mt-4 rounded-xl bg-sand-50 p-4 ring-1 ring-plum-100" data-testid="next-session">
-                  <p className="text-xs font-semibold tracking-[0.15em] text-plum-600 uppercase">Next session</p>
-                  <p className="mt-1 font-semibold text-ink">{nextRow.name}</p>
-                  <p className="mt-2 flex items-start gap-2 text-sm text-ink">
-                    <CalendarDays aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-plum-600" />
-                    <span>
-                      {nextRow.date}
-                      <span className="block text-muted">{keepTimesWhole(nextRow.time)}</span>
-                    </span>
-                  </p>
-                  <p className="mt-2 flex items-start gap-2 text-sm text-ink">
-                    <MapPin aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-plum-600" />
-                    <span>
-                      {nextRow.location}
-                      <span className="block text-muted">{nextRow.venue || VENUE_TBD}</span>
-                    </span>
-                  </p>
-                  <p className="mt-2 text-sm font-semibold text-ink">
-                    {nextRow.price}
-                    {nextRow.seats ? <span className="font-normal text-muted"> · {nextRow.seats}</span> : null}
-                  </p>
-                </div>
-              ) : (
-                <div className="mt-4 rounded-xl bg-sand-50 p-4 ring-1 ring-plum-100" data-testid="next-session">
-                  <p className="font-semibold text-plum-900">Coming Soon</p>
-                  <p className="mt-1 text-sm text-muted">New dates for this level will be announced soon.</p>
-                </div>
-              )}
-              {/* No price is no figure: said in plain words, not set in the price's large type. */}
-              <p className={price === PRICE_NOT_AVAILABLE ? "mt-5 text-base font-semibold text-muted" : "mt-5 font-serif text-4xl text-plum-800"}>
-                {price}
-                {view.priceNote ? <span className="ml-2 font-sans text-base text-muted">{view.priceNote}</span> : null}
-              </p>
-              {view.features.length ? (
-                <div className="mt-5">
-                  <CheckList items={view.features} tone="success" />
-                </div>
-              ) : null}
-              <div className="mt-6">
-                {/* Named apart from the header's Register Now (to the calendar) in a list of links: this one enrolls here. */}
-                <EnrolAction button={button} onOpen={open} onBlocked={() => setBlocked(true)} className={buttonClass} srSuffix={`: ${view.title}`} />
-              </div>
-              <div aria-live="polite">
-                {blocked ? (
-                  <p role="alert" className="mt-4 rounded-xl bg-plum-50 p-4 text-sm text-ink ring-1 ring-plum-200">
-                    {NO_SESSIONS_ALERT}
-                  </p>
-                ) : null}
-              </div>
-            </section>
+            </div>
+          </section>
 
-            <section aria-labelledby="questions-heading" className="rounded-2xl bg-plum-50 p-6 ring-1 ring-plum-100">
-              <h2 id="questions-heading" className="text-2xl text-plum-900">
-                Have Questions?
-              </h2>
-              <p className="mt-2 text-muted">Not sure this level is right for you? Write to us and we will gladly help.</p>
-              <a
-                href={`mailto:${site.contactEmail}`}
-                className="mt-4 inline-flex min-h-12 items-center gap-2 rounded-full border border-plum-200 bg-white px-6 font-semibold text-plum-800 hover:bg-plum-100"
-              >
-                <Mail aria-hidden="true" className="size-5" />
-                Email Us
-              </a>
-            </section>
+          <section aria-labelledby="questions-heading" className="rounded-2xl bg-plum-50 p-6 ring-1 ring-plum-100">
+            <h2 id="questions-heading" className="text-2xl text-plum-900">
+              Have Questions?
+            </h2>
+            <p className="mt-2 text-muted">Not sure this level is right for you? Write to us and we will gladly help.</p>
+            <a
+              href={`mailto:${site.contactEmail}`}
+              className="mt-4 inline-flex min-h-12 items-center gap-2 rounded-full border border-plum-200 bg-white px-6 font-semibold text-plum-800 hover:bg-plum-100"
+            >
+              <Mail aria-hidden="true" className="size-5" />
+              Email Us
+            </a>
+          </section>
 
-            {view.instructors.map((p) => (
-              <section key={p.name} aria-label={`Instructor: ${p.name}`} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-plum-100">
-                <div className="flex items-center gap-4">
-                  <PersonAvatar name={p.name} palette={p.portrait} />
-                  <div>
-                    <h2 className="text-xl text-plum-900">{p.name}</h2>
-                    <p className="text-sm text-muted">{p.role}</p>
-                  </div>
+          {view.instructors.map((p) => (
+            <section key={p.name} aria-label={`Instructor: ${p.name}`} className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-plum-100">
+              <div className="flex items-center gap-4">
+                <PersonAvatar name={p.name} palette={p.portrait} />
+                <div>
+                  <h2 className="text-xl text-plum-900">{p.name}</h2>
+                  <p className="text-sm text-muted">{p.role}</p>
                 </div>
-                <p className="mt-4 text-sm font-semibold text-ink">{p.credentials}</p>
-                <p className="mt-1 text-sm text-muted">{p.experience}</p>
-                <p className="mt-3 text-sm text-ink">{p.bio}</p>
-              </section>
-            ))}
-          </aside>
-        </div>
+              </div>
+              <p className="mt-4 text-sm font-semibold text-ink">{p.credentials}</p>
+              <p className="mt-1 text-sm text-muted">{p.experience}</p>
+              <p className="mt-3 text-sm text-ink">{p.bio}</p>
+            </section>
+          ))}
+        </aside>
       </div>
 
       {/* Mounted whether or not a seat is left: the seat a registration takes may be the last, and the dialog then still shows its confirmation. */}
