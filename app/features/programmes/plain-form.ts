@@ -9,7 +9,7 @@
  * validation and one save serve all three; `plainRowErrors` gives the server's
  * messages back the rows' numbers as the page showed them.
  */
-import { isEmptySessionRow, PAGE_LISTS, WORKSHOP_LINES } from "./schema";
+import { isEmptySessionRow, PAGE_SECTION_FIELDS } from "./schema";
 
 /** A session row's fields, as the dialog's JSON rows name them. */
 export const PLAIN_SESSION_FIELDS = ["eventName", "startDate", "endDate", "timeZone", "location", "organiser", "organizerEmail", "price", "capacity", "paymentLink"] as const;
@@ -198,7 +198,7 @@ export function programValuesFromPlain(values: Record<string, unknown>): PlainPr
     sessions.push(session);
   }
   const out: Record<string, unknown> = {};
-  for (const k of ["intent", "id", "updatedAt", "title", "subtitle", "videoUrl", "duration", "status", "requiredProgramId", "certification", "enrollmentFeatures", ...PAGE_LISTS.map((l) => l.key), ...WORKSHOP_LINES.map((l) => l.key)]) {
+  for (const k of ["intent", "id", "updatedAt", "title", "subtitle", "videoUrl", "duration", "status", "requiredProgramId", "certification", "enrollmentFeatures", ...PAGE_SECTION_FIELDS]) {
     if (typeof values[k] === "string") out[k] = values[k];
   }
   if (ticked(values.removeThumbnail)) out.removeThumbnail = "true";

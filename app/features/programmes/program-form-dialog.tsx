@@ -27,9 +27,8 @@ import {
   type PageSections,
   type ProgramFormValues,
   type SessionRowValues,
-  PAGE_LISTS,
+  PAGE_SECTION_FIELDS,
   pageSectionsFormValues,
-  WORKSHOP_LINES,
 } from "./schema";
 import { ProgramPageLines } from "./program-page-lines";
 import { ProgramPageSections } from "./program-page-sections";
@@ -322,7 +321,7 @@ export function ProgramFormDialog({ open, onClose, kind, kindLabel, program, ope
     data.set("certification", values.certification);
     data.set("enrollmentFeatures", values.enrollmentFeatures);
     // The page's sections the form holds (a draft from before they were in the form holds none: nothing is sent).
-    if (kind !== "tasso") for (const { key } of [...PAGE_LISTS, ...WORKSHOP_LINES]) if (values[key] !== undefined) data.set(key, values[key]);
+    if (kind !== "tasso") for (const key of PAGE_SECTION_FIELDS) if (values[key] !== undefined) data.set(key, values[key]);
     if (removeThumbnail) data.set("removeThumbnail", "true");
     if (file) data.set("thumbnail", file);
     markDraftPending(draft, values, version);

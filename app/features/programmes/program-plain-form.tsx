@@ -8,7 +8,7 @@ import { plainRowNumbers, richTextToPlainText } from "./plain-form";
 import type { ProgrammeJson } from "./programmes.server";
 import { ProgramPageLines } from "./program-page-lines";
 import { ProgramPageSections } from "./program-page-sections";
-import { emptyProgramForm, emptySessionRow, PAGE_LISTS, PROGRAM_STATUSES, WORKSHOP_LINES, type PageSections, type ProgramErrors, type SessionRowValues } from "./schema";
+import { emptyProgramForm, emptySessionRow, PAGE_SECTION_FIELDS, PROGRAM_STATUSES, type PageSections, type ProgramErrors, type SessionRowValues } from "./schema";
 import { thumbnailPreviewSrc } from "./normalise";
 
 type Props = {
@@ -42,7 +42,7 @@ function fieldsOf(program: (ProgrammeJson & { pageSections?: PageSections | null
     "cardPoints.text": richTextToPlainText(v.cardPoints),
   };
   // The page's sections as it shows them (D11).
-  for (const { key } of [...PAGE_LISTS, ...WORKSHOP_LINES]) if (v[key] !== undefined) f[key] = v[key];
+  for (const key of PAGE_SECTION_FIELDS) if (v[key] !== undefined) f[key] = v[key];
   const sections = program ? [...v.learningSections, { title: "", content: "" }] : v.learningSections;
   sections.forEach((s, i) => {
     if (s._id) f[`learningSections.${i}._id`] = s._id;

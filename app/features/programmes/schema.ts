@@ -59,6 +59,8 @@ export const WORKSHOP_LINES = [
   { key: "workshopDiscount", stored: "discount_note", label: "Discount", hint: "Leave empty for none." },
 ] as const;
 export type WorkshopLineKey = (typeof WORKSHOP_LINES)[number]["key"];
+/** Every field of the page's sections, as the forms name them. */
+export const PAGE_SECTION_FIELDS: ReadonlyArray<PageListKey | WorkshopLineKey> = [...PAGE_LISTS.map((l) => l.key), ...WORKSHOP_LINES.map((l) => l.key)];
 export const MAX_PAGE_LIST_ITEMS = 30;
 export const PAGE_LIST_ITEM_MAX = 300;
 export const WORKSHOP_LINE_MAX = 500;
